@@ -1,0 +1,1 @@
+"""Mason command line (a thin click layer over the interpreter API)."""

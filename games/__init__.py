@@ -1,0 +1,1 @@
+"""Game folders shipped with Mason (YAML rule files, one folder per game)."""

@@ -1,0 +1,1 @@
+"""Agents that answer decisions: random, scripted, human."""

@@ -1,0 +1,1 @@
+"""The rules DSL: Lark grammar, parser to a positioned AST, compiler."""

@@ -1,0 +1,304 @@
+"""Parse DSL text into AST nodes; the one place Lark errors become positioned DSL errors."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from . import ast as A
+from .catalogue import friendly_message
+
+GRAMMAR = Path(__file__).with_name("mason.lark")
+
+
+class DslSyntaxError(Exception):
+    """A DSL error at (line, col) inside the DSL text (1-based); the loader adds the file place."""
+
+    def __init__(self, message: str, line: int, col: int, code: str = "definition/dsl-syntax"):
+        super().__init__(message)
+        self.message, self.line, self.col, self.code = message, line, col, code
+
+
+class _Indent(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@lru_cache(maxsize=None)
+def _parser() -> Lark:
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", postlex=_Indent(),
+                start=["effect", "expression"], propagate_positions=True, maybe_placeholders=True)
+
+
+def parse_effect(text: str) -> A.Block:
+    """Parse an effect (one or more statements) into a Block."""
+    return _parse(text, "effect")
+
+
+def parse_expression(text: str) -> A.Expr:
+    """Parse a single expression (a condition or a value)."""
+    return _parse(text, "expression")
+
+
+def _parse(text: str, start: str):
+    if not isinstance(text, str):
+        raise DslSyntaxError("expected DSL text", 1, 1)
+    if "\t" in text:
+        line = text[: text.index("\t")].count("\n") + 1
+        raise DslSyntaxError("tabs are not allowed in DSL text; indent with spaces", line, 1)
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _parser().parse(source, start=start)
+        return _ToAst().transform(tree)
+    except UnexpectedInput as exc:
+        line, col = _where(exc, source)
+        raise DslSyntaxError(friendly_message(exc, source), line, col) from None
+    except VisitError as exc:
+        inner = exc.orig_exc
+        if isinstance(inner, DslSyntaxError):
+            raise inner from None
+        raise DslSyntaxError(str(inner), 1, 1) from None
+    except DslSyntaxError:
+        raise
+    except Exception as exc:  # the indenter raises plain errors on bad dedents
+        raise DslSyntaxError(f"inconsistent indentation ({exc})", 1, 1) from None
+
+
+def _where(exc: UnexpectedInput, source: str) -> tuple[int, int]:
+    line = getattr(exc, "line", None)
+    col = getattr(exc, "column", None)
+    if isinstance(exc, UnexpectedToken) and exc.token.type in ("$END", "_DEDENT", "_NL"):
+        # point at the end of the last non-empty line rather than past the text
+        lines = source.rstrip("\n").split("\n")
+        return len(lines), len(lines[-1]) + 1
+    if isinstance(exc, UnexpectedEOF) or line in (None, -1):
+        lines = source.rstrip("\n").split("\n")
+        return len(lines), len(lines[-1]) + 1
+    return line, col
+
+
+def _pos(meta) -> dict:
+    if getattr(meta, "empty", True):
+        return {}
+    return {"line": meta.line, "col": meta.column}
+
+
+def _str(tok: Token) -> str:
+    return str(tok)[1:-1]
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    # -------- entry points
+    def effect(self, meta, children):
+        return A.Block(tuple(c for c in children if isinstance(c, A.Stmt)), **_pos(meta))
+
+    def expression(self, meta, children):
+        return [c for c in children if isinstance(c, A.Expr)][0]
+
+    def suite(self, meta, children):
+        return A.Block(tuple(c for c in children if isinstance(c, A.Stmt)), **_pos(meta))
+
+    # -------- statements
+    def gain(self, meta, c):
+        return A.Gain(c[0], str(c[1]), c[2], **_pos(meta))
+
+    def pay(self, meta, c):
+        return A.Pay(c[0], str(c[1]), c[2], **_pos(meta))
+
+    def transfer(self, meta, c):
+        return A.Transfer(c[0], str(c[1]), c[2], c[3], **_pos(meta))
+
+    def set_stmt(self, meta, c):
+        target = c[0]
+        if not isinstance(target, (A.Name, A.Attr, A.Call)) or (
+                isinstance(target, A.Call) and len(target.args) != 1):
+            raise DslSyntaxError("'set' needs a name, a property (x.name) or a per-seat value (name(seat))",
+                                 meta.line, meta.column)
+        return A.Set(target, c[1], **_pos(meta))
+
+    def let_stmt(self, meta, c):
+        return A.Let(str(c[0]), c[1], **_pos(meta))
+
+    def move(self, meta, c):
+        cards, dest, place, facing = c
+        face, seen = facing if facing else ("", None)
+        return A.Move(cards, dest, place or "top", face, seen, **_pos(meta))
+
+    def place(self, meta, c):
+        return str(c[0])
+
+    def facing(self, meta, c):
+        if str(c[0]) == "seen":
+            return ("seen", c[-1])
+        return (str(c[1]), None)
+
+    def draw(self, meta, c):
+        count, source, dest, facing = c
+        face, seen = facing if facing else ("", None)
+        return A.Draw(count, source, dest, face, seen, **_pos(meta))
+
+    def shuffle(self, meta, c):
+        return A.Shuffle(c[0], **_pos(meta))
+
+    def reveal(self, meta, c):
+        return A.Reveal(c[0], c[1], **_pos(meta))
+
+    def swap(self, meta, c):
+        return A.Swap(c[0], c[1], **_pos(meta))
+
+    def emit(self, meta, c):
+        args = tuple(x for x in c[1:] if x is not None)
+        return A.Emit(str(c[0]), args, **_pos(meta))
+
+    def kwarg(self, meta, c):
+        return (str(c[0]), c[1])
+
+    def turn(self, meta, c):
+        return A.Turn(c[0], c[1], **_pos(meta))
+
+    def log_stmt(self, meta, c):
+        return A.Say(_str(c[0]), **_pos(meta))
+
+    def pass_stmt(self, meta, c):
+        return A.Pass(**_pos(meta))
+
+    def stop_turn(self, meta, c):
+        return A.StopTurn(**_pos(meta))
+
+    def end_game(self, meta, c):
+        return A.EndGame(**_pos(meta))
+
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        other = None
+        for item in c[2:]:
+            if isinstance(item, tuple) and item and item[0] == "elif":
+                branches.append((item[1], item[2]))
+            elif isinstance(item, A.Block):
+                other = item
+        return A.If(tuple(branches), other, **_pos(meta))
+
+    def elif_clause(self, meta, c):
+        return ("elif", c[0], c[1])
+
+    def else_clause(self, meta, c):
+        return c[0]
+
+    def for_stmt(self, meta, c):
+        return A.For(str(c[0]), c[1], c[2], **_pos(meta))
+
+    def repeat_stmt(self, meta, c):
+        return A.Repeat(c[0], c[1], **_pos(meta))
+
+    def while_stmt(self, meta, c):
+        return A.While(c[0], c[1], **_pos(meta))
+
+    def choice_head(self, meta, c):
+        optional, rand, upto, kind, name, source, by, prompt = c
+        return dict(optional=optional is not None, random=rand is not None, up_to=upto, kind=kind or "value", var=str(name),
+                    source=source, by=by, prompt=prompt or "")
+
+    def upto(self, meta, c):
+        return c[0]
+
+    def choice_kind(self, meta, c):
+        return str(c[0])
+
+    def prompt(self, meta, c):
+        return _str(c[0])
+
+    def choose_simple(self, meta, c):
+        return A.Choose(**c[0], **_pos(meta))
+
+    def choose_block(self, meta, c):
+        return A.Choose(**c[0], body=c[1], **_pos(meta))
+
+    def choose_one(self, meta, c):
+        by, prompt = c[0], c[1]
+        options = tuple(x for x in c[2:] if isinstance(x, A.Option))
+        return A.ChooseOne(options, by, prompt or "", **_pos(meta))
+
+    def option(self, meta, c):
+        return A.Option(_str(c[0]), c[1], c[2], **_pos(meta))
+
+    # -------- expressions
+    def number(self, meta, c):
+        return A.Literal(int(c[0]), **_pos(meta))
+
+    def string(self, meta, c):
+        return A.Literal(_str(c[0]), **_pos(meta))
+
+    def true(self, meta, c):
+        return A.Literal(True, **_pos(meta))
+
+    def false(self, meta, c):
+        return A.Literal(False, **_pos(meta))
+
+    def none(self, meta, c):
+        return A.Literal(None, **_pos(meta))
+
+    def name(self, meta, c):
+        return A.Name(str(c[0]), **_pos(meta))
+
+    def attr(self, meta, c):
+        return A.Attr(c[0], str(c[1]), **_pos(meta))
+
+    def index(self, meta, c):
+        return A.Index(c[0], c[1], **_pos(meta))
+
+    def call(self, meta, c):
+        args = c[1] if len(c) > 1 and c[1] is not None else []
+        pos = tuple(a for a in args if isinstance(a, A.Expr))
+        kw = tuple(a for a in args if isinstance(a, tuple))
+        return A.Call(str(c[0]), pos, kw, **_pos(meta))
+
+    def args(self, meta, c):
+        return list(c)
+
+    def gen_call(self, meta, c):
+        return A.Comprehension(c[1], str(c[2]), c[3], c[4], func=str(c[0]), **_pos(meta))
+
+    def list_comp(self, meta, c):
+        return A.Comprehension(c[0], str(c[1]), c[2], c[3], **_pos(meta))
+
+    def list_lit(self, meta, c):
+        return A.ListLit(tuple(x for x in c if x is not None), **_pos(meta))
+
+    def cond_expr(self, meta, c):
+        return A.IfExpr(c[0], c[1], c[2], **_pos(meta))
+
+    def or_(self, meta, c):
+        return A.BoolOp("or", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
+
+    def and_(self, meta, c):
+        return A.BoolOp("and", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
+
+    def not_(self, meta, c):
+        return A.Not(c[0], **_pos(meta))
+
+    def neg(self, meta, c):
+        return A.Neg(c[0], **_pos(meta))
+
+    def compare(self, meta, c):
+        return A.BinOp(c[1], c[0], c[2], **_pos(meta))
+
+    def comp_op(self, meta, c):
+        return " ".join(str(t) for t in c)
+
+    def arith(self, meta, c):
+        node = c[0]
+        for i in range(1, len(c), 2):
+            node = A.BinOp(str(c[i]), node, c[i + 1], **_pos(meta))
+        return node
+
+
+def is_tree(x) -> bool:
+    return isinstance(x, Tree)

@@ -1,0 +1,173 @@
+"""Compile statement AST nodes into runnable nodes registered in the program's node table.
+
+A compiled node is a small object with a ``kind`` and a ``place`` (its rule-file position). Nodes
+that hold a block or wait for a decision get an integer id, so that a paused execution can name
+them from plain JSON frames (see interpreter.machine).
+"""
+from __future__ import annotations
+
+from ..errors import Place
+from . import ast as A
+from .expr import CompileError, ExprCompiler, Scope
+
+
+class Node:
+    __slots__ = ("kind", "place", "id", "__dict__")
+
+    def __init__(self, kind: str, place: Place, **fields):
+        self.kind, self.place, self.id = kind, place, -1
+        self.__dict__.update(fields)
+
+    def __repr__(self):
+        return f"<{self.kind} at {self.place}>"
+
+
+# statements that never push a frame nor wait: run inline by the block runner
+SIMPLE_KINDS = frozenset({"gain", "pay", "transfer", "set_local", "set_var", "set_seatvar", "set_attr",
+                          "set_counter", "move", "draw", "shuffle", "reveal", "swap", "say", "pass",
+                          "stop_turn", "end_game"})
+
+
+class StmtCompiler:
+    """Compiles one DSL string's statements. ``place_of(line, col)`` maps DSL positions to the file."""
+
+    def __init__(self, program, exprs: ExprCompiler, names, place_of):
+        self.program, self.exprs, self.names, self.place_of = program, exprs, names, place_of
+
+    def x(self, node, scope):
+        return None if node is None else self.exprs.compile(node, scope)
+
+    def place(self, node) -> Place:
+        return self.place_of(node.line or 1, node.col or 1)
+
+    def block(self, block: A.Block, scope: Scope) -> Node:
+        stmts = [self.stmt(s, scope) for s in block.body]
+        node = Node("block", self.place(block), stmts=stmts)
+        return self.program.register(node)
+
+    def stmt(self, s, scope: Scope) -> Node:
+        method = getattr(self, "s_" + type(s).__name__)
+        return method(s, scope)
+
+    # ----------------------------------------------------------- resources
+    def s_Gain(self, s, scope):
+        self.names.check_counter(s, s.counter, seat=True)
+        return Node("gain", self.place(s), amount=self.x(s.amount, scope), counter=s.counter,
+                    seat=self.x(s.seat, scope))
+
+    def s_Pay(self, s, scope):
+        self.names.check_counter(s, s.counter, seat=True)
+        return Node("pay", self.place(s), amount=self.x(s.amount, scope), counter=s.counter,
+                    seat=self.x(s.seat, scope))
+
+    def s_Transfer(self, s, scope):
+        self.names.check_counter(s, s.counter, seat=True)
+        return Node("transfer", self.place(s), amount=self.x(s.amount, scope), counter=s.counter,
+                    source=self.x(s.source, scope), dest=self.x(s.dest, scope))
+
+    # ----------------------------------------------------------- variables
+    def s_Let(self, s, scope):
+        value = self.x(s.value, scope)
+        scope.add(s.name)
+        return Node("set_local", self.place(s), name=s.name, value=value)
+
+    def s_Set(self, s, scope):
+        value = self.x(s.value, scope)
+        t = s.target
+        if isinstance(t, A.Name):
+            if t.name in scope.names:
+                return Node("set_local", self.place(s), name=t.name, value=value)
+            kind = self.names.settable(t, t.name)
+            if kind == "seatvar":
+                return Node("set_seatvar", self.place(s), name=t.name, seat=None, value=value)
+            if kind == "counter":
+                return Node("set_counter", self.place(s), name=t.name, seat=None, value=value)
+            return Node("set_var", self.place(s), name=t.name, value=value)
+        if isinstance(t, A.Call):
+            kind = self.names.settable(t, t.func, seat=True)
+            node_kind = "set_seatvar" if kind == "seatvar" else "set_counter"
+            return Node(node_kind, self.place(s), name=t.func, seat=self.x(t.args[0], scope), value=value)
+        self.names.check_card_attr(t, settable=True)
+        return Node("set_attr", self.place(s), obj=self.x(t.obj, scope), name=t.name, value=value)
+
+    # ----------------------------------------------------------- zones
+    def s_Move(self, s, scope):
+        return Node("move", self.place(s), cards=self.x(s.cards, scope), dest=self.zone(s.dest, scope),
+                    bottom=s.place == "bottom", facing=s.facing, seen_by=self.x(s.seen_by, scope))
+
+    def s_Draw(self, s, scope):
+        return Node("draw", self.place(s), count=self.x(s.count, scope), source=self.zone(s.source, scope),
+                    dest=self.zone(s.dest, scope), facing=s.facing, seen_by=self.x(s.seen_by, scope))
+
+    def s_Shuffle(self, s, scope):
+        return Node("shuffle", self.place(s), zone=self.zone(s.zone, scope))
+
+    def s_Reveal(self, s, scope):
+        return Node("reveal", self.place(s), cards=self.x(s.cards, scope), to=self.x(s.to, scope))
+
+    def s_Swap(self, s, scope):
+        return Node("swap", self.place(s), first=self.zone(s.first, scope), second=self.zone(s.second, scope))
+
+    def zone(self, e, scope):
+        return self.names.zone_ref(e, scope, self.exprs)
+
+    # ----------------------------------------------------------- events, turns, text
+    def s_Emit(self, s, scope):
+        self.names.check_event(s, s.event, s.args)
+        args = [(k, self.x(v, scope)) for k, v in s.args]
+        return self.program.register(Node("emit", self.place(s), event=s.event, args=args))
+
+    def s_Turn(self, s, scope):
+        return self.program.register(Node("turn", self.place(s), seat=self.x(s.seat, scope),
+                                          card=self.x(s.card, scope)))
+
+    def s_Say(self, s, scope):
+        return Node("say", self.place(s), text=s.text)
+
+    def s_Pass(self, s, scope):
+        return Node("pass", self.place(s))
+
+    def s_StopTurn(self, s, scope):
+        return Node("stop_turn", self.place(s))
+
+    def s_EndGame(self, s, scope):
+        return Node("end_game", self.place(s))
+
+    # ----------------------------------------------------------- control flow
+    def s_If(self, s, scope):
+        branches = [(self.x(c, scope), self.block(b, scope)) for c, b in s.branches]
+        other = self.block(s.other, scope) if s.other is not None else None
+        return Node("if", self.place(s), branches=branches, other=other)
+
+    def s_For(self, s, scope):
+        source = self.x(s.source, scope)
+        scope.add(s.var)
+        return self.program.register(Node("for", self.place(s), var=s.var, source=source,
+                                          body=self.block(s.body, scope)))
+
+    def s_Repeat(self, s, scope):
+        return self.program.register(Node("repeat", self.place(s), count=self.x(s.count, scope),
+                                          body=self.block(s.body, scope)))
+
+    def s_While(self, s, scope):
+        return self.program.register(Node("while", self.place(s), cond=self.x(s.cond, scope),
+                                          body=self.block(s.body, scope)))
+
+    def s_Choose(self, s, scope):
+        source = self.x(s.source, scope)
+        up_to = self.x(s.up_to, scope)
+        by = self.x(s.by, scope)
+        scope.add(s.var)
+        body = self.block(s.body, scope) if s.body is not None else None
+        if s.kind not in ("card", "seat", "value", "character"):
+            raise CompileError(f"unknown choice kind '{s.kind}'", s, "definition/dsl")
+        return self.program.register(Node("choose", self.place(s), var=s.var, source=source, ckind=s.kind,
+                                          optional=s.optional, random=s.random, up_to=up_to, by=by, prompt=s.prompt,
+                                          body=body))
+
+    def s_ChooseOne(self, s, scope):
+        if not s.options:
+            raise CompileError("'choose one' needs at least one option", s, "definition/dsl")
+        options = [(o.label, self.x(o.cond, scope), self.block(o.body, scope)) for o in s.options]
+        return self.program.register(Node("choose_one", self.place(s), options=options,
+                                          by=self.x(s.by, scope), prompt=s.prompt))

@@ -1,0 +1,196 @@
+"""A game session: settings + state + log; the public API the CLI and the agents use.
+
+``Game.new(settings)`` starts a game and runs it to the first decision. ``legal()`` lists the
+pending decision's options; ``answer(a)`` checks the answer (refusing an illegal one with a
+reason) and runs to the next decision. The log is a list of JSON entries; every entry names the
+rule-file place that caused it (``at``) and, when not public, the seats that may read it (``to``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from . import turns  # noqa: F401  (registers the turn and flow frames)
+from .errors import DefinitionErrors, IllegalAction, MasonError, SaveError
+from .loader import load_spec
+from .machine import Runtime, check_answer, resume, run
+from .program import Program
+from .state import copy_state, new_state, view
+
+SAVE_FORMAT = 1
+_PROGRAMS: dict[tuple, Program] = {}
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: str
+    players: int
+    seed: object = 1
+    variants: tuple = ()
+    expansions: tuple = ()
+    options: tuple = ()   # ((key, value), ...)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "players": self.players, "seed": self.seed, "variants": list(self.variants),
+                "with": list(self.expansions), "options": dict(self.options)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Settings":
+        try:
+            return cls(d["game"], int(d["players"]), d.get("seed", 1), tuple(d.get("variants") or ()),
+                       tuple(d.get("with") or ()), tuple(sorted((d.get("options") or {}).items())))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"bad settings in save file: {exc}") from None
+
+
+def load_program(game: str, variants=(), expansions=()) -> Program:
+    """Load and compile a game (cached per game, variants and expansions)."""
+    key = (game, tuple(variants), tuple(expansions))
+    prog = _PROGRAMS.get(key)
+    if prog is None:
+        spec = load_spec(game, variants=variants, expansions=expansions)
+        prog = Program(spec)
+        _PROGRAMS[key] = prog
+    return prog
+
+
+class Game:
+    def __init__(self, program: Program, settings: Settings, state: dict, log: list | None, narrate=True):
+        self.program, self.settings, self.state = program, settings, state
+        self.log = log if log is not None else []
+        self.narrate = narrate
+        self.rt = Runtime(program, state, self._append if narrate else None)
+
+    # ---------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, settings: Settings, narrate=True) -> "Game":
+        prog = load_program(settings.game, settings.variants, settings.expansions)
+        if not prog.min_players <= settings.players <= prog.max_players:
+            raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, "
+                             f"not {settings.players}", code="play/players")
+        state = new_state(prog, settings.players, settings.seed, dict(settings.options))
+        game = cls(prog, settings, state, [], narrate)
+        if narrate:
+            game.log.append({"type": "start", "settings": settings.to_json()})
+        game._run()
+        return game
+
+    def _append(self, entry: dict) -> None:
+        self.log.append(entry)
+
+    def _run(self):
+        run(self.rt)
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        return self.state["over"] and not self.state["stack"]
+
+    @property
+    def pending(self) -> dict | None:
+        return self.state["pending"]
+
+    @property
+    def result(self) -> dict | None:
+        return self.state["result"]
+
+    def legal(self) -> list[str]:
+        """Labels of the pending decision's options (empty when nothing is pending)."""
+        p = self.state["pending"]
+        return list(p["labels"]) if p else []
+
+    def view(self, seat: int | None) -> dict:
+        return view(self.program, self.state, seat)
+
+    def visible_log(self, seat: int | None, start: int = 0) -> list[dict]:
+        """Log entries from index ``start`` that ``seat`` may read."""
+        out = []
+        for e in self.log[start:]:
+            to = e.get("to")
+            if to is None or (seat is not None and seat in to):
+                out.append(e)
+        return out
+
+    # ---------------------------------------------------------------- answering
+    def answer(self, answer) -> None:
+        """Answer the pending decision with an option index (or a list of indices for a subset)."""
+        p = self.state["pending"]
+        if p is None:
+            raise IllegalAction("no decision is pending")
+        answer = check_answer(p, answer)
+        self.state["decisions"] += 1
+        if self.narrate:
+            self.log.append({"type": "decision", "seat": p["seat"], "kind": p["kind"], "answer": answer,
+                             "at": p["at"], "to": [p["seat"]],
+                             "chosen": ([p["labels"][i] for i in answer] if isinstance(answer, list)
+                                        else p["labels"][answer])})
+        resume(self.rt, answer)
+        self._run()
+        if self.over and self.narrate and not any(e.get("type") == "end" for e in self.log[-3:]):
+            self.log.append({"type": "end", "result": self.state["result"]})
+
+    def answers(self) -> list:
+        return [e["answer"] for e in self.log if e.get("type") == "decision"]
+
+    # ---------------------------------------------------------------- copies and saves
+    def copy(self) -> "Game":
+        return Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
+
+    def to_json(self) -> dict:
+        return {"mason": SAVE_FORMAT, "settings": self.settings.to_json(), "state": self.state, "log": self.log}
+
+    def save(self, path) -> None:
+        from pathlib import Path
+
+        Path(path).write_text(json.dumps(self.to_json()), encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data) -> "Game":
+        if not isinstance(data, dict) or data.get("mason") != SAVE_FORMAT:
+            raise SaveError("not a Mason save file (missing or unknown 'mason' format number)")
+        settings = Settings.from_json(data.get("settings") or {})
+        try:
+            prog = load_program(settings.game, settings.variants, settings.expansions)
+        except DefinitionErrors as exc:
+            raise SaveError(f"the save's game does not load: {exc.errors[0].line()}") from None
+        state = data.get("state")
+        _check_state(prog, state)
+        return cls(prog, settings, state, list(data.get("log") or []))
+
+    @classmethod
+    def load(cls, path) -> "Game":
+        from pathlib import Path
+
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SaveError(f"{path}: cannot read: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        try:
+            return cls.from_json(data)
+        except SaveError as exc:
+            raise SaveError(f"{path}: {exc.message}") from None
+
+
+def _check_state(prog: Program, state) -> None:
+    need = {"n": int, "round": int, "rng": int, "cards": list, "zones": dict, "counters": dict, "vars": dict,
+            "stack": list, "ti": int, "decisions": int, "over": bool, "table": dict, "constants": dict}
+    if not isinstance(state, dict):
+        raise SaveError("the save has no state")
+    for key, typ in need.items():
+        if not isinstance(state.get(key), typ):
+            raise SaveError(f"the save's state is damaged: '{key}' is missing or not a {typ.__name__}")
+    if len(state["cards"]) != len(prog.instances):
+        raise SaveError("the save's state does not match the game's components")
+    for fr in state["stack"]:
+        if not isinstance(fr, dict) or fr.get("k") not in ("b", "f", "r", "w", "c", "o", "t", "flow"):
+            raise SaveError("the save's paused execution is damaged")
+        n = fr.get("n")
+        if n is not None and not (isinstance(n, int) and 0 <= n < len(prog.nodes)):
+            raise SaveError("the save's paused execution refers to rules this game does not have")
+    p = state.get("pending")
+    if p is not None and (not isinstance(p, dict) or not isinstance(p.get("options"), list)):
+        raise SaveError("the save's pending decision is damaged")

@@ -1,0 +1,170 @@
+"""Load a game folder into a Spec: YAML with positions, component files, variants applied.
+
+A game is a folder with ``game.yaml`` and one file per component family (named in
+``game.yaml: families.<family>.file``). Games are found by id among the shipped games
+(``games/`` of the installed package) or given as a path to a folder.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from .yamlpos import Positions, load_yaml
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+
+
+class Spec:
+    """A loaded game: ``game`` (game.yaml data), ``components`` by family, and source places."""
+
+    def __init__(self, root: Path, shown_root: str):
+        self.root, self.shown_root = root, shown_root
+        self.game: dict = {}
+        self.components: dict[str, list[dict]] = {}
+        self.files: dict[str, tuple] = {}   # shown file name -> (data, Positions)
+        self._src: dict[int, tuple] = {}    # id(dict or list) -> (Positions, path)
+        self._by_id: dict[str, dict] = {}
+        self.variants: list[str] = []
+
+    # ---------------------------------------------------------------- places
+    def register(self, data, pos: Positions, path=()):
+        if isinstance(data, dict):
+            self._src[id(data)] = (pos, tuple(path))
+            for k, v in data.items():
+                self.register(v, pos, tuple(path) + (k,))
+        elif isinstance(data, list):
+            self._src[id(data)] = (pos, tuple(path))
+            for i, v in enumerate(data):
+                self.register(v, pos, tuple(path) + (i,))
+
+    def where(self, obj, key=None):
+        """(Positions, path) of ``obj[key]`` (or of ``obj`` when key is None)."""
+        pos, path = self._src.get(id(obj), (None, ()))
+        if pos is None:
+            pos = Positions(self.shown_root, "")
+        return pos, path + ((key,) if key is not None else ())
+
+    def place(self, obj, key=None) -> Place:
+        pos, path = self.where(obj, key)
+        return pos.at(path)
+
+    def component(self, tid: str) -> dict:
+        return self._by_id[tid]
+
+
+def find_game(name: str) -> Path:
+    """A game folder by id (shipped games) or by path."""
+    p = Path(name)
+    if p.is_dir() and (p / "game.yaml").exists():
+        return p
+    shipped = GAMES_DIR / name
+    if (shipped / "game.yaml").exists():
+        return shipped
+    known = list_games()
+    raise DefinitionError(f"no game '{name}'{did_you_mean(name, known)} (known: {', '.join(known)})",
+                          Place(name), "definition/no-game")
+
+
+def list_games() -> list[str]:
+    if not GAMES_DIR.is_dir():
+        return []
+    return sorted(d.name for d in GAMES_DIR.iterdir() if (d / "game.yaml").exists())
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        try:
+            return "games/" + str(path.resolve().relative_to(GAMES_DIR.resolve()))
+        except ValueError:
+            return str(path)
+
+
+def load_spec(name: str, variants=(), expansions=(), collect: list | None = None) -> Spec:
+    """Load a game folder. Errors are raised (DefinitionErrors) unless ``collect`` gathers them."""
+    root = find_game(name)
+    spec = Spec(root, _shown(root))
+    errors: list[DefinitionError] = [] if collect is None else collect
+    game_file = root / "game.yaml"
+    try:
+        game, pos = load_yaml(game_file, _shown(game_file))
+    except DefinitionError as exc:
+        errors.append(exc)
+        if collect is None:
+            raise DefinitionErrors(errors)
+        return spec
+    spec.files[pos.file] = (game, pos)
+    if not isinstance(game, dict):
+        errors.append(DefinitionError("game.yaml must be a mapping", Place(pos.file, 1, 1), "definition/schema"))
+        if collect is None:
+            raise DefinitionErrors(errors)
+        return spec
+    spec.register(game, pos)
+    spec.game = game
+    for fam, fdef in (game.get("families") or {}).items():
+        if not isinstance(fdef, dict) or "file" not in fdef:
+            continue
+        path = root / str(fdef["file"])
+        try:
+            data, fpos = load_yaml(path, _shown(path))
+        except DefinitionError as exc:
+            errors.append(exc)
+            continue
+        spec.files[fpos.file] = (data, fpos)
+        spec.register(data, fpos)
+        comps = data.get("components") if isinstance(data, dict) else None
+        spec.components[fam] = comps if isinstance(comps, list) else []
+    _index_components(spec, errors)
+    if variants:
+        apply_variants(spec, variants, errors)
+    if errors and collect is None:
+        raise DefinitionErrors(errors)
+    return spec
+
+
+def _index_components(spec: Spec, errors):
+    for fam, comps in spec.components.items():
+        for comp in comps:
+            if not isinstance(comp, dict) or not isinstance(comp.get("id"), str):
+                continue
+            cid = comp["id"]
+            if cid in spec._by_id:
+                first = spec.place(spec._by_id[cid])
+                errors.append(DefinitionError(f"duplicate component id '{cid}' (first defined at {first})",
+                                              spec.place(comp, "id"), "definition/duplicate-id"))
+                continue
+            spec._by_id[cid] = comp
+
+
+def apply_variants(spec: Spec, names, errors):
+    """Apply named variants (declared in game.yaml ``variants``) onto the spec, in order."""
+    declared = {v.get("id"): v for v in spec.game.get("variants") or [] if isinstance(v, dict)}
+    for name in names:
+        v = declared.get(name)
+        if v is None:
+            errors.append(DefinitionError(f"unknown variant '{name}'{did_you_mean(name, declared)}"
+                                          f" (variants: {', '.join(declared) or 'none'})",
+                                          Place(spec.shown_root), "definition/unknown-variant"))
+            continue
+        apply_overlay(spec.game, v)
+        spec.variants.append(name)
+
+
+def apply_overlay(game: dict, v: dict) -> None:
+    """Patch a game dict with an overlay (variant): table rows, constants, values, lists appended."""
+    for count, row in (v.get("table") or {}).items():
+        game.setdefault("table", {}).setdefault(count, {})
+        game["table"][count] = {**game["table"][count], **row}
+    if v.get("constants"):
+        game["constants"] = {**(game.get("constants") or {}), **v["constants"]}
+    if v.get("values"):
+        game["values"] = {**(game.get("values") or {}), **v["values"]}
+    if v.get("players"):
+        game["players"] = {**game["players"], **v["players"]}
+    for key in ("modifiers", "triggers"):
+        if v.get(key):
+            game[key] = list(game.get(key) or []) + list(v[key])
+    if v.get("scoring"):
+        game["scoring"] = {**(game.get("scoring") or {}), **v["scoring"]}

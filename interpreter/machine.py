@@ -1,0 +1,679 @@
+"""The machine: runs compiled effects over a plain-data state with an explicit, JSON-able stack.
+
+Execution state lives in ``state['stack']``: a list of frames (dicts of ints, strings and lists).
+A frame names its compiled node by id; a block frame holds its program counter; an invocation
+frame also holds its variables (``v``). When a choice needs an answer the machine stores a
+decision in ``state['pending']`` and returns; answering it resumes from the top frame. Nothing
+else (no generator, closure or object) holds game state, so a state can be copied, saved and
+resumed at any decision.
+"""
+from __future__ import annotations
+
+from . import rng
+from .errors import IllegalAction, PlayError
+
+STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
+
+
+class Runtime:
+    """Binds a Program to one state; the closures compiled from the DSL read through it."""
+
+    def __init__(self, program, state, log=None):
+        self.prog = program
+        self.st = state
+        self.cards = state["cards"]
+        self.types = program.types
+        self.table = state["table"]
+        self.constants = state["constants"]
+        self.nodes = program.nodes
+        n = state["n"]
+        self.zk = {name: [f"{name}/{s}" for s in range(n)] for name, z in program.zones.items()
+                   if z["scope"] == "seat"}
+        self.log = log  # callable(entry) or None
+        self.narrate = log is not None
+        self.stats = None  # optional coverage counter: dict key -> count
+
+    # ---------------------------------------------------------------- context
+    def turn_frame(self):
+        ti = self.st["ti"]
+        return None if ti < 0 else self.st["stack"][ti]
+
+    def turn_seat(self):
+        t = self.turn_frame()
+        return None if t is None else t["seat"]
+
+    def turn_card(self):
+        t = self.turn_frame()
+        return None if t is None else t["card"]
+
+    def active(self, card: int) -> bool:
+        return self.cards[card]["z"] in self.prog.active_zones
+
+    def value(self, name, args, env):
+        """A named value: its default, then every active modifier in declaration order."""
+        vd = self.prog.values[name]
+        local = dict(zip(vd.params, args))
+        local["me"] = env.get("me")
+        v = vd.fn(self, local)
+        if not vd.mods:
+            return v
+        cards = self.cards
+        active = self.prog.active_zones
+        for mod in vd.mods:
+            if mod.type is None:
+                holders = (None,)
+            else:
+                holders = [c for c in self.prog.type_instances[mod.type] if cards[c]["z"] in active]
+            for c in holders:
+                menv = dict(local)
+                menv["self"] = c
+                menv["owner"] = cards[c]["o"] if c is not None else None
+                menv["base"] = v
+                if mod.when is not None and not mod.when(self, menv):
+                    continue
+                x = mod.fn(self, menv)
+                if mod.op == "add":
+                    v = v + x
+                elif mod.op == "set":
+                    v = x
+                elif mod.op == "max":
+                    v = max(v, x)
+                else:
+                    v = min(v, x)
+                if self.stats is not None:
+                    self.stats[mod.key] = self.stats.get(mod.key, 0) + 1
+        return v
+
+    # ---------------------------------------------------------------- narration
+    def say(self, text, node=None, to=None, **extra):
+        if self.log is None:
+            return
+        entry = {"round": self.st["round"], "text": text}
+        if to is not None:
+            entry["to"] = to
+        if node is not None:
+            entry["at"] = str(node.place)
+        entry.update(extra)
+        self.log(entry)
+
+    def seat_name(self, s) -> str:
+        return "nobody" if s is None else f"P{s + 1}"
+
+    def card_name(self, c) -> str:
+        return self.types[self.cards[c]["t"]]["name"]
+
+    def label(self, kind, v) -> str:
+        if v is None:
+            return "none"
+        if kind in ("card", "character") and isinstance(v, int):
+            return self.card_name(v)
+        if kind == "seat" and isinstance(v, int):
+            return self.seat_name(v)
+        return str(v)
+
+    # ---------------------------------------------------------------- frames
+    def push_block(self, block, scope_vars: dict):
+        stack = self.st["stack"]
+        stack.append({"k": "b", "n": block.id, "i": 0, "s": len(stack), "v": scope_vars})
+
+    def emit(self, event: str, args: dict, node=None):
+        """Push the frames of every trigger listening to ``event`` (first declared runs first)."""
+        lst = self.prog.triggers.get(event)
+        if not lst:
+            return
+        cards = self.cards
+        active = self.prog.active_zones
+        turn_seat = self.turn_seat()
+        frames = []
+        for trig in lst:
+            if trig.type is None:
+                env = dict(args)
+                env["me"] = turn_seat
+                if trig.when is None or trig.when(self, env):
+                    frames.append((trig, env))
+                continue
+            for c in self.prog.type_instances[trig.type]:
+                if cards[c]["z"] not in active:
+                    continue
+                owner = cards[c]["o"]
+                env = dict(args)
+                env["self"], env["owner"] = c, owner
+                env["me"] = owner if owner is not None else turn_seat
+                if trig.when is None or trig.when(self, env):
+                    frames.append((trig, env))
+        stack = self.st["stack"]
+        for trig, env in reversed(frames):
+            stack.append({"k": "b", "n": trig.block.id, "i": 0, "s": len(stack), "v": env})
+            if self.stats is not None:
+                self.stats[trig.key] = self.stats.get(trig.key, 0) + 1
+
+
+# ==================================================================== the run loop
+def run(rt: Runtime) -> None:
+    """Run until a decision is pending or the stack is empty."""
+    st = rt.st
+    stack = st["stack"]
+    steps = 0
+    while stack and st["pending"] is None:
+        fr = stack[-1]
+        FRAME[fr["k"]](rt, fr)
+        steps += 1
+        if steps > STEP_CAP:
+            raise PlayError(f"no decision after {STEP_CAP} steps in phase '{st.get('phase')}': "
+                            "the rules loop without end", code="play/loop")
+
+
+def _block(rt, fr):
+    stmts = rt.nodes[fr["n"]].stmts
+    st = rt.st
+    stack = st["stack"]
+    env = stack[fr["s"]]["v"]
+    depth = len(stack)
+    i = fr["i"]
+    n = len(stmts)
+    while i < n:
+        node = stmts[i]
+        i += 1
+        fr["i"] = i
+        try:
+            STMT[node.kind](rt, env, node, fr)
+        except PlayError as exc:
+            if exc.place is None:
+                exc.place = node.place
+            raise
+        if len(stack) != depth or st["pending"] is not None:
+            return
+    stack.pop()
+
+
+def _for(rt, fr):
+    node = rt.nodes[fr["n"]]
+    items = fr["l"]
+    i = fr["i"]
+    if i >= len(items):
+        rt.st["stack"].pop()
+        return
+    fr["i"] = i + 1
+    stack = rt.st["stack"]
+    stack[fr["s"]]["v"][node.var] = items[i]
+    stack.append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+
+
+def _repeat(rt, fr):
+    node = rt.nodes[fr["n"]]
+    if fr["i"] >= fr["c"]:
+        rt.st["stack"].pop()
+        return
+    fr["i"] += 1
+    rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+
+
+def _while(rt, fr):
+    node = rt.nodes[fr["n"]]
+    stack = rt.st["stack"]
+    if node.cond(rt, stack[fr["s"]]["v"]):
+        fr["i"] += 1
+        if fr["i"] > 100_000:
+            raise PlayError("a 'while' loop ran 100000 times", node.place, "play/loop")
+        stack.append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+    else:
+        stack.pop()
+
+
+def _waiting(rt, fr):
+    raise PlayError("internal: a choice frame is on top without a pending decision", code="play/internal")
+
+
+FRAME = {"b": _block, "f": _for, "r": _repeat, "w": _while, "c": _waiting, "o": _waiting}
+
+
+# ==================================================================== statements
+def _amount(node, rt, env):
+    v = node.amount(rt, env)
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise PlayError(f"amount must be a whole number >= 0, got {v!r}", node.place, "play/type")
+    return v
+
+
+def _seat_of(rt, env, fn, node):
+    s = env.get("me") if fn is None else fn(rt, env)
+    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < rt.st["n"]:
+        raise PlayError(f"not a seat: {s!r}", node.place, "play/no-seat")
+    return s
+
+
+def s_gain(rt, env, node, fr):
+    s = _seat_of(rt, env, node.seat, node)
+    amount = _amount(node, rt, env)
+    cdef = rt.prog.counters[node.counter]
+    counters = rt.st["counters"]
+    if cdef["supply"] is not None:
+        amount = min(amount, counters[cdef["supply"]])
+        counters[cdef["supply"]] -= amount
+    if cdef["cap"] is not None:
+        room = max(0, cdef["cap"] - counters[node.counter][s])
+        if amount > room:
+            if cdef["supply"] is not None:
+                counters[cdef["supply"]] += amount - room
+            amount = room
+    counters[node.counter][s] += amount
+    if rt.narrate:
+        rt.say(f"{rt.seat_name(s)} gains {amount} {node.counter}", node)
+
+
+def s_pay(rt, env, node, fr):
+    s = _seat_of(rt, env, node.seat, node)
+    amount = _amount(node, rt, env)
+    cdef = rt.prog.counters[node.counter]
+    counters = rt.st["counters"]
+    if counters[node.counter][s] < amount:
+        raise PlayError(f"{rt.seat_name(s)} cannot pay {amount} {node.counter} "
+                        f"(has {counters[node.counter][s]})", node.place, "play/cannot-pay")
+    counters[node.counter][s] -= amount
+    if cdef["supply"] is not None:
+        counters[cdef["supply"]] += amount
+    if rt.narrate:
+        rt.say(f"{rt.seat_name(s)} pays {amount} {node.counter}", node)
+
+
+def s_transfer(rt, env, node, fr):
+    a = _seat_of(rt, env, node.source, node)
+    b = _seat_of(rt, env, node.dest, node)
+    counter = rt.st["counters"][node.counter]
+    amount = min(_amount(node, rt, env), counter[a])
+    counter[a] -= amount
+    counter[b] += amount
+    if rt.narrate:
+        rt.say(f"{rt.seat_name(a)} gives {amount} {node.counter} to {rt.seat_name(b)}", node)
+
+
+def s_set_local(rt, env, node, fr):
+    env[node.name] = node.value(rt, env)
+
+
+def s_set_var(rt, env, node, fr):
+    rt.st["vars"][node.name] = node.value(rt, env)
+
+
+def s_set_seatvar(rt, env, node, fr):
+    s = _seat_of(rt, env, node.seat, node)
+    rt.st["vars"][node.name][s] = node.value(rt, env)
+
+
+def s_set_counter(rt, env, node, fr):
+    v = node.value(rt, env)
+    if node.seat is None and rt.prog.counters[node.name]["scope"] == "game":
+        rt.st["counters"][node.name] = v
+    else:
+        rt.st["counters"][node.name][_seat_of(rt, env, node.seat, node)] = v
+
+
+def s_set_attr(rt, env, node, fr):
+    c = node.obj(rt, env)
+    if not isinstance(c, int) or isinstance(c, bool):
+        raise PlayError(f"'.{node.name}' needs a card, got {c!r}", node.place, "play/type")
+    rt.cards[c][node.name] = node.value(rt, env)
+
+
+def _cards_of(x, node):
+    if x is None:
+        return []
+    if isinstance(x, bool):
+        raise PlayError(f"expected cards, got {x!r}", node.place, "play/type")
+    if isinstance(x, int):
+        return [x]
+    return list(x)
+
+
+def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
+    """Move one card to the zone ``key`` (top = end of the list)."""
+    card = rt.cards[c]
+    zones = rt.st["zones"]
+    old = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+    zones[old].remove(c)
+    dest = zones[key]
+    if bottom:
+        dest.insert(0, c)
+    else:
+        dest.append(c)
+    name, _, owner = key.partition("/")
+    card["z"] = name
+    card["o"] = int(owner) if owner else None
+    up = facing == "up"
+    if card.get("up") != up:
+        card["up"] = up
+    if facing == "seen":
+        card["seen"] = [seen] if seen is not None else []
+    elif card.get("seen"):
+        card["seen"] = []
+    return old
+
+
+def s_move(rt, env, node, fr):
+    cards = _cards_of(node.cards(rt, env), node)
+    key = node.dest(rt, env)
+    seen = node.seen_by(rt, env) if node.seen_by is not None else None
+    for c in cards:
+        old = move_card(rt, c, key, node.bottom, node.facing, seen)
+        if rt.narrate:
+            _narrate_move(rt, node, [c], old, key)
+
+
+def s_draw(rt, env, node, fr):
+    n = _amount_of(node.count(rt, env), node)
+    src = node.source(rt, env)
+    key = node.dest(rt, env)
+    zone = rt.st["zones"][src]
+    seen = node.seen_by(rt, env) if node.seen_by is not None else None
+    drawn = []
+    for _ in range(min(n, len(zone))):
+        c = zone[-1]
+        move_card(rt, c, key, False, node.facing, seen)
+        drawn.append(c)
+    if rt.narrate and drawn:
+        _narrate_move(rt, node, drawn, src, key)
+
+
+def _amount_of(v, node):
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise PlayError(f"count must be a whole number >= 0, got {v!r}", node.place, "play/type")
+    return v
+
+
+def _zone_label(rt, key):
+    name, _, owner = key.partition("/")
+    zdef = rt.prog.zones[name]
+    label = zdef.get("label") or name.replace("_", " ")
+    return f"{rt.seat_name(int(owner))}'s {label}" if owner else f"the {label}"
+
+
+def _visible_to(rt, key, c):
+    """None when everyone sees card c in zone key, else the list of seats that do."""
+    card = rt.cards[c]
+    if card.get("up"):
+        return None
+    name, _, owner = key.partition("/")
+    vis = rt.prog.zones[name]["visibility"]
+    if vis == "all":
+        return None
+    seats = set(card.get("seen") or ())
+    if vis == "owner" and owner:
+        seats.add(int(owner))
+    return sorted(seats)
+
+
+def _narrate_move(rt, node, cards, src, dst):
+    names = ", ".join(rt.card_name(c) for c in cards)
+    a, b = _zone_label(rt, src), _zone_label(rt, dst)
+    vis_src = _visible_to(rt, src, cards[0])
+    vis_dst = _visible_to(rt, dst, cards[0])
+    if vis_src is None or vis_dst is None:
+        rt.say(f"{names}: {a} -> {b}", node)
+        return
+    who = sorted(set(vis_src) | set(vis_dst))
+    if who:
+        rt.say(f"{names}: {a} -> {b}", node, to=who)
+    n = len(cards)
+    rt.say(f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, to=[s for s in range(rt.st["n"]) if s not in who],
+           public=True)
+
+
+def s_shuffle(rt, env, node, fr):
+    key = node.zone(rt, env)
+    rng.shuffle(rt.st, rt.st["zones"][key])
+    if rt.narrate:
+        rt.say(f"shuffle: {_zone_label(rt, key)}", node)
+
+
+def s_reveal(rt, env, node, fr):
+    to = node.to(rt, env) if node.to is not None else None
+    for c in _cards_of(node.cards(rt, env), node):
+        card = rt.cards[c]
+        if to is None:
+            card["up"] = True
+            if rt.narrate:
+                rt.say(f"{rt.card_name(c)} is revealed", node)
+        else:
+            seen = card.setdefault("seen", [])
+            if to not in seen:
+                seen.append(to)
+            if rt.narrate:
+                rt.say(f"{rt.seat_name(to)} sees {rt.card_name(c)}", node, to=[to])
+
+
+def s_swap(rt, env, node, fr):
+    a, b = node.first(rt, env), node.second(rt, env)
+    zones = rt.st["zones"]
+    zones[a], zones[b] = zones[b], zones[a]
+    for key in (a, b):
+        name, _, owner = key.partition("/")
+        o = int(owner) if owner else None
+        for c in zones[key]:
+            rt.cards[c]["z"], rt.cards[c]["o"] = name, o
+    if rt.narrate:
+        rt.say(f"{_zone_label(rt, a)} and {_zone_label(rt, b)} are swapped", node)
+
+
+def s_say(rt, env, node, fr):
+    if rt.narrate:
+        rt.say(node.text.replace("{me}", rt.seat_name(env.get("me"))), node)
+
+
+def s_pass(rt, env, node, fr):
+    pass
+
+
+def s_stop_turn(rt, env, node, fr):
+    t = rt.turn_frame()
+    if t is not None:
+        t["stop"] = True
+
+
+def s_end_game(rt, env, node, fr):
+    rt.st["over"] = True
+    st = rt.st
+    # drop everything but the flow frame: the flow sees 'over' and scores
+    del st["stack"][1:]
+    st["ti"] = -1
+
+
+def s_emit(rt, env, node, fr):
+    args = {k: f(rt, env) for k, f in node.args}
+    rt.emit(node.event, args, node)
+
+
+def s_if(rt, env, node, fr):
+    for cond, block in node.branches:
+        if cond(rt, env):
+            rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
+            return
+    if node.other is not None:
+        rt.st["stack"].append({"k": "b", "n": node.other.id, "i": 0, "s": fr["s"]})
+
+
+def s_for(rt, env, node, fr):
+    items = node.source(rt, env)
+    if not isinstance(items, list):
+        items = _cards_of(items, node)
+    if items:
+        rt.st["stack"].append({"k": "f", "n": node.id, "i": 0, "l": list(items), "s": fr["s"]})
+
+
+def s_repeat(rt, env, node, fr):
+    count = _amount_of(node.count(rt, env), node)
+    if count:
+        rt.st["stack"].append({"k": "r", "n": node.id, "i": 0, "c": count, "s": fr["s"]})
+
+
+def s_while(rt, env, node, fr):
+    rt.st["stack"].append({"k": "w", "n": node.id, "i": 0, "s": fr["s"]})
+
+
+# -------------------------------------------------------------------- choices
+def s_choose(rt, env, node, fr):
+    items = node.source(rt, env)
+    items = [] if items is None else (list(items) if isinstance(items, (list, tuple)) else [items])
+    if node.random:
+        value = items[rng.below(rt.st, len(items))] if items else None
+        if rt.narrate and value is not None:
+            rt.say(f"at random: {rt.label(node.ckind, value)}", node,
+                   to=_card_viewers(rt, [value]) if node.ckind == "card" else None)
+        _bind_choice(rt, env, node, fr, value)
+        return
+    chooser = _chooser(rt, env, node)
+    if node.up_to is not None:
+        limit = _amount_of(node.up_to(rt, env), node)
+        limit = min(limit, len(items))
+        if limit == 0 or not items:
+            _bind_choice(rt, env, node, fr, [])
+            return
+        _ask(rt, node, fr, chooser, items, subset=limit)
+        return
+    if not items:
+        _bind_choice(rt, env, node, fr, None)
+        return
+    options = items + [None] if node.optional else items
+    if len(options) == 1:
+        _bind_choice(rt, env, node, fr, options[0])
+        return
+    _ask(rt, node, fr, chooser, options)
+
+
+def _chooser(rt, env, node):
+    if node.by is not None:
+        return _seat_of(rt, env, node.by, node)
+    s = env.get("me")
+    if s is None:
+        s = rt.turn_seat()
+    if s is None:
+        raise PlayError("who chooses? add 'by SEAT' to this choice", node.place, "play/no-seat")
+    return s
+
+
+def _ask(rt, node, fr, seat, options, subset=0):
+    st = rt.st
+    labels = [rt.label(node.ckind, v) if v is not None else "none" for v in options]
+    st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": node.prompt or _default_prompt(node),
+                     "options": options, "labels": labels, "subset": subset, "at": str(node.place)}
+    st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
+
+
+def _default_prompt(node):
+    if node.up_to is not None:
+        return f"Choose up to the allowed number of {node.ckind}s"
+    return {"card": "Choose a card", "seat": "Choose a player", "character": "Choose a character"}.get(
+        node.ckind, "Choose")
+
+
+def _bind_choice(rt, env, node, fr, value):
+    env[node.var] = value
+    if node.body is not None and value is not None and value != []:
+        rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+
+
+def s_choose_one(rt, env, node, fr):
+    available = [i for i, (label, cond, block) in enumerate(node.options) if cond is None or cond(rt, env)]
+    if not available:
+        return
+    if len(available) == 1:
+        rt.st["stack"].append({"k": "b", "n": node.options[available[0]][2].id, "i": 0, "s": fr["s"]})
+        return
+    seat = _chooser(rt, env, node)
+    st = rt.st
+    st["pending"] = {"seat": seat, "kind": "option", "prompt": node.prompt or "Choose one",
+                     "options": available, "labels": [node.options[i][0] for i in available],
+                     "subset": 0, "at": str(node.place)}
+    st["stack"].append({"k": "o", "n": node.id, "s": fr["s"]})
+
+
+def resume(rt, answer) -> None:
+    """Apply an already-validated answer (an option index, or a list for a subset) to the top frame."""
+    st = rt.st
+    pending = st["pending"]
+    fr = st["stack"].pop()
+    st["pending"] = None
+    node = rt.nodes[fr["n"]]
+    if fr["k"] == "c":
+        env = st["stack"][fr["s"]]["v"]
+        if pending["subset"]:
+            value = [pending["options"][i] for i in answer]
+        else:
+            value = pending["options"][answer]
+        if rt.narrate:
+            _narrate_choice(rt, node, pending, value)
+        _bind_choice(rt, env, node, fr, value)
+    elif fr["k"] == "o":
+        i = pending["options"][answer]
+        if rt.narrate:
+            rt.say(f"{rt.seat_name(pending['seat'])} chooses: {node.options[i][0]}", node)
+        st["stack"].append({"k": "b", "n": node.options[i][2].id, "i": 0, "s": fr["s"]})
+    elif fr["k"] == "t":
+        st["stack"].append(fr)
+        from .turns import take_action
+        take_action(rt, fr, pending["options"][answer])
+    else:
+        raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")
+
+
+def _card_viewers(rt, cards):
+    """None if every card is public where it lies, else the seats that see all of them."""
+    seats = None
+    for c in cards:
+        card = rt.cards[c]
+        key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        vis = _visible_to(rt, key, c)
+        if vis is not None:
+            seats = set(vis) if seats is None else seats & set(vis)
+    return None if seats is None else sorted(seats)
+
+
+def _narrate_choice(rt, node, pending, value):
+    """Naming a seat, value or character is public; picking cards is seen by those who see them."""
+    seat = pending["seat"]
+    who = rt.seat_name(seat)
+    items = value if isinstance(value, list) else [value]
+    shown = ", ".join(rt.label(node.ckind, v) for v in items) or "nothing"
+    to = None
+    if node.ckind == "card":
+        to = _card_viewers(rt, [v for v in items if v is not None])
+        if to is not None and seat not in to:
+            to = sorted(set(to) | {seat})
+    rt.say(f"{who} chooses {shown}", node, to=to)
+
+
+STMT = {
+    "gain": s_gain, "pay": s_pay, "transfer": s_transfer, "set_local": s_set_local, "set_var": s_set_var,
+    "set_seatvar": s_set_seatvar, "set_counter": s_set_counter, "set_attr": s_set_attr, "move": s_move,
+    "draw": s_draw, "shuffle": s_shuffle, "reveal": s_reveal, "swap": s_swap, "say": s_say, "pass": s_pass,
+    "stop_turn": s_stop_turn, "end_game": s_end_game, "emit": s_emit, "if": s_if, "for": s_for,
+    "repeat": s_repeat, "while": s_while, "choose": s_choose, "choose_one": s_choose_one,
+}
+
+
+def register_statement(kind: str, handler) -> None:
+    """Add a statement handler (used by modules that own a primitive, e.g. turns)."""
+    STMT[kind] = handler
+
+
+def register_frame(kind: str, handler) -> None:
+    FRAME[kind] = handler
+
+
+def check_answer(pending: dict, answer):
+    """Validate an answer against a pending decision; return it normalised or raise IllegalAction."""
+    n = len(pending["options"])
+    if pending["subset"]:
+        if not isinstance(answer, list) or any(not isinstance(i, int) or isinstance(i, bool) for i in answer):
+            raise IllegalAction("this choice takes a list of option numbers")
+        if len(set(answer)) != len(answer):
+            raise IllegalAction("an option may be chosen only once")
+        if len(answer) > pending["subset"]:
+            raise IllegalAction(f"choose at most {pending['subset']}")
+        if any(not 0 <= i < n for i in answer):
+            raise IllegalAction(f"options are numbered 1 to {n}")
+        return sorted(answer)
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        raise IllegalAction("answer with one option number")
+    if not 0 <= answer < n:
+        raise IllegalAction(f"options are numbered 1 to {n}")
+    return answer

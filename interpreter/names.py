@@ -1,0 +1,208 @@
+"""Name resolution for the DSL against one game's declarations (counters, zones, vars, values...).
+
+Every bare name and call in a DSL string is resolved here at load time into a closure; an unknown
+name is reported with a did-you-mean suggestion drawn from everything the game declares.
+"""
+from __future__ import annotations
+
+from .dsl import ast as A
+from .dsl.builtins import BUILTINS
+from .dsl.expr import CompileError
+from .errors import PlayError, did_you_mean
+
+# names every effect can use; see docs/dsl.md
+CONTEXT_NAMES = ("seat", "character", "players", "round", "seats", "others", "me", "self", "owner")
+
+
+class GameNames:
+    def __init__(self, program):
+        self.p = program
+
+    # ------------------------------------------------------------------ helpers
+    def _known(self):
+        p = self.p
+        return (list(CONTEXT_NAMES) + list(p.counters) + list(p.zones) + list(p.vars) + list(p.values)
+                + list(p.table_columns) + list(p.constants) + list(p.set_members) + list(p.types)
+                + list(p.sets) + list(BUILTINS))
+
+    def unknown(self, node, name, what="name"):
+        return CompileError(f"unknown {what} '{name}'{did_you_mean(name, self._known())}", node)
+
+    # ------------------------------------------------------------------ bare names
+    def resolve_name(self, node: A.Name, scope, exprs):
+        p, name = self.p, node.name
+        if name in ("self", "owner", "me"):
+            if name in scope.names:
+                return lambda rt, env: env.get(name)
+            if name == "me":
+                return lambda rt, env: env.get("me")
+            raise CompileError(f"'{name}' is only defined in a component's ability, trigger or modifier",
+                               node, "definition/unknown-name")
+        if name == "seat":
+            return lambda rt, env: rt.turn_seat()
+        if name == "character":
+            return lambda rt, env: rt.turn_card()
+        if name == "players":
+            return lambda rt, env: rt.st["n"]
+        if name == "round":
+            return lambda rt, env: rt.st["round"]
+        if name == "seats":
+            return lambda rt, env: list(range(rt.st["n"]))
+        if name == "others":
+            def others(rt, env):
+                me = env.get("me")
+                return [s for s in range(rt.st["n"]) if s != me]
+            return others
+        if name in p.counters:
+            c = p.counters[name]
+            if c["scope"] == "game":
+                return lambda rt, env: rt.st["counters"][name]
+            return lambda rt, env: rt.st["counters"][name][_me(env)]
+        if name in p.zones:
+            z = p.zones[name]
+            if z["scope"] == "game":
+                return lambda rt, env: list(rt.st["zones"][name])
+            return lambda rt, env: list(rt.st["zones"][rt.zk[name][_me(env)]])
+        if name in p.vars:
+            v = p.vars[name]
+            if v["scope"] == "game":
+                return lambda rt, env: rt.st["vars"][name]
+            return lambda rt, env: rt.st["vars"][name][_me(env)]
+        if name in p.values:
+            vd = p.values[name]
+            if vd.params:
+                raise CompileError(f"'{name}' needs {len(vd.params)} argument(s): {name}({', '.join(vd.params)})",
+                                   node, "definition/arity")
+            return lambda rt, env: rt.value(name, (), env)
+        if name in p.table_columns:
+            return lambda rt, env: rt.table[name]
+        if name in p.constants:
+            v = p.constants[name]
+            return lambda rt, env: rt.constants[name]
+        if name in p.sets:
+            values = list(p.sets[name])
+            return lambda rt, env: list(values)
+        if name in p.set_members or name in p.types:
+            return lambda rt, env: name
+        raise self.unknown(node, name)
+
+    # ------------------------------------------------------------------ calls
+    def resolve_call(self, node: A.Call, scope, exprs):
+        p, name = self.p, node.func
+        args = [exprs.compile(a, scope) for a in node.args]
+        if name in p.values:
+            vd = p.values[name]
+            if len(args) != len(vd.params):
+                raise CompileError(f"'{name}' takes {len(vd.params)} argument(s), got {len(args)}", node,
+                                   "definition/arity")
+            if len(args) == 1:
+                a0 = args[0]
+                return lambda rt, env: rt.value(name, (a0(rt, env),), env)
+            return lambda rt, env: rt.value(name, tuple(a(rt, env) for a in args), env)
+        per_seat = None
+        if name in p.counters and p.counters[name]["scope"] == "seat":
+            per_seat = lambda rt, s: rt.st["counters"][name][s]
+        elif name in p.zones and p.zones[name]["scope"] == "seat":
+            per_seat = lambda rt, s: list(rt.st["zones"][rt.zk[name][s]])
+        elif name in p.vars and p.vars[name]["scope"] == "seat":
+            per_seat = lambda rt, s: rt.st["vars"][name][s]
+        if per_seat is not None:
+            if len(args) != 1:
+                raise CompileError(f"'{name}(seat)' takes one seat", node, "definition/arity")
+            a0 = args[0]
+            return lambda rt, env: per_seat(rt, _seat(a0(rt, env), name))
+        if name in BUILTINS:
+            b = BUILTINS[name]
+            if not b.min_args <= len(args) <= b.max_args:
+                raise CompileError(f"'{name}' takes {b.min_args}..{b.max_args} argument(s), got {len(args)}",
+                                   node, "definition/arity")
+            impl = b.impl
+            if len(args) == 1:
+                a0 = args[0]
+                return lambda rt, env: impl(rt, a0(rt, env))
+            return lambda rt, env: impl(rt, *[a(rt, env) for a in args])
+        raise self.unknown(node, name, "function")
+
+    # ------------------------------------------------------------------ zones as places
+    def zone_ref(self, e, scope, exprs):
+        """A closure giving a zone key, for move/draw/shuffle/swap destinations and sources."""
+        p = self.p
+        if isinstance(e, A.Name) and e.name in p.zones:
+            name = e.name
+            if p.zones[name]["scope"] == "game":
+                return lambda rt, env: name
+            return lambda rt, env: rt.zk[name][_me(env)]
+        if isinstance(e, A.Call) and e.func in p.zones and p.zones[e.func]["scope"] == "seat":
+            if len(e.args) != 1:
+                raise CompileError(f"'{e.func}(seat)' takes one seat", e, "definition/arity")
+            name, a0 = e.func, exprs.compile(e.args[0], scope)
+            return lambda rt, env: rt.zk[name][_seat(a0(rt, env), name)]
+        if isinstance(e, (A.Name, A.Call)):
+            n = e.name if isinstance(e, A.Name) else e.func
+            if n in scope.names:
+                raise CompileError(f"'{n}' is a variable; a zone is needed here", e, "definition/type")
+            raise CompileError(f"unknown zone '{n}'{did_you_mean(n, p.zones)}", e)
+        raise CompileError("a zone is needed here, e.g. deck, hand, city(s)", e, "definition/type")
+
+    # ------------------------------------------------------------------ checks
+    def check_counter(self, node, name, seat=False):
+        c = self.p.counters.get(name)
+        if c is None:
+            raise CompileError(f"unknown counter '{name}'{did_you_mean(name, self.p.counters)}", node)
+        if seat and c["scope"] != "seat":
+            raise CompileError(f"'{name}' is a game counter; gain/pay/transfer move per-seat counters",
+                               node, "definition/type")
+
+    def check_card_attr(self, node, settable=False):
+        name = node.name
+        p = self.p
+        if name in p.card_state:
+            return
+        if settable:
+            raise CompileError(f"'{name}' is not a card state; declare it under card_state"
+                               f"{did_you_mean(name, p.card_state)}", node)
+        if name in p.card_props:
+            return
+        raise CompileError(f"unknown card property '{name}'{did_you_mean(name, list(p.card_props) + list(p.card_state))}",
+                           node)
+
+    def check_event(self, node, event, args=()):
+        p = self.p
+        if event not in p.events:
+            raise CompileError(f"unknown event '{event}'{did_you_mean(event, p.events)}; declare it under events",
+                               node)
+        declared = p.events[event]
+        given = [k for k, _ in args]
+        if sorted(given) != sorted(declared):
+            raise CompileError(f"event '{event}' takes ({', '.join(declared)}), got ({', '.join(given)})",
+                               node, "definition/arity")
+        p.events_emitted.add(event)
+
+    def settable(self, node, name, seat=False):
+        p = self.p
+        if name in p.vars:
+            if seat and p.vars[name]["scope"] != "seat":
+                raise CompileError(f"'{name}' is a game variable; write 'set {name} = ...'", node, "definition/type")
+            return "seatvar" if p.vars[name]["scope"] == "seat" else "var"
+        if name in p.counters and p.counters[name].get("supply") is None:
+            if seat != (p.counters[name]["scope"] == "seat") and seat:
+                raise CompileError(f"'{name}' is a game counter", node, "definition/type")
+            return "counter"
+        if name in p.counters:
+            raise CompileError(f"'{name}' has a supply; use gain/pay/transfer so the supply stays exact",
+                               node, "definition/type")
+        raise CompileError(f"unknown variable '{name}'{did_you_mean(name, list(p.vars) + list(p.counters))}"
+                           f"; declare it under vars", node)
+
+
+def _me(env):
+    me = env.get("me")
+    if me is None:
+        raise PlayError("no acting seat here: name the seat, e.g. hand(s)", code="play/no-seat")
+    return me
+
+
+def _seat(s, name):
+    if not isinstance(s, int) or isinstance(s, bool):
+        raise PlayError(f"'{name}(...)' needs a seat, got {s!r}", code="play/type")
+    return s

@@ -1,0 +1,316 @@
+"""Compile a loaded game (Spec) into a Program: component types, zones, counters, compiled DSL.
+
+The Program is immutable during play and shared by every state of the game; the state refers to
+its parts by name or by integer node id only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .dsl.expr import CompileError, ExprCompiler, Scope
+from .dsl.parser import DslSyntaxError, parse_effect, parse_expression
+from .dsl.stmt import Node, StmtCompiler
+from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from .names import GameNames
+
+
+@dataclass
+class ValueDef:
+    name: str
+    params: tuple
+    fn: Callable
+    mods: list = field(default_factory=list)   # [ModDef]
+    place: Optional[Place] = None
+
+
+@dataclass
+class ModDef:
+    value: str
+    op: str
+    fn: Callable
+    when: Optional[Callable]
+    type: Optional[str]
+    place: Place
+    rule: str = ""
+    key: str = ""
+
+
+@dataclass
+class ActionDef:
+    key: str
+    label: str
+    group: str
+    after: tuple
+    times: Optional[Callable]
+    cond: Optional[Callable]
+    block: Node
+    type: Optional[str]
+    place: Place
+    rule: str = ""
+    text: str = ""
+
+
+@dataclass
+class TriggerDef:
+    key: str
+    event: str
+    when: Optional[Callable]
+    priority: int
+    block: Node
+    type: Optional[str]
+    place: Place
+    rule: str = ""
+    text: str = ""
+
+
+@dataclass
+class ScorePart:
+    id: str
+    label: str
+    fn: Callable
+    place: Place
+
+
+class Program:
+    """Everything the machine needs to run a game, compiled once."""
+
+    def __init__(self, spec, players: int | None = None):
+        self.spec = spec
+        g = spec.game
+        self.id, self.name = g["id"], g.get("name", g["id"])
+        self.min_players, self.max_players = g["players"]["min"], g["players"]["max"]
+        self.nodes: list[Node] = []
+        self.errors: list[DefinitionError] = []
+        self.sets = {k: list(v) for k, v in (g.get("sets") or {}).items()}
+        self.set_members = {m for v in self.sets.values() for m in v}
+        self.table_rows = {int(k): v for k, v in (g.get("table") or {}).items()}
+        self.table_columns = sorted({c for row in self.table_rows.values() for c in row if c != "status"})
+        self.constants = dict(g.get("constants") or {})
+        self.counters = {k: _counter(v) for k, v in (g.get("counters") or {}).items()}
+        self.zones = {k: _zone(v) for k, v in (g.get("zones") or {}).items()}
+        self.active_zones = frozenset(k for k, v in self.zones.items() if v["active"])
+        self.vars = {k: _var(v) for k, v in (g.get("vars") or {}).items()}
+        self.card_state = dict(g.get("card_state") or {})
+        self.events = {"turn_start": ("actor", "card"), "turn_end": ("actor", "card")}
+        for name, args in (g.get("events") or {}).items():
+            self.events[name] = tuple(args or ())
+        self.events_emitted: set[str] = {"turn_start", "turn_end"}
+        self.families = g.get("families") or {}
+        self._build_types()
+        self.values: dict[str, ValueDef] = {}
+        self.names = GameNames(self)
+        self.exprs = ExprCompiler(self.names)
+        self._compile_all()
+        if self.errors:
+            raise DefinitionErrors(self.errors)
+
+    # ---------------------------------------------------------------- registry
+    def register(self, node: Node) -> Node:
+        node.id = len(self.nodes)
+        self.nodes.append(node)
+        return node
+
+    # ---------------------------------------------------------------- components
+    def _build_types(self):
+        self.types: dict[str, dict] = {}
+        self.type_order: list[str] = []
+        self.card_props = {"id", "name", "family", "type", "copies", "status", "text", "up", "seen"}
+        self.family_of: dict[str, str] = {}
+        for fam, fdef in self.families.items():
+            props = fdef.get("properties") or {}
+            self.card_props |= set(props)
+            for comp in self.spec.components.get(fam, []):
+                t = {"id": comp["id"], "name": comp.get("name", comp["id"]), "family": fam}
+                for pname, pdef in props.items():
+                    if pname in comp:
+                        t[pname] = comp[pname]
+                    elif isinstance(pdef, dict) and "default" in pdef:
+                        d = pdef["default"]
+                        t[pname] = comp.get(d) if isinstance(d, str) and d in props else d
+                    else:
+                        t[pname] = None
+                t["text"] = comp.get("text", "")
+                self.types[comp["id"]] = t
+                self.type_order.append(comp["id"])
+                self.family_of[comp["id"]] = fam
+        self.family_cards = {f: [] for f in self.families}
+        self.role_types = frozenset(t for t in self.type_order if self.families[self.family_of[t]].get("role"))
+        self.instances: list[str] = []
+        self.type_instances: dict[str, list[int]] = {}
+        self.start_zone: list[str] = []
+        for tid in self.type_order:
+            comp = self.spec.component(tid)
+            fam = self.family_of[tid]
+            zone = self.families[fam].get("zone")
+            for _ in range(int(comp.get("copies", 1))):
+                self.type_instances.setdefault(tid, []).append(len(self.instances))
+                self.family_cards[fam].append(len(self.instances))
+                self.instances.append(tid)
+                self.start_zone.append(zone)
+
+    # ---------------------------------------------------------------- DSL compilation
+    def _place_fn(self, owner, key):
+        pos, path = self.spec.where(owner, key)
+        return lambda line, col: pos.inside(path, line, col)
+
+    def _fail(self, exc, owner, key):
+        place = self._place_fn(owner, key)(exc.line, exc.col)
+        self.errors.append(DefinitionError(exc.message, place, exc.code))
+
+    def expr(self, owner, key, scope_names=()):
+        """Compile ``owner[key]`` as an expression; None when absent; errors are collected."""
+        text = _get(owner, key)
+        if text is None:
+            return None
+        if isinstance(text, bool) or isinstance(text, int):
+            v = text
+            return lambda rt, env: v
+        try:
+            ast = parse_expression(str(text))
+            return self.exprs.compile(ast, Scope(scope_names))
+        except (DslSyntaxError, CompileError) as exc:
+            self._fail(exc, owner, key)
+            return lambda rt, env: None
+
+    def effect(self, owner, key, scope_names=()):
+        """Compile ``owner[key]`` as an effect block; None when absent."""
+        text = _get(owner, key)
+        if text is None:
+            return None
+        try:
+            ast = parse_effect(str(text))
+            compiler = StmtCompiler(self, self.exprs, self.names, self._place_fn(owner, key))
+            return compiler.block(ast, Scope(scope_names))
+        except (DslSyntaxError, CompileError) as exc:
+            self._fail(exc, owner, key)
+            return self.register(Node("block", Place(""), stmts=[]))
+
+    def place(self, owner, key=None) -> Place:
+        pos, path = self.spec.where(owner, key)
+        return pos.at(path)
+
+    def _compile_all(self):
+        g = self.spec.game
+        # named values first: they may be called from everywhere
+        for name, vdef in (g.get("values") or {}).items():
+            vdef = vdef if isinstance(vdef, dict) else {"value": vdef}
+            self.values[name] = ValueDef(name, tuple(vdef.get("params") or ()), None, [],
+                                         self.place(g["values"], name))
+        for name, vdef in (g.get("values") or {}).items():
+            holder = g["values"][name] if isinstance(g["values"][name], dict) else g["values"]
+            key = "value" if isinstance(g["values"][name], dict) else name
+            self.values[name].fn = self.expr(holder, key, self.values[name].params + ("me",)) \
+                or (lambda rt, env: None)
+        card_scope = ("self", "owner", "me")
+        # modifiers, abilities and triggers of components
+        self.abilities: dict[str, list[ActionDef]] = {}
+        self.triggers: dict[str, list[TriggerDef]] = {}
+        self.modifiers: list[ModDef] = []
+        for tid in self.type_order:
+            comp = self.spec.component(tid)
+            for i, m in enumerate(comp.get("modifiers") or []):
+                self._modifier(m, tid, f"{tid}.modifiers[{i}]")
+            for a in comp.get("abilities") or []:
+                self.abilities.setdefault(tid, []).append(self._action(a, tid, card_scope))
+            for i, t in enumerate(comp.get("triggers") or []):
+                self._trigger(t, tid, card_scope, f"{tid}.{t.get('id', i)}")
+        for i, m in enumerate(g.get("modifiers") or []):
+            self._modifier(m, None, f"game.modifiers[{i}]")
+        for i, t in enumerate(g.get("triggers") or []):
+            self._trigger(t, None, ("me",), f"game.{t.get('id', i)}")
+        for lst in self.triggers.values():
+            lst.sort(key=lambda t: t.priority)
+        self.ability_types = [t for t in self.type_order if t in self.abilities]
+        turn = g.get("turn") or {}
+        self.turn_required = tuple(turn.get("required") or ())
+        self.actions = [self._action(a, None, ("me",)) for a in turn.get("actions") or []]
+        flow = g.get("flow") or {}
+        self.setup = self.effect(g, "setup")
+        self.phases = [(ph["id"], self.effect(ph, "do")) for ph in flow.get("phases") or []]
+        self.until = self.expr(flow, "until")
+        self.max_rounds = int(flow.get("max_rounds", 200))
+        scoring = g.get("scoring") or {}
+        self.score_parts = [ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me")),
+                                      self.place(p)) for p in scoring.get("parts") or []]
+        tb = scoring.get("tie_break") or []
+        self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
+        self._check_values_used()
+
+    def _modifier(self, m, tid, key):
+        value = m.get("value")
+        if value not in self.values:
+            self.errors.append(DefinitionError(
+                f"unknown value '{value}'{did_you_mean(value, self.values)}", self.place(m, "value"),
+                "definition/unknown-name"))
+            return
+        ops = [op for op in ("add", "set", "max", "min") if op in m]
+        if len(ops) != 1:
+            self.errors.append(DefinitionError("a modifier needs exactly one of add, set, max, min",
+                                               self.place(m), "definition/schema"))
+            return
+        vd = self.values[value]
+        scope = vd.params + ("self", "owner", "me", "base")
+        mod = ModDef(value, ops[0], self.expr(m, ops[0], scope), self.expr(m, "when", scope), tid,
+                     self.place(m), m.get("rule", ""), key)
+        vd.mods.append(mod)
+        self.modifiers.append(mod)
+
+    def _action(self, a, tid, scope) -> ActionDef:
+        key = a["id"]
+        return ActionDef(key=key, label=a.get("label", a["id"].replace("_", " ")), group=a.get("group", ""),
+                         after=tuple(a.get("after") or ()), times=self.expr(a, "times", scope),
+                         cond=self.expr(a, "if", scope), block=self.effect(a, "do", scope), type=tid,
+                         place=self.place(a), rule=a.get("rule", ""), text=a.get("text", ""))
+
+    def _trigger(self, t, tid, scope, key):
+        event = t["on"]
+        if event not in self.events:
+            self.errors.append(DefinitionError(
+                f"unknown event '{event}'{did_you_mean(event, self.events)}; declare it under events",
+                self.place(t, "on"), "definition/unknown-name"))
+            return
+        args = self.events[event]
+        td = TriggerDef(key=key, event=event, when=self.expr(t, "when", scope + args),
+                        priority=int(t.get("priority", 0)), block=self.effect(t, "do", scope + args),
+                        type=tid, place=self.place(t), rule=t.get("rule", ""), text=t.get("text", ""))
+        self.triggers.setdefault(event, []).append(td)
+
+    def _check_values_used(self):
+        for event, lst in self.triggers.items():
+            if event not in self.events_emitted:
+                for t in lst:
+                    self.errors.append(DefinitionError(
+                        f"trigger listens to event '{event}' that nothing emits"
+                        f"{did_you_mean(event, self.events_emitted)}", t.place, "definition/unknown-name"))
+
+    # ---------------------------------------------------------------- per player count
+    def table_for(self, players: int) -> dict:
+        row = self.table_rows.get(players)
+        return dict(row) if row else {}
+
+
+def _get(owner, key):
+    if owner is None:
+        return None
+    if isinstance(owner, list):
+        return owner[key] if 0 <= key < len(owner) else None
+    return owner.get(key)
+
+
+def _counter(v):
+    v = v or {}
+    return {"scope": v.get("scope", "seat"), "start": v.get("start", 0), "supply": v.get("supply"),
+            "cap": v.get("cap"), "label": v.get("label")}
+
+
+def _zone(v):
+    v = v or {}
+    return {"scope": v.get("scope", "game"), "visibility": v.get("visibility", "all"),
+            "active": bool(v.get("active", False)), "label": v.get("label"), "enter": v.get("enter")}
+
+
+def _var(v):
+    if not isinstance(v, dict):
+        v = {"start": v}
+    return {"scope": v.get("scope", "game"), "start": v.get("start"), "visibility": v.get("visibility", "all")}

@@ -1,0 +1,45 @@
+"""The game's one seeded random generator, whose whole state is a single integer kept in the state.
+
+A 64-bit xorshift* generator: tiny, deterministic across platforms and Python versions, and its
+state is plain data, so saving, copying and resuming a game keeps the random stream exact.
+"""
+from __future__ import annotations
+
+import hashlib
+
+MASK = (1 << 64) - 1
+
+
+def seed_state(seed) -> int:
+    """A non-zero 64-bit state derived from any seed (int or string)."""
+    digest = hashlib.sha256(str(seed).encode()).digest()
+    return int.from_bytes(digest[:8], "little") or 0x9E3779B97F4A7C15
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Advance: return (new_state, output)."""
+    x = state
+    x ^= (x >> 12)
+    x ^= (x << 25) & MASK
+    x ^= (x >> 27)
+    return x, (x * 0x2545F4914F6CDD1D) & MASK
+
+
+def below(st: dict, n: int) -> int:
+    """A uniform integer in [0, n) drawn from ``st['rng']`` (rejection sampling, no modulo bias)."""
+    if n <= 1:
+        return 0
+    limit = (1 << 64) - ((1 << 64) % n)
+    x = st["rng"]
+    while True:
+        x, out = next_u64(x)
+        if out < limit:
+            st["rng"] = x
+            return out % n
+
+
+def shuffle(st: dict, items: list) -> None:
+    """Fisher-Yates shuffle in place with the state's generator."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(st, i + 1)
+        items[i], items[j] = items[j], items[i]

@@ -1,0 +1,118 @@
+"""The state as plain data: its creation from a Program, and per-seat views of it.
+
+A state is a dict of JSON values only (ints, strings, lists, dicts, booleans, None):
+
+- ``n`` players, ``round``, ``phase``, ``rng`` (the generator's integer state);
+- ``cards``: one dict per physical card: ``t`` type id, ``z`` zone name, ``o`` owning seat or None,
+  ``up`` (face up to all), ``seen`` (seats that know it), and the game's ``card_state`` fields;
+- ``zones``: zone key (``deck`` or ``hand/2``) -> card ids, the last one on top;
+- ``counters`` and ``vars``: game ones are values, per-seat ones are lists indexed by seat;
+- ``stack``, ``pending``, ``ti``: paused execution (see machine), ``decisions`` answered so far;
+- ``over`` and ``result`` once the game has ended.
+"""
+from __future__ import annotations
+
+import copy
+import json
+
+from . import rng
+
+
+def new_state(program, players: int, seed, options: dict | None = None) -> dict:
+    n = players
+    cards = []
+    defaults = program.card_state
+    for tid, zone in zip(program.instances, program.start_zone):
+        card = {"t": tid, "z": zone, "o": None, "up": False, "seen": []}
+        for k, v in defaults.items():
+            card[k] = copy.deepcopy(v)
+        cards.append(card)
+    zones = {}
+    for name, z in program.zones.items():
+        if z["scope"] == "seat":
+            for s in range(n):
+                zones[f"{name}/{s}"] = []
+        else:
+            zones[name] = []
+    for i, card in enumerate(cards):
+        if card["z"] is not None:
+            zones[card["z"]].append(i)
+    counters = {}
+    for name, c in program.counters.items():
+        counters[name] = [c["start"]] * n if c["scope"] == "seat" else c["start"]
+    variables = {}
+    for name, v in program.vars.items():
+        variables[name] = [copy.deepcopy(v["start"]) for _ in range(n)] if v["scope"] == "seat" \
+            else copy.deepcopy(v["start"])
+    table = program.table_for(n)
+    constants = dict(program.constants)
+    for k, v in (options or {}).items():
+        constants[k] = v
+    state = {
+        "n": n, "round": 0, "phase": "setup", "rng": rng.seed_state(seed),
+        "cards": cards, "zones": zones, "counters": counters, "vars": variables,
+        "table": table, "constants": constants,
+        "stack": [{"k": "flow", "p": 0, "d0": 0, "idle": 0}],
+        "pending": None, "ti": -1, "decisions": 0, "over": False, "result": None,
+    }
+    if program.setup is not None:
+        state["stack"].append({"k": "b", "n": program.setup.id, "i": 0, "s": 1, "v": {"me": None}})
+    return state
+
+
+def copy_state(state: dict) -> dict:
+    """A complete, independent copy (JSON round trip is exact for plain data)."""
+    return json.loads(json.dumps(state))
+
+
+def view(program, state: dict, seat: int | None) -> dict:
+    """What ``seat`` may see (None: a spectator, who sees only public information)."""
+    n = state["n"]
+    cards = state["cards"]
+    types = program.types
+    zones = {}
+    for key, ids in state["zones"].items():
+        name, _, owner = key.partition("/")
+        zdef = program.zones[name]
+        vis = zdef["visibility"]
+        own = int(owner) if owner else None
+        shown = []
+        hidden = 0
+        for c in ids:
+            card = cards[c]
+            if (vis == "all" or card["up"] or (vis == "owner" and own == seat and seat is not None)
+                    or (seat is not None and seat in card["seen"])):
+                shown.append(_card_view(program, card, c))
+            else:
+                hidden += 1
+        zones[key] = {"cards": shown, "hidden": hidden}
+    counters = {}
+    for name, c in program.counters.items():
+        counters[name] = state["counters"][name]
+    variables = {}
+    for name, v in program.vars.items():
+        if v["visibility"] == "all":
+            variables[name] = state["vars"][name]
+        elif v["visibility"] == "owner" and v["scope"] == "seat" and seat is not None:
+            variables[name] = {seat: state["vars"][name][seat]}
+    pending = state["pending"]
+    mine = None
+    if pending is not None and pending["seat"] == seat:
+        mine = {k: pending[k] for k in ("kind", "prompt", "labels", "subset")}
+    turn = None
+    if state["ti"] >= 0:
+        t = state["stack"][state["ti"]]
+        turn = {"seat": t["seat"], "card": types[cards[t["card"]]["t"]]["name"] if t["card"] is not None else None}
+    return {"seat": seat, "players": n, "round": state["round"], "phase": state["phase"], "zones": zones,
+            "counters": counters, "vars": variables, "turn": turn, "decision": mine,
+            "waiting_for": pending["seat"] if pending else None, "over": state["over"],
+            "result": state["result"]}
+
+
+def _card_view(program, card, c):
+    t = program.types[card["t"]]
+    out = {"id": c, "type": card["t"], "name": t["name"]}
+    for k in program.card_state:
+        if card.get(k) not in (None, False, [], 0):
+            out[k] = card[k]
+    return out

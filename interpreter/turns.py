@@ -1,0 +1,221 @@
+"""Turns and their action window; the round/phase flow frame; final scoring.
+
+A turn (``turn SEAT as CARD``) runs: ``turn_start`` triggers; the action window, where the seat
+picks among the legal actions (the game's ``turn.actions`` and the abilities of the turn's card
+and of the seat's cards in active zones) until it ends the turn; then ``turn_end`` triggers.
+An action is usable ``times`` per turn (default once); ``group`` makes actions mutually
+exclusive; ``after`` gates an action on a group or action done earlier in the turn;
+``turn.required`` lists groups that must be done before the turn may end.
+"""
+from __future__ import annotations
+
+from .errors import PlayError
+from .machine import register_frame, register_statement, run
+
+END = "end"
+
+
+# ==================================================================== the turn statement
+def s_turn(rt, env, node, fr):
+    from .machine import _seat_of
+
+    seat = _seat_of(rt, env, node.seat, node)
+    card = node.card(rt, env) if node.card is not None else None
+    st = rt.st
+    st["stack"].append({"k": "t", "n": node.id, "seat": seat, "card": card, "u": {}, "g": {}, "p": 0,
+                        "stop": False, "pti": st["ti"]})
+    st["ti"] = len(st["stack"]) - 1
+    if rt.narrate:
+        what = f" as {rt.card_name(card)}" if card is not None else ""
+        rt.say(f"-- {rt.seat_name(seat)} plays{what} --", node, turn=True)
+
+
+def _turn(rt, fr):
+    p = fr["p"]
+    if p == 0:
+        fr["p"] = 1
+        rt.emit("turn_start", {"actor": fr["seat"], "card": fr["card"]})
+        return
+    if p == 1:
+        if fr["stop"]:
+            fr["p"] = 2
+            return
+        options = window_options(rt, fr)
+        if options == [END] or not options:
+            fr["p"] = 2
+            return
+        if len(options) == 1:
+            take_action(rt, fr, options[0])
+            return
+        rt.st["pending"] = {"seat": fr["seat"], "kind": "action", "prompt": "Choose an action",
+                            "options": options, "labels": [action_label(rt, fr, k) for k in options],
+                            "subset": 0, "at": str(rt.nodes[fr["n"]].place)}
+        return
+    if p == 2:
+        fr["p"] = 3
+        rt.emit("turn_end", {"actor": fr["seat"], "card": fr["card"]})
+        return
+    st = rt.st
+    st["stack"].pop()
+    st["ti"] = fr["pti"]
+
+
+def _find(rt, key):
+    """The ActionDef and card (or None) named by an option key: 'id' or 'id@card'."""
+    name, _, card = key.partition("@")
+    if card:
+        c = int(card)
+        for a in rt.prog.abilities.get(rt.cards[c]["t"], ()):
+            if a.key == name:
+                return a, c
+    else:
+        for a in rt.prog.actions:
+            if a.key == name:
+                return a, None
+    raise PlayError(f"no action '{key}'", code="play/internal")
+
+
+def action_label(rt, fr, key) -> str:
+    if key == END:
+        return "End turn"
+    a, c = _find(rt, key)
+    if c is not None and c != fr["card"]:
+        return f"{a.label} ({rt.card_name(c)})"
+    return a.label
+
+
+def window_options(rt, fr) -> list:
+    seat = fr["seat"]
+    prog = rt.prog
+    opts = []
+    env = {"me": seat}
+    for a in prog.actions:
+        if _available(rt, fr, a, a.key, env):
+            opts.append(a.key)
+    cards = rt.cards
+    active = prog.active_zones
+    turn_card = fr["card"]
+    for tid in prog.ability_types:
+        role = tid in prog.role_types
+        for c in prog.type_instances[tid]:
+            if c != turn_card:
+                card = cards[c]
+                if role or card["o"] != seat or card["z"] not in active:
+                    continue
+            cenv = {"me": seat, "self": c, "owner": seat}
+            for a in prog.abilities[tid]:
+                key = f"{a.key}@{c}"
+                if _available(rt, fr, a, key, cenv):
+                    opts.append(key)
+    g = fr["g"]
+    if all(g.get(req) for req in prog.turn_required):
+        opts.append(END)
+    return opts
+
+
+def _available(rt, fr, a, key, env) -> bool:
+    used = fr["u"].get(key, 0)
+    if used:
+        limit = a.times(rt, env) if a.times is not None else 1
+        if used >= limit:
+            return False
+    if a.group and fr["g"].get(a.group) and not used:
+        return False
+    for req in a.after:
+        if not fr["g"].get(req) and not fr["u"].get(req):
+            return False
+    if a.cond is not None and not a.cond(rt, env):
+        return False
+    return True
+
+
+def take_action(rt, fr, key) -> None:
+    if key == END:
+        fr["p"] = 2
+        return
+    a, c = _find(rt, key)
+    fr["u"][key] = fr["u"].get(key, 0) + 1
+    if c is not None:
+        fr["u"][a.key] = fr["u"].get(a.key, 0) + 1
+    if a.group:
+        fr["g"][a.group] = fr["g"].get(a.group, 0) + 1
+    seat = fr["seat"]
+    env = {"me": seat}
+    if c is not None:
+        env["self"], env["owner"] = c, rt.cards[c]["o"]
+    if rt.narrate:
+        rt.say(f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}", a.block, action=True)
+    if rt.stats is not None:
+        k = f"{rt.cards[c]['t']}.{a.key}" if c is not None else f"game.{a.key}"
+        rt.stats[k] = rt.stats.get(k, 0) + 1
+    rt.push_block(a.block, env)
+
+
+# ==================================================================== rounds and phases
+def _flow(rt, fr):
+    st = rt.st
+    prog = rt.prog
+    if st["over"]:
+        finish(rt)
+        return
+    p = fr["p"]
+    if p >= len(prog.phases):
+        if prog.until is not None and prog.until(rt, {"me": None}):
+            finish(rt)
+            return
+        if st["decisions"] == fr["d0"]:
+            fr["idle"] += 1
+            if fr["idle"] >= 3:
+                raise PlayError(f"the flow loops: {fr['idle']} rounds passed without a decision "
+                                f"(last phase '{st['phase']}')", code="play/loop")
+        else:
+            fr["idle"] = 0
+        fr["p"] = p = 0
+    if p == 0:
+        if st["round"] >= prog.max_rounds:
+            raise PlayError(f"the game did not end within {prog.max_rounds} rounds "
+                            f"(phase '{prog.phases[0][0]}')", code="play/loop")
+        st["round"] += 1
+        fr["d0"] = st["decisions"]
+        if rt.narrate:
+            rt.say(f"== Round {st['round']} ==", None, round_start=True)
+    phase_id, block = prog.phases[p]
+    fr["p"] = p + 1
+    st["phase"] = phase_id
+    rt.push_block(block, {"me": None})
+
+
+def finish(rt) -> None:
+    """Score the game, record the result and empty the stack."""
+    st = rt.st
+    prog = rt.prog
+    n = st["n"]
+    parts, totals, ties = [], [], []
+    for s in range(n):
+        env = {"s": s, "me": s}
+        row = {}
+        for part in prog.score_parts:
+            row[part.id] = part.fn(rt, env)
+        parts.append(row)
+        totals.append(sum(v for v in row.values() if isinstance(v, (int, float))))
+        ties.append([tb(rt, env) for tb in prog.tie_break])
+    best = max(totals) if totals else 0
+    contenders = [s for s in range(n) if totals[s] == best]
+    for i in range(len(prog.tie_break)):
+        top = max(ties[s][i] for s in contenders)
+        contenders = [s for s in contenders if ties[s][i] == top]
+    st["result"] = {"scores": totals, "parts": parts, "winners": contenders, "rounds": st["round"]}
+    st["over"] = True
+    st["stack"].clear()
+    st["ti"] = -1
+    if rt.narrate:
+        for s in range(n):
+            detail = ", ".join(f"{k} {v}" for k, v in parts[s].items())
+            rt.say(f"{rt.seat_name(s)} scores {totals[s]} ({detail})", None, score=True)
+        rt.say("Winner" + ("s" if len(contenders) > 1 else "") + ": "
+               + ", ".join(rt.seat_name(s) for s in contenders), None, score=True)
+
+
+register_statement("turn", s_turn)
+register_frame("t", _turn)
+register_frame("flow", _flow)

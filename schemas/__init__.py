@@ -1,0 +1,1 @@
+"""JSON Schemas (Draft 2020-12) for Mason rule files."""
