@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from . import turns  # noqa: F401  (registers the turn and flow frames)
 from .errors import DefinitionErrors, IllegalAction, MasonError, SaveError
-from .loader import load_spec
 from .machine import Runtime, check_answer, resume, run
 from .program import Program
 from .state import copy_state, new_state, view
@@ -48,8 +47,11 @@ def load_program(game: str, variants=(), expansions=()) -> Program:
     key = (game, tuple(variants), tuple(expansions))
     prog = _PROGRAMS.get(key)
     if prog is None:
-        spec = load_spec(game, variants=variants, expansions=expansions)
-        prog = Program(spec)
+        from .validate import validate_game
+
+        prog, errors = validate_game(game, variants, expansions)
+        if errors:
+            raise DefinitionErrors(errors)
         _PROGRAMS[key] = prog
     return prog
 

@@ -353,10 +353,14 @@ def s_move(rt, env, node, fr):
     cards = _cards_of(node.cards(rt, env), node)
     key = node.dest(rt, env)
     seen = node.seen_by(rt, env) if node.seen_by is not None else None
+    quiet = not rt.prog.zones[key.partition("/")[0]]["narrate"]
+    groups: dict = {}
     for c in cards:
         old = move_card(rt, c, key, node.bottom, node.facing, seen)
-        if rt.narrate:
-            _narrate_move(rt, node, [c], old, key)
+        groups.setdefault(old, []).append(c)
+    if rt.narrate and not quiet:
+        for old, moved in groups.items():
+            _narrate_move(rt, node, moved, old, key)
 
 
 def s_draw(rt, env, node, fr):
@@ -414,8 +418,7 @@ def _narrate_move(rt, node, cards, src, dst):
     if who:
         rt.say(f"{names}: {a} -> {b}", node, to=who)
     n = len(cards)
-    rt.say(f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, to=[s for s in range(rt.st["n"]) if s not in who],
-           public=True)
+    rt.say(f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, hide_from=who)
 
 
 def s_shuffle(rt, env, node, fr):
@@ -456,7 +459,14 @@ def s_swap(rt, env, node, fr):
 
 def s_say(rt, env, node, fr):
     if rt.narrate:
-        rt.say(node.text.replace("{me}", rt.seat_name(env.get("me"))), node)
+        parts = [p if isinstance(p, str) else _show(rt, p(rt, env)) for p in node.parts]
+        rt.say("".join(parts), node)
+
+
+def _show(rt, v) -> str:
+    if isinstance(v, list):
+        return ", ".join(_show(rt, x) for x in v)
+    return "none" if v is None else str(v)
 
 
 def s_pass(rt, env, node, fr):

@@ -307,7 +307,8 @@ def _counter(v):
 def _zone(v):
     v = v or {}
     return {"scope": v.get("scope", "game"), "visibility": v.get("visibility", "all"),
-            "active": bool(v.get("active", False)), "label": v.get("label"), "enter": v.get("enter")}
+            "active": bool(v.get("active", False)), "label": v.get("label"),
+            "narrate": bool(v.get("narrate", True))}
 
 
 def _var(v):

@@ -220,6 +220,18 @@ def _cards(rt, family):
         raise PlayError(f"no component family '{family}'", code="play/unknown") from None
 
 
+@builtin("seat_name", 1)
+def _seat_name(rt, seat):
+    """How a seat is shown: P1, P2, ..."""
+    return rt.seat_name(seat)
+
+
+@builtin("card_name", 1)
+def _card_name(rt, card):
+    """A card's name (its component's ``name``)."""
+    return "none" if card is None else rt.card_name(card)
+
+
 @builtin("done", 1)
 def _done(rt, action):
     """How many times an action (or any action of a group) was used in the current turn."""

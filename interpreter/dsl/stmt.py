@@ -122,7 +122,26 @@ class StmtCompiler:
                                           card=self.x(s.card, scope)))
 
     def s_Say(self, s, scope):
-        return Node("say", self.place(s), text=s.text)
+        """``say "text {expr} text"``: each ``{expr}`` is compiled once and shown when said."""
+        from .parser import DslSyntaxError, parse_expression
+
+        parts, text, i = [], s.text, 0
+        while i < len(text):
+            j = text.find("{", i)
+            if j < 0:
+                parts.append(text[i:])
+                break
+            k = text.find("}", j)
+            if k < 0:
+                raise CompileError("'{' without '}' in text", s, "definition/dsl-syntax")
+            parts.append(text[i:j])
+            try:
+                expr = parse_expression(text[j + 1:k])
+            except DslSyntaxError as exc:
+                raise CompileError(f"in {{{text[j + 1:k]}}}: {exc.message}", s, "definition/dsl-syntax") from None
+            parts.append(self.exprs.compile(expr, scope))
+            i = k + 1
+        return Node("say", self.place(s), parts=parts)
 
     def s_Pass(self, s, scope):
         return Node("pass", self.place(s))

@@ -1,0 +1,306 @@
+"""The ``mason`` command: games, validate, play, simulate, replay, rules (a thin layer over interpreter)."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from interpreter.agents.human import HumanAgent, QuitRequested
+from interpreter.errors import DefinitionErrors, MasonError
+from interpreter.game import Game, Settings, load_program
+from interpreter.loader import find_game, list_games, load_spec
+from interpreter.render import render_entry, render_result
+from interpreter.session import BOT_KINDS, make_bot, play_game, read_log, replay, simulate, write_log
+
+
+def _fail(exc: MasonError) -> None:
+    if isinstance(exc, DefinitionErrors):
+        for line in exc.lines():
+            click.echo(line, err=True)
+    else:
+        click.echo(exc.line(), err=True)
+    sys.exit(1)
+
+
+def _options(pairs) -> tuple:
+    out = []
+    for p in pairs:
+        key, sep, value = p.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"'{p}' is not KEY=VALUE", param_hint="--option")
+        try:
+            parsed = json.loads(value)
+        except json.JSONDecodeError:
+            parsed = value
+        out.append((key, parsed))
+    return tuple(sorted(out))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main():
+    """Mason: a declarative rules interpreter for tabletop games."""
+
+
+@main.command()
+def games():
+    """List installed games with their player counts, variants and options."""
+    for gid in list_games():
+        try:
+            spec = load_spec(gid)
+            g = spec.game
+            variants = ", ".join(v["id"] for v in g.get("variants") or []) or "none"
+            consts = ", ".join(f"{k}={json.dumps(v)}" for k, v in (g.get("constants") or {}).items()) or "none"
+            click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
+            click.echo(f"    variants: {variants}")
+            click.echo(f"    options: {consts}")
+        except MasonError as exc:
+            click.echo(f"{gid}: does not load ({exc.line() if not isinstance(exc, DefinitionErrors) else exc.lines()[0]})")
+
+
+@main.command()
+@click.argument("targets", nargs=-1, required=True)
+@click.option("--with", "expansions", multiple=True, help="Expansion to add (repeatable).")
+@click.option("--variant", "variants", multiple=True, help="Variant to apply (repeatable).")
+def validate(targets, expansions, variants):
+    """Validate games (ids or folders): errors as file:line:col lines, exit 1 on any."""
+    from interpreter.validate import validate_game
+
+    bad = False
+    for target in targets:
+        try:
+            program, errors = validate_game(target, variants, expansions)
+        except MasonError as exc:
+            click.echo(exc.line(), err=True)
+            bad = True
+            continue
+        if errors:
+            bad = True
+            for e in errors:
+                click.echo(e.line(), err=True)
+            click.echo(f"{target}: {len(errors)} error{'s' if len(errors) != 1 else ''}", err=True)
+            continue
+        cards = len(program.instances)
+        rules = len(program.actions) + sum(len(v) for v in program.abilities.values()) \
+            + sum(len(v) for v in program.triggers.values()) + len(program.modifiers)
+        click.echo(f"{target}: valid - {program.name}, {program.min_players}-{program.max_players} players, "
+                   f"{len(program.types)} component types ({cards} cards), {rules} actions/triggers/modifiers, "
+                   f"{len(program.nodes)} compiled nodes")
+    sys.exit(1 if bad else 0)
+
+
+@main.command()
+@click.argument("game")
+@click.option("-p", "--players", type=int, default=None, help="Number of players (default: the minimum).")
+@click.option("--seed", default="1", help="Random seed.")
+@click.option("--bots", "bots_all", type=click.Choice(BOT_KINDS), default=None,
+              help="Every seat is a bot of this kind (default: seat 1 human, others random).")
+@click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=random (seats from 1).")
+@click.option("--with", "expansions", multiple=True)
+@click.option("--variant", "variants", multiple=True)
+@click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the event log (JSONL).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Save file for quit / end of input.")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), help="Resume a saved game.")
+@click.option("--quiet", is_flag=True, help="Print only the final scores.")
+def play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
+         resume_path, quiet):
+    """Play a game in the terminal, against bots or hot-seat."""
+    try:
+        if resume_path:
+            g = Game.load(resume_path)
+            click.echo(f"resumed {g.program.name} from {resume_path} (round {g.state['round']})")
+        else:
+            prog = load_program(game, variants, expansions)
+            n = players or prog.min_players
+            settings = Settings(game, n, _seed(seed), tuple(variants), tuple(expansions), _options(options))
+            g = Game.new(settings)
+        n = g.settings.players
+        kinds = _seat_kinds(n, bots_all, bot_seats)
+        save_to = save_path or resume_path or "mason-save.json"
+        human = HumanAgent(_read_line, click.echo, save_to)
+        agents = {s: human if kinds[s] == "human" else make_bot(kinds[s], g.settings.seed, s) for s in range(n)}
+        all_bots = "human" not in kinds.values()
+        printed = [len(g.log) if resume_path else 0]
+
+        def narrate(game_):
+            if all_bots and not quiet:
+                for e in game_.visible_log(None, printed[0]):
+                    if True:
+                        text = render_entry(e)
+                        if text:
+                            click.echo(text)
+            printed[0] = len(game_.log)
+
+        if all_bots and not quiet:
+            narrate(g)
+        try:
+            play_game(g, agents, on_answer=narrate)
+        except QuitRequested:
+            if log_path:
+                write_log(g, log_path)
+            return
+        if log_path:
+            write_log(g, log_path)
+        if save_path:
+            g.save(save_path)
+        click.echo(render_result(g.program, g.result))
+    except MasonError as exc:
+        _fail(exc)
+
+
+def _seed(seed: str):
+    return int(seed) if seed.lstrip("-").isdigit() else seed
+
+
+def _seat_kinds(n, bots_all, bot_seats) -> dict:
+    if bots_all:
+        kinds = {s: bots_all for s in range(n)}
+    else:
+        kinds = {s: ("human" if s == 0 else "random") for s in range(n)}
+    for item in bot_seats:
+        seat, sep, kind = item.partition("=")
+        if not sep or not seat.isdigit() or not 1 <= int(seat) <= n:
+            raise MasonError(f"--bot {item}: expected SEAT=KIND with SEAT from 1 to {n}", code="cli/usage")
+        if kind not in BOT_KINDS + ("human",):
+            raise MasonError(f"--bot {item}: unknown kind '{kind}' (known: {', '.join(BOT_KINDS + ('human',))})",
+                             code="cli/usage")
+        kinds[int(seat) - 1] = kind
+    return kinds
+
+
+def _read_line():
+    line = sys.stdin.readline()
+    return None if line == "" else line
+
+
+@main.command()
+@click.argument("game")
+@click.option("-n", "--games", "n_games", type=int, required=True, help="Number of games.")
+@click.option("-p", "--players", type=int, default=None)
+@click.option("--seed", default="1")
+@click.option("--bots", type=click.Choice(BOT_KINDS), default="random")
+@click.option("--with", "expansions", multiple=True)
+@click.option("--variant", "variants", multiple=True)
+@click.option("--option", "options", multiple=True)
+@click.option("--workers", type=int, default=1)
+@click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
+def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, options, workers, coverage, as_json):
+    """Play many bot games and report results, errors and statistics."""
+    try:
+        prog = load_program(game, variants, expansions)
+        n = players or prog.min_players
+        if not prog.min_players <= n <= prog.max_players:
+            raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {n}",
+                             code="play/players")
+        base = Settings(game, n, int(_seed(seed)), tuple(variants), tuple(expansions), _options(options))
+        report = simulate(base, n_games, bots, workers, coverage)
+    except MasonError as exc:
+        _fail(exc)
+        return
+    if coverage:
+        report["coverage"] = _coverage_report(prog, report.get("coverage") or {})
+    if report["seconds"]:
+        report["stats"]["decisions_per_second"] = round(report["decisions"] / report["seconds"], 1)
+    if as_json:
+        click.echo(json.dumps(report, sort_keys=True))
+    else:
+        st = report["stats"]
+        click.echo(f"{report['completed']}/{report['games']} games completed in {report['seconds']} s, "
+                   f"{report['decisions']} decisions")
+        if st:
+            click.echo("win rate by seat: " + ", ".join(f"P{i + 1} {w:.1%}" for i, w in enumerate(st["win_rate_by_seat"])))
+            click.echo("mean score by seat: " + ", ".join(f"P{i + 1} {m}" for i, m in enumerate(st["mean_score_by_seat"])))
+            click.echo(f"scores {st['score_min']}..{st['score_max']}; rounds {st['min_rounds']}..{st['max_rounds']} "
+                       f"(mean {st['mean_rounds']})")
+        for e in report["errors"][:20]:
+            click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
+        if coverage:
+            never = report["coverage"]["never"]
+            click.echo(f"coverage: {len(report['coverage']['fired'])} fired, {len(never)} never fired")
+            for item in never:
+                click.echo(f"  never fired: {item['key']} at {item['at']}")
+    sys.exit(1 if report["errors"] else 0)
+
+
+main.add_command(simulate_cmd, "simulate")
+
+
+def _coverage_report(prog, counts: dict) -> dict:
+    items = []
+    for a in prog.actions:
+        items.append((f"game.{a.key}", a.place))
+    for tid, lst in prog.abilities.items():
+        for a in lst:
+            items.append((f"{tid}.{a.key}", a.place))
+    for lst in prog.triggers.values():
+        for t in lst:
+            items.append((t.key, t.place))
+    for m in prog.modifiers:
+        items.append((m.key, m.place))
+    fired = {k: counts.get(k, 0) for k, _ in items if counts.get(k)}
+    never = [{"key": k, "at": f"{p.file}:{p.line}"} for k, p in items if not counts.get(k)]
+    return {"fired": fired, "never": never}
+
+
+@main.command("replay")
+@click.argument("log_path", type=click.Path(dir_okay=False))
+@click.option("--quiet", is_flag=True, help="Only verify; do not show the game.")
+def replay_cmd(log_path, quiet):
+    """Re-run a game log, verify that it reproduces exactly, and show it."""
+    try:
+        entries = read_log(log_path)
+        game, diff = replay(entries)
+    except MasonError as exc:
+        _fail(exc)
+        return
+    if not quiet:
+        for e in game.visible_log(None):
+            if True:
+                text = render_entry(e)
+                if text:
+                    click.echo(text)
+    if diff is not None:
+        click.echo(f"{log_path}:{diff + 1}: replay differs from the log at entry {diff + 1}", err=True)
+        sys.exit(1)
+    click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--with", "expansions", multiple=True)
+@click.option("--variant", "variants", multiple=True)
+def rules(game, expansions, variants):
+    """Print the rules of a game, generated from its YAML."""
+    from interpreter.rules_text import rules_text
+
+    try:
+        prog = load_program(game, variants, expansions)
+    except MasonError as exc:
+        _fail(exc)
+        return
+    click.echo(rules_text(prog))
+
+
+_click_main = main
+
+
+def run() -> None:
+    """Entry point: no traceback ever reaches the user."""
+    try:
+        _click_main(standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except MasonError as exc:
+        _fail(exc)
+    except Exception as exc:  # a bug in Mason: one line, non-zero exit
+        click.echo(f"error[internal]: {type(exc).__name__}: {exc} (please report this)", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    run()

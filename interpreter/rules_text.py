@@ -1,0 +1,109 @@
+"""The rules of a game as text, generated from its YAML and DSL (``mason rules``)."""
+from __future__ import annotations
+
+
+def _indent(text: str, pad: str = "      ") -> str:
+    return "\n".join(pad + line for line in str(text).strip().splitlines())
+
+
+def rules_text(program) -> str:
+    spec = program.spec
+    g = spec.game
+    out = [f"# {program.name}", ""]
+    if g.get("description"):
+        out += [g["description"], ""]
+    out.append(f"Players: {program.min_players} to {program.max_players}.")
+    if spec.variants:
+        out.append("Variants in force: " + ", ".join(spec.variants) + ".")
+    out.append("")
+    if program.table_rows:
+        out.append("## By player count")
+        cols = program.table_columns
+        out.append("| players | " + " | ".join(cols) + " |")
+        out.append("|---" * (len(cols) + 1) + "|")
+        for n, row in sorted(program.table_rows.items()):
+            out.append(f"| {n} | " + " | ".join(str(row.get(c, "")) for c in cols) + " |")
+        out.append("")
+    out.append("## Components")
+    for fam, fdef in program.families.items():
+        comps = spec.components.get(fam, [])
+        total = sum(int(c.get("copies", 1)) for c in comps)
+        out.append(f"### {fam} ({total} cards)")
+        props = list((fdef.get("properties") or {}))
+        for c in comps:
+            t = program.types[c["id"]]
+            facts = ", ".join(f"{p} {t[p]}" for p in props if t.get(p) not in (None, False))
+            copies = f" x{c.get('copies', 1)}" if c.get("copies", 1) != 1 else ""
+            status = f" [{c['status']}]" if c.get("status") and c.get("status") != "exact" else ""
+            out.append(f"- **{t['name']}**{copies} ({facts}){status}")
+            if c.get("text"):
+                out.append(f"  {c['text']}")
+            for a in c.get("abilities") or []:
+                out.append(f"  - Ability '{a.get('label', a['id'])}'" + (f" ({a['rule']})" if a.get("rule") else "")
+                           + (f", if {a['if']}" if a.get("if") else "")
+                           + (f", after {', '.join(a['after'])}" if a.get("after") else "") + ":")
+                out.append(_indent(a["do"]))
+            for tr in c.get("triggers") or []:
+                out.append(f"  - When {tr['on']}" + (f" and {tr['when']}" if tr.get("when") else "")
+                           + (f" ({tr['rule']})" if tr.get("rule") else "") + ":")
+                out.append(_indent(tr["do"]))
+            for m in c.get("modifiers") or []:
+                op = next(k for k in ("add", "set", "max", "min") if k in m)
+                out.append(f"  - Modifies {m['value']}: {op} {m[op]}" + (f" when {m['when']}" if m.get("when") else "")
+                           + (f" ({m['rule']})" if m.get("rule") else ""))
+        out.append("")
+    if g.get("setup"):
+        out += ["## Setup", _indent(g["setup"], "    "), ""]
+    flow = g.get("flow") or {}
+    out.append("## Each round")
+    for ph in flow.get("phases") or []:
+        out += [f"### Phase {ph['id']}", _indent(ph["do"], "    ")]
+    if flow.get("until"):
+        out.append(f"\nThe game ends after the round in which: {flow['until']}")
+    out.append("")
+    turn = g.get("turn") or {}
+    if turn:
+        out.append("## A turn")
+        if turn.get("required"):
+            out.append("Must be done before the turn ends: " + ", ".join(turn["required"]))
+        for a in turn.get("actions") or []:
+            extra = []
+            if a.get("group"):
+                extra.append(f"one action of group '{a['group']}'")
+            if a.get("after"):
+                extra.append("after " + ", ".join(a["after"]))
+            if a.get("times"):
+                extra.append(f"up to {a['times']} times")
+            if a.get("if"):
+                extra.append(f"if {a['if']}")
+            out.append(f"- **{a.get('label', a['id'])}**" + (f" ({a['rule']})" if a.get("rule") else "")
+                       + (": " + "; ".join(extra) if extra else ""))
+            out.append(_indent(a["do"]))
+        out.append("")
+    if g.get("triggers"):
+        out.append("## Always")
+        for tr in g["triggers"]:
+            out.append(f"- When {tr['on']}" + (f" and {tr['when']}" if tr.get("when") else "")
+                       + (f" ({tr['rule']})" if tr.get("rule") else "") + ":")
+            out.append(_indent(tr["do"]))
+        out.append("")
+    if program.values:
+        out.append("## Named values (components and variants modify them)")
+        for name, vd in program.values.items():
+            vdef = g["values"][name]
+            text = vdef["value"] if isinstance(vdef, dict) else vdef
+            params = f"({', '.join(vd.params)})" if vd.params else ""
+            out.append(f"- {name}{params} = {text}" + (f"  [modified by {len(vd.mods)}]" if vd.mods else ""))
+        out.append("")
+    scoring = g.get("scoring") or {}
+    out.append("## Scoring")
+    for p in scoring.get("parts") or []:
+        out.append(f"- {p.get('label', p['id'])}: {p['value']}")
+    tb = scoring.get("tie_break") or []
+    out.append("Ties: " + ("broken by " + ", then ".join(str(t) for t in tb) if tb else "all tied players win"))
+    out.append("")
+    if g.get("variants"):
+        out.append("## Variants")
+        for v in g["variants"]:
+            out.append(f"- `{v['id']}`: {v.get('name', '')}" + (f" ({v['rule']})" if v.get("rule") else ""))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,170 @@
+"""Running games with agents: one game (play), many bot games (simulate), and log replay."""
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from pathlib import Path
+
+from .agents.random_agent import RandomAgent
+from .agents.scripted import ScriptedAgent
+from .errors import MasonError, SaveError
+from .game import Game, Settings
+
+BOT_KINDS = ("random",)
+
+
+def make_bot(kind: str, seed, seat: int):
+    if kind == "random":
+        return RandomAgent(f"{seed}/{seat}")
+    raise MasonError(f"unknown bot kind '{kind}' (known: {', '.join(BOT_KINDS)})", code="play/bot")
+
+
+def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_000_000) -> Game:
+    """Ask agents until the game ends. ``agents`` maps seat -> Agent."""
+    count = 0
+    while not game.over:
+        pending = game.pending
+        if pending is None:
+            raise MasonError("the game stopped without a decision and without ending", code="play/internal")
+        agent = agents[pending["seat"]]
+        answer = agent.decide(game, pending["seat"])
+        game.answer(answer)
+        count += 1
+        if on_answer:
+            on_answer(game)
+        if count > max_decisions:
+            raise MasonError(f"no end after {max_decisions} decisions", code="play/loop")
+    return game
+
+
+def write_log(game: Game, path) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        for e in game.log:
+            fh.write(json.dumps(e, sort_keys=True) + "\n")
+
+
+# ------------------------------------------------------------------------- simulate
+def simulate_one(settings: Settings, bots: str, coverage: bool = False) -> dict:
+    t = time.perf_counter()
+    out = {"seed": settings.seed}
+    try:
+        game = Game.new(settings, narrate=False)
+        if coverage:
+            game.rt.stats = {}
+        agents = {s: make_bot(bots, settings.seed, s) for s in range(settings.players)}
+        play_game(game, agents)
+        r = game.result
+        out.update({"scores": r["scores"], "winners": r["winners"], "rounds": r["rounds"],
+                    "decisions": game.state["decisions"], "parts": r["parts"]})
+        if coverage:
+            out["coverage"] = game.rt.stats
+    except MasonError as exc:
+        out["error"] = exc.line()
+    except Exception as exc:  # a bug in Mason itself: report it, with where, and go on
+        tb = traceback.extract_tb(exc.__traceback__)[-1]
+        out["error"] = f"internal error {type(exc).__name__}: {exc} ({Path(tb.filename).name}:{tb.lineno})"
+    out["seconds"] = round(time.perf_counter() - t, 4)
+    return out
+
+
+def _simulate_chunk(args):
+    settings_list, bots, coverage = args
+    return [simulate_one(s, bots, coverage) for s in settings_list]
+
+
+def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1, coverage: bool = False) -> dict:
+    """Play ``games`` bot games with seeds base.seed, base.seed+1, ...; return the report dict."""
+    seed0 = int(base.seed)
+    all_settings = [Settings(base.game, base.players, seed0 + i, base.variants, base.expansions, base.options)
+                    for i in range(games)]
+    t = time.perf_counter()
+    if workers > 1 and games > 1:
+        import multiprocessing as mp
+
+        chunks = [all_settings[i::workers] for i in range(workers)]
+        with mp.get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(_simulate_chunk, [(c, bots, coverage) for c in chunks])
+        results = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
+    else:
+        results = [simulate_one(s, bots, coverage) for s in all_settings]
+    seconds = time.perf_counter() - t
+    errors = [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r]
+    done = [r for r in results if "error" not in r]
+    report = {
+        "settings": {**base.to_json(), "seed": seed0, "bots": bots},
+        "games": games,
+        "completed": len(done),
+        "errors": errors,
+        "decisions": sum(r["decisions"] for r in done),
+        "seconds": round(seconds, 3),
+        "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
+        "stats": _stats(done, base.players),
+    }
+    if coverage:
+        report["coverage"] = _merge_coverage(done)
+    return report
+
+
+def _stats(done: list, players: int) -> dict:
+    if not done:
+        return {}
+    n = len(done)
+    wins = [0.0] * players
+    for r in done:
+        for w in r["winners"]:
+            wins[w] += 1 / len(r["winners"])
+    scores = [s for r in done for s in r["scores"]]
+    return {
+        "win_rate_by_seat": [round(w / n, 4) for w in wins],
+        "mean_score_by_seat": [round(sum(r["scores"][s] for r in done) / n, 3) for s in range(players)],
+        "score_min": min(scores), "score_max": max(scores),
+        "mean_rounds": round(sum(r["rounds"] for r in done) / n, 3),
+        "min_rounds": min(r["rounds"] for r in done), "max_rounds": max(r["rounds"] for r in done),
+        "mean_decisions": round(sum(r["decisions"] for r in done) / n, 3),
+        "decisions_per_second": None,
+    }
+
+
+def _merge_coverage(done: list) -> dict:
+    total: dict = {}
+    for r in done:
+        for k, v in (r.get("coverage") or {}).items():
+            total[k] = total.get(k, 0) + v
+    return total
+
+
+# ------------------------------------------------------------------------- replay
+def read_log(path) -> list[dict]:
+    entries = []
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror}") from None
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entries.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise SaveError(f"{path}:{i}:{exc.colno}: not a JSON line: {exc.msg}") from None
+    if not entries or entries[0].get("type") != "start" or "settings" not in entries[0]:
+        raise SaveError(f"{path}:1:1: a Mason log starts with a 'start' entry holding the settings")
+    return entries
+
+
+def replay(entries: list[dict]) -> tuple[Game, int | None]:
+    """Re-run a log's settings and answers; return (game, index of the first differing entry or None)."""
+    settings = Settings.from_json(entries[0]["settings"])
+    answers = [e["answer"] for e in entries if e.get("type") == "decision"]
+    game = Game.new(settings)
+    agent = ScriptedAgent(answers)
+    while not game.over and agent.pos < len(answers):
+        game.answer(agent.decide(game, game.pending["seat"]))
+    produced = [json.loads(json.dumps(e, sort_keys=True)) for e in game.log]
+    for i, (a, b) in enumerate(zip(produced, entries)):
+        if a != b:
+            return game, i
+    if len(produced) != len(entries):
+        return game, min(len(produced), len(entries))
+    return game, None

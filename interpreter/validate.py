@@ -1,0 +1,222 @@
+"""Validation of a game folder: YAML, JSON Schema, semantic checks and DSL compilation.
+
+Every problem becomes a DefinitionError placed at the offending node (``file:line:col``); all of
+them are collected and returned sorted by place. This is the one place where jsonschema errors
+are turned into positioned diagnostics.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from .loader import Spec, load_spec
+from .program import Program
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+BASIC_TYPES = {"int": int, "str": str, "bool": bool, "any": object}
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> Draft202012Validator:
+    schema = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def validate_game(name: str, variants=(), expansions=()) -> tuple[Program | None, list[DefinitionError]]:
+    """Return (program or None, sorted errors). Never raises for a problem in the rule files."""
+    errors: list[DefinitionError] = []
+    spec = load_spec(name, variants=variants, expansions=expansions, collect=errors)
+    if not spec.game:
+        return None, sorted(errors, key=_key)
+    schema_errors = []
+    for shown, (data, pos) in spec.files.items():
+        schema = "game.schema.json" if shown.endswith("game.yaml") else "components.schema.json"
+        schema_errors += _schema_errors(_validator(schema), data, pos)
+    errors += schema_errors
+    if not schema_errors:
+        errors += semantic_errors(spec)
+    program = None
+    if not errors:
+        try:
+            program = Program(spec)
+        except DefinitionErrors as exc:
+            errors += exc.errors
+    return program, sorted(errors, key=_key)
+
+
+def _key(e):
+    p = e.place or Place("")
+    return (p.file, p.line, p.col, e.message)
+
+
+# ------------------------------------------------------------------ schema
+def _jsonable(x):
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_jsonable(v) for v in x]
+    return x
+
+
+def _real_path(data, path) -> tuple:
+    """Map a JSON path (string keys) back to the YAML data's keys (which may be integers)."""
+    out, node = [], data
+    for p in path:
+        if isinstance(node, dict) and p not in node and isinstance(p, str) and p.lstrip("-").isdigit():
+            p = int(p)
+        out.append(p)
+        try:
+            node = node[p]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(out)
+
+
+def _schema_errors(validator, data, pos) -> list[DefinitionError]:
+    out = []
+    for err in validator.iter_errors(_jsonable(data)):
+        err = _deepest(err)
+        path = _real_path(data, err.absolute_path)
+        where = ".".join(str(p) for p in path) or "top level"
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = list(err.schema.get("properties", {}))
+            for key in err.instance:
+                if key not in allowed and not any(__import__("re").match(p, str(key))
+                                                  for p in err.schema.get("patternProperties", {})):
+                    out.append(DefinitionError(f"unknown key '{key}' in {where}{did_you_mean(key, allowed)}",
+                                               pos.key_at(path + (key,)), "definition/schema"))
+            continue
+        if err.validator == "required":
+            out.append(DefinitionError(f"{where}: {err.message}", pos.at(path), "definition/schema"))
+            continue
+        if err.validator == "type":
+            out.append(DefinitionError(f"{where}: expected {_types(err.validator_value)}, got {err.instance!r}",
+                                       pos.at(path), "definition/schema"))
+            continue
+        out.append(DefinitionError(f"{where}: {err.message}", pos.at(path), "definition/schema"))
+    return out
+
+
+def _deepest(err):
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        return _deepest(best_match(err.context))
+    return err
+
+
+def _types(t) -> str:
+    names = {"integer": "a whole number", "string": "text", "boolean": "true or false", "object": "a mapping",
+             "array": "a list", "number": "a number"}
+    if isinstance(t, list):
+        return " or ".join(names.get(x, x) for x in t)
+    return names.get(t, t)
+
+
+# ------------------------------------------------------------------ semantics
+def semantic_errors(spec: Spec) -> list[DefinitionError]:
+    g = spec.game
+    out: list[DefinitionError] = []
+    err = lambda msg, obj, key=None, code="definition/invalid": out.append(
+        DefinitionError(msg, spec.place(obj, key), code))
+    sets = g.get("sets") or {}
+    zones = g.get("zones") or {}
+    counters = g.get("counters") or {}
+    families = g.get("families") or {}
+    pmin, pmax = g["players"]["min"], g["players"]["max"]
+    if pmin > pmax:
+        err(f"players: min {pmin} is above max {pmax}", g["players"])
+    for fam, fdef in families.items():
+        props = fdef.get("properties") or {}
+        for pname, pdef in props.items():
+            t = pdef["type"]
+            if t not in BASIC_TYPES and t not in sets:
+                err(f"unknown property type '{t}' (int, str, bool, any or a set: {', '.join(sets)})"
+                    f"{did_you_mean(t, list(BASIC_TYPES) + list(sets))}", pdef, "type", "definition/unknown-name")
+        if fdef.get("zone") and fdef["zone"] not in zones:
+            err(f"unknown zone '{fdef['zone']}'{did_you_mean(fdef['zone'], zones)}", fdef, "zone",
+                "definition/unknown-name")
+        elif fdef.get("zone") and (zones[fdef["zone"]] or {}).get("scope", "game") != "game":
+            err(f"a family starts in a game zone, not the per-seat zone '{fdef['zone']}'", fdef, "zone")
+        comps = spec.components.get(fam)
+        file_data = None
+        for shown, (data, pos) in spec.files.items():
+            if isinstance(data, dict) and data.get("components") is comps:
+                file_data = data
+        if file_data is not None and file_data.get("family") != fam:
+            err(f"this file holds family '{file_data.get('family')}' but game.yaml loads it as '{fam}'",
+                file_data, "family")
+        total = 0
+        for comp in comps or []:
+            total += int(comp.get("copies", 1))
+            known = set(props) | {"id", "name", "copies", "status", "text", "abilities", "triggers", "modifiers"}
+            for key in comp:
+                if key not in known:
+                    err(f"unknown property '{key}' for a {fam}{did_you_mean(key, known)}", comp, key,
+                        "definition/unknown-name")
+            for pname, pdef in props.items():
+                if pname not in comp:
+                    if "default" not in pdef:
+                        err(f"{fam} '{comp['id']}' lacks '{pname}'", comp, "id", "definition/schema")
+                    continue
+                _check_prop(err, comp, pname, pdef["type"], sets)
+        if "count" in fdef and comps is not None and total != fdef["count"]:
+            err(f"family '{fam}' declares {fdef['count']} cards but its components add up to {total}",
+                fdef, "count", "definition/count")
+    for name, c in counters.items():
+        sup = (c or {}).get("supply")
+        if sup is not None:
+            if sup not in counters:
+                err(f"unknown supply counter '{sup}'{did_you_mean(sup, counters)}", c, "supply",
+                    "definition/unknown-name")
+            elif (counters[sup] or {}).get("scope", "seat") != "game":
+                err(f"supply '{sup}' must be a game counter (scope: game)", c, "supply")
+    table = g.get("table") or {}
+    if table:
+        for n in range(pmin, pmax + 1):
+            if n not in table:
+                err(f"table has no row for {n} players", table, None, "definition/table")
+        cols = None
+        for n, row in table.items():
+            keys = set(row) - {"status"}
+            if cols is None:
+                cols = keys
+            elif keys != cols:
+                err(f"table row {n} has columns {sorted(keys)}, expected {sorted(cols)}", row, None,
+                    "definition/table")
+    _name_clashes(spec, err)
+    return out
+
+
+def _check_prop(err, comp, pname, t, sets):
+    v = comp[pname]
+    if t in sets:
+        if v is None:
+            return
+        if v not in sets[t]:
+            word = {"colours": "colour"}.get(t, t.rstrip("s") if t.endswith("s") else t)
+            err(f"unknown {word} '{v}'{did_you_mean(v, sets[t])}", comp, pname, "definition/unknown-name")
+        return
+    py = BASIC_TYPES.get(t, object)
+    if v is not None and (not isinstance(v, py) or (py is int and isinstance(v, bool))):
+        err(f"'{pname}' must be {'a whole number' if py is int else t}, got {v!r}", comp, pname,
+            "definition/type")
+
+
+def _name_clashes(spec, err):
+    g = spec.game
+    spaces = {"counter": g.get("counters") or {}, "zone": g.get("zones") or {}, "variable": g.get("vars") or {},
+              "value": g.get("values") or {}, "constant": g.get("constants") or {}, "set": g.get("sets") or {}}
+    cols = {c for row in (g.get("table") or {}).values() for c in row if c != "status"}
+    seen: dict[str, str] = {}
+    for kind, names in list(spaces.items()) + [("table column", {c: None for c in cols})]:
+        for name in names:
+            if name in seen:
+                holder = names if kind != "table column" else g.get("table")
+                err(f"'{name}' is declared as both a {seen[name]} and a {kind}; names must be unique",
+                    holder, name if kind != "table column" else None, "definition/duplicate-name")
+            else:
+                seen[name] = kind
