@@ -1,0 +1,173 @@
+"""Helpers for rule tests: build a situation (prepared state), then drive decisions by label.
+
+Typical use::
+
+    g = new_game("citadels", 4, seed=1)
+    open_draft(g)                                   # every character available in the draft
+    pick(g, {0: "Warlord", 1: "Bishop", 2: "King", 3: "Merchant"})
+    give(g, 1, "temple", "city"); set_gold(g, 0, 6)
+    act(g, "Take 2 gold")                           # answers the pending decision by its label
+"""
+from __future__ import annotations
+
+from interpreter.game import Game, Settings
+from interpreter.machine import Runtime, move_card
+
+
+def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrate=True) -> Game:
+    return Game.new(Settings(game, players, seed, tuple(variants), (), tuple(sorted(options))), narrate=narrate)
+
+
+# ------------------------------------------------------------------ reading the state
+def labels(g: Game) -> list[str]:
+    return g.legal()
+
+
+def seat_to_move(g: Game) -> int | None:
+    return g.pending["seat"] if g.pending else None
+
+
+def cards_in(g: Game, zone: str, seat: int | None = None) -> list[int]:
+    key = zone if seat is None else f"{zone}/{seat}"
+    return list(g.state["zones"][key])
+
+
+def names_in(g: Game, zone: str, seat: int | None = None) -> list[str]:
+    return [g.program.types[g.state["cards"][c]["t"]]["name"] for c in cards_in(g, zone, seat)]
+
+
+def types_in(g: Game, zone: str, seat: int | None = None) -> list[str]:
+    return [g.state["cards"][c]["t"] for c in cards_in(g, zone, seat)]
+
+
+def gold(g: Game, seat: int) -> int:
+    return g.state["counters"]["gold"][seat]
+
+
+def bank(g: Game) -> int:
+    return g.state["counters"]["bank"]
+
+
+def card_of(g: Game, type_id: str, n: int = 0) -> int:
+    return g.program.type_instances[type_id][n]
+
+
+def holder(g: Game, type_id: str) -> int | None:
+    return g.state["cards"][card_of(g, type_id)]["o"]
+
+
+# ------------------------------------------------------------------ preparing a situation
+def _rt(g: Game) -> Runtime:
+    return g.rt
+
+
+def give(g: Game, seat: int | None, type_id: str, zone: str = "hand", bottom=False) -> int:
+    """Move a copy of ``type_id`` (one not already in a seat's zone, if any) into ``zone`` of ``seat``."""
+    ids = g.program.type_instances[type_id]
+    free = [c for c in ids if g.state["cards"][c]["o"] is None] or list(ids)
+    c = free[0]
+    key = zone if seat is None else f"{zone}/{seat}"
+    move_card(g.rt, c, key, bottom=bottom)
+    return c
+
+
+def set_gold(g: Game, seat: int, amount: int) -> None:
+    """Set a seat's gold, taking from or returning to the bank so the total stays 30."""
+    counters = g.state["counters"]
+    delta = amount - counters["gold"][seat]
+    assert counters["bank"] >= delta, "the bank cannot cover this"
+    counters["bank"] -= delta
+    counters["gold"][seat] = amount
+
+
+def clear_hand(g: Game, seat: int) -> None:
+    for c in cards_in(g, "hand", seat):
+        move_card(g.rt, c, "deck", bottom=True)
+
+
+def refresh_pending(g: Game) -> None:
+    """After editing a zone a pending card choice reads from, recompute its options (test-only)."""
+    p = g.pending
+    fr = g.state["stack"][-1]
+    node = g.program.nodes[fr["n"]]
+    if fr["k"] == "c":
+        env = g.state["stack"][fr["s"]]["v"]
+        items = node.source(g.rt, env)
+        options = list(items) + ([None] if node.optional else [])
+        p["options"] = options
+        p["labels"] = [g.rt.label(node.ckind, v) if v is not None else "none" for v in options]
+
+
+def open_draft(g: Game) -> None:
+    """Put every character of the round (face-down and face-up discards too) into the draft."""
+    for zone in ("face_down", "face_up", "aside"):
+        for c in cards_in(g, zone):
+            move_card(g.rt, c, "draft")
+    refresh_pending(g)
+
+
+# ------------------------------------------------------------------ answering
+def act(g: Game, label: str, seat: int | None = None) -> None:
+    """Answer the pending decision with the option whose label equals (or uniquely starts) ``label``."""
+    p = g.pending
+    assert p is not None, "no decision is pending"
+    if seat is not None:
+        assert p["seat"] == seat, f"P{p['seat'] + 1} decides, not P{seat + 1}: {p['prompt']} {p['labels']}"
+    opts = p["labels"]
+    if label in opts:
+        i = opts.index(label)
+    else:
+        starts = [i for i, l in enumerate(opts) if l.lower().startswith(label.lower())]
+        assert len(starts) == 1, f"'{label}' not among {opts} ({p['prompt']})"
+        i = starts[0]
+    g.answer([i] if p["subset"] else i)
+
+
+def act_subset(g: Game, chosen: list[str]) -> None:
+    p = g.pending
+    assert p["subset"], "not a subset decision"
+    idx, used = [], set()
+    for label in chosen:
+        i = next(i for i, l in enumerate(p["labels"]) if l == label and i not in used)
+        used.add(i)
+        idx.append(i)
+    g.answer(idx)
+
+
+def pick(g: Game, picks: dict[int, str | list[str]]) -> None:
+    """Answer the draft: ``picks[seat]`` names the character(s) each seat keeps, in draft order.
+
+    Discard decisions (two-player draft) set aside the first remaining option.
+    """
+    wanted = {s: ([v] if isinstance(v, str) else list(v)) for s, v in picks.items()}
+    while g.pending and g.state["phase"] == "selection":
+        p = g.pending
+        s = p["seat"]
+        if p["prompt"].startswith("Keep"):
+            act(g, wanted[s].pop(0), s)
+        else:
+            g.answer(0)
+
+
+def end_turn(g: Game) -> None:
+    act(g, "End turn")
+
+
+def play_out(g: Game, chooser=lambda g: 0, limit: int = 100_000) -> None:
+    """Answer every remaining decision with ``chooser(g)`` (default: the first option)."""
+    n = 0
+    while not g.over:
+        p = g.pending
+        g.answer([] if p["subset"] else chooser(g))
+        n += 1
+        assert n < limit
+
+
+def answer_until(g: Game, prompt_start: str, chooser=lambda g: 0, limit: int = 10_000) -> None:
+    """Answer decisions until one whose prompt starts with ``prompt_start`` is pending."""
+    n = 0
+    while g.pending and not g.pending["prompt"].startswith(prompt_start):
+        p = g.pending
+        g.answer([] if p["subset"] else chooser(g))
+        n += 1
+        assert n < limit, f"no '{prompt_start}' decision"
