@@ -288,7 +288,8 @@ def s_transfer(rt, env, node, fr):
 
 
 def s_set_local(rt, env, node, fr):
-    env[node.name] = node.value(rt, env)
+    v = node.value(rt, env)
+    env[node.name] = list(v) if isinstance(v, list) else v  # never alias a zone
 
 
 def s_set_var(rt, env, node, fr):
@@ -576,7 +577,7 @@ def _default_prompt(node):
 
 
 def _bind_choice(rt, env, node, fr, value):
-    env[node.var] = value
+    env[node.var] = list(value) if isinstance(value, list) else value
     if node.body is not None and value is not None and value != []:
         rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
 

@@ -60,9 +60,10 @@ class GameNames:
             return lambda rt, env: rt.st["counters"][name][_me(env)]
         if name in p.zones:
             z = p.zones[name]
+            # zones read as lists are not copied: statements that keep or iterate a list copy it
             if z["scope"] == "game":
-                return lambda rt, env: list(rt.st["zones"][name])
-            return lambda rt, env: list(rt.st["zones"][rt.zk[name][_me(env)]])
+                return lambda rt, env: rt.st["zones"][name]
+            return lambda rt, env: rt.st["zones"][rt.zk[name][_me(env)]]
         if name in p.vars:
             v = p.vars[name]
             if v["scope"] == "game":
@@ -96,14 +97,19 @@ class GameNames:
                 raise CompileError(f"'{name}' takes {len(vd.params)} argument(s), got {len(args)}", node,
                                    "definition/arity")
             if len(args) == 1:
-                a0 = args[0]
-                return lambda rt, env: rt.value(name, (a0(rt, env),), env)
+                a0, p0 = args[0], vd.params[0]
+
+                def value1(rt, env):
+                    if vd.mods:
+                        return rt.value(name, (a0(rt, env),), env)
+                    return vd.fn(rt, {p0: a0(rt, env), "me": env.get("me")})
+                return value1
             return lambda rt, env: rt.value(name, tuple(a(rt, env) for a in args), env)
         per_seat = None
         if name in p.counters and p.counters[name]["scope"] == "seat":
             per_seat = lambda rt, s: rt.st["counters"][name][s]
         elif name in p.zones and p.zones[name]["scope"] == "seat":
-            per_seat = lambda rt, s: list(rt.st["zones"][rt.zk[name][s]])
+            per_seat = lambda rt, s: rt.st["zones"][rt.zk[name][s]]
         elif name in p.vars and p.vars[name]["scope"] == "seat":
             per_seat = lambda rt, s: rt.st["vars"][name][s]
         if per_seat is not None:

@@ -85,14 +85,28 @@ class ExprCompiler:
         name = node.name
         self.names.check_card_attr(node)
         if name == "type":
-            return lambda rt, env: rt.cards[_card(obj(rt, env), node)]["t"]
+            key = "t"
+        elif name in self.names.p.card_state or name in ("up", "seen"):
+            key = name
+        else:
+            # a printed property: it lives on the component type (card state cannot shadow it)
+            def static(rt, env):
+                c = obj(rt, env)
+                try:
+                    return rt.types[rt.cards[c]["t"]][name]
+                except (IndexError, TypeError, KeyError):
+                    _card(c, node)
+                    raise
+            return static
 
-        def attr(rt, env):
-            d = rt.cards[_card(obj(rt, env), node)]
-            if name in d:
-                return d[name]
-            return rt.types[d["t"]].get(name)
-        return attr
+        def dynamic(rt, env):
+            c = obj(rt, env)
+            try:
+                return rt.cards[c][key]
+            except (IndexError, TypeError, KeyError):
+                _card(c, node)
+                raise
+        return dynamic
 
     def c_Index(self, node, scope):
         obj, idx = self.compile(node.obj, scope), self.compile(node.index, scope)

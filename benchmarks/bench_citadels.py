@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Mason vs the hand-coded reference: decisions per second on random 4-player Citadels games.
+
+Runs, interleaved in one process session, `mason simulate citadels -p 4 -n GAMES --json` (in a
+subprocess, so start-up is excluded by using the report's own `seconds`) and the reference
+`citadels_ref.py GAMES 4 SEED`, for several rounds, and reports the median of each and their
+ratio. Usage (from the project root):
+
+    python benchmarks/bench_citadels.py [--games 200] [--rounds 5] [--ref ../shared/bench/citadels_ref.py]
+                                        [--record benchmarks/RESULTS.md]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_mason(games: int, seed: int) -> float:
+    out = subprocess.run([sys.executable, "-m", "cli.main", "simulate", "citadels", "-p", "4", "-n", str(games),
+                          "--seed", str(seed), "--json"], cwd=ROOT, capture_output=True, text=True, check=False)
+    report = json.loads(out.stdout)
+    if report["errors"]:
+        raise SystemExit(f"mason simulate reported errors: {report['errors'][:3]}")
+    return report["decisions"] / report["seconds"]
+
+
+def run_ref(ref: Path, games: int, seed: int) -> float:
+    out = subprocess.run([sys.executable, str(ref), str(games), "4", str(seed)], capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)["decisions_per_second"]
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import os
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} {platform.release()}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ref", type=Path, default=ROOT.parent / "shared" / "bench" / "citadels_ref.py")
+    ap.add_argument("--record", type=Path, default=None, help="append the result to this Markdown file")
+    args = ap.parse_args()
+    if not args.ref.exists():
+        raise SystemExit(f"reference not found: {args.ref} (pass --ref)")
+    mason, ref = [], []
+    for r in range(args.rounds):  # interleaved so both see the same machine load
+        mason.append(run_mason(args.games, args.seed + r))
+        ref.append(run_ref(args.ref, args.games, args.seed + r))
+        print(f"round {r + 1}: mason {mason[-1]:,.0f} dec/s, reference {ref[-1]:,.0f} dec/s", flush=True)
+    m, f = statistics.median(mason), statistics.median(ref)
+    ratio = m / f
+    cmd = f"python benchmarks/bench_citadels.py --games {args.games} --rounds {args.rounds} --seed {args.seed}"
+    summary = (f"| {datetime.now(timezone.utc).strftime('%Y-%m-%d')} | {m:,.0f} | {f:,.0f} | **{ratio:.3f}** | "
+               f"{args.games} games x {args.rounds} rounds | {machine()} | `{cmd}` |")
+    print(f"median: mason {m:,.0f} dec/s, reference {f:,.0f} dec/s, ratio {ratio:.3f}")
+    print(f"command: {cmd}")
+    if args.record:
+        text = args.record.read_text() if args.record.exists() else ""
+        if "| date |" not in text:
+            text += ("\n| date | Mason dec/s | reference dec/s | ratio | size | machine | command |\n"
+                     "|---|---|---|---|---|---|---|\n")
+        args.record.write_text(text + summary + "\n")
+
+
+if __name__ == "__main__":
+    main()
