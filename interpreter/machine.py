@@ -488,6 +488,10 @@ def s_end_game(rt, env, node, fr):
     st["ti"] = -1
 
 
+def s_do(rt, env, node, fr):
+    node.proc(rt, node, *[a(rt, env) for a in node.args], **{k: v(rt, env) for k, v in node.kwargs})
+
+
 def s_emit(rt, env, node, fr):
     args = {k: f(rt, env) for k, f in node.args}
     rt.emit(node.event, args, node)
@@ -645,6 +649,10 @@ def _narrate_choice(rt, node, pending, value):
     items = value if isinstance(value, list) else [value]
     shown = ", ".join(rt.label(node.ckind, v) for v in items) or "nothing"
     to = None
+    if node.secret:
+        rt.say(f"{who} chooses {shown}", node, to=[seat])
+        rt.say(f"{who} has chosen", node, hide_from=[seat])
+        return
     if node.ckind == "card":
         to = _card_viewers(rt, [v for v in items if v is not None])
         if to is not None and seat not in to:
@@ -656,7 +664,7 @@ STMT = {
     "gain": s_gain, "pay": s_pay, "transfer": s_transfer, "set_local": s_set_local, "set_var": s_set_var,
     "set_seatvar": s_set_seatvar, "set_counter": s_set_counter, "set_attr": s_set_attr, "move": s_move,
     "draw": s_draw, "shuffle": s_shuffle, "reveal": s_reveal, "swap": s_swap, "say": s_say, "pass": s_pass,
-    "stop_turn": s_stop_turn, "end_game": s_end_game, "emit": s_emit, "if": s_if, "for": s_for,
+    "stop_turn": s_stop_turn, "end_game": s_end_game, "emit": s_emit, "do": s_do, "if": s_if, "for": s_for,
     "repeat": s_repeat, "while": s_while, "choose": s_choose, "choose_one": s_choose_one,
 }
 

@@ -97,6 +97,15 @@ class Program:
             self.events[name] = tuple(args or ())
         self.events_emitted: set[str] = {"turn_start", "turn_end"}
         self.families = g.get("families") or {}
+        from . import primitives  # noqa: F401  (registers builtins, procedures and board kinds)
+        from .boards import BOARD_KINDS
+
+        self.boards = dict(g.get("boards") or {})
+        for bname, bdef in self.boards.items():
+            if bdef.get("kind") not in BOARD_KINDS:
+                self.errors.append(DefinitionError(
+                    f"unknown board kind '{bdef.get('kind')}'{did_you_mean(str(bdef.get('kind')), BOARD_KINDS)}",
+                    self.place(bdef, "kind"), "definition/unknown-name"))
         self._build_types()
         self.values: dict[str, ValueDef] = {}
         self.names = GameNames(self)

@@ -48,7 +48,10 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     constants = dict(program.constants)
     for k, v in (options or {}).items():
         constants[k] = v
+    from .boards import build_boards
+
     state = {
+        "boards": build_boards(program, n, table),
         "n": n, "round": 0, "phase": "setup", "rng": rng.seed_state(seed),
         "cards": cards, "zones": zones, "counters": counters, "vars": variables,
         "table": table, "constants": constants,
@@ -103,7 +106,7 @@ def view(program, state: dict, seat: int | None) -> dict:
     if state["ti"] >= 0:
         t = state["stack"][state["ti"]]
         turn = {"seat": t["seat"], "card": types[cards[t["card"]]["t"]]["name"] if t["card"] is not None else None}
-    return {"seat": seat, "players": n, "round": state["round"], "phase": state["phase"], "zones": zones,
+    return {"seat": seat, "players": n, "boards": state.get("boards", {}), "round": state["round"], "phase": state["phase"], "zones": zones,
             "counters": counters, "vars": variables, "turn": turn, "decision": mine,
             "waiting_for": pending["seat"] if pending else None, "over": state["over"],
             "result": state["result"]}

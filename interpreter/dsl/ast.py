@@ -191,6 +191,15 @@ class Turn(Stmt):
 
 
 @dataclass(frozen=True)
+class Do(Stmt):
+    """``do name(args)``: run a registered procedure (a primitive that changes the state)."""
+
+    proc: str
+    args: tuple
+    kwargs: tuple = ()
+
+
+@dataclass(frozen=True)
 class Say(Stmt):
     text: str
 
@@ -244,6 +253,7 @@ class Choose(Stmt):
     kind: str = "value"          # card | seat | value | character
     optional: bool = False
     random: bool = False
+    secret: bool = False
     up_to: Optional[Expr] = None
     by: Optional[Expr] = None
     prompt: str = ""

@@ -17,12 +17,27 @@ class Builtin:
 
 
 BUILTINS: dict[str, Builtin] = {}
+PROCEDURES: dict[str, Builtin] = {}
 
 
 def builtin(name: str, min_args: int, max_args: int | None = None):
+    """Register a pure query usable in expressions: ``impl(rt, *args) -> value``."""
     def deco(fn):
         BUILTINS[name] = Builtin(name, fn, min_args, min_args if max_args is None else max_args,
                                  (fn.__doc__ or "").strip())
+        return fn
+    return deco
+
+
+def procedure(name: str, min_args: int, max_args: int | None = None):
+    """Register a primitive that changes the state, run by ``do name(args)``: ``impl(rt, node, *args, **kw)``.
+
+    A procedure must keep the state plain JSON data, must not ask for decisions (put choices in the
+    DSL around it) and should narrate through ``rt.say`` when ``rt.narrate`` is true.
+    """
+    def deco(fn):
+        PROCEDURES[name] = Builtin(name, fn, min_args, min_args if max_args is None else max_args,
+                                   (fn.__doc__ or "").strip())
         return fn
     return deco
 

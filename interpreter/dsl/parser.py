@@ -164,6 +164,12 @@ class _ToAst(Transformer):
     def turn(self, meta, c):
         return A.Turn(c[0], c[1], **_pos(meta))
 
+    def call_stmt(self, meta, c):
+        args = c[1] if len(c) > 1 and c[1] is not None else []
+        pos = tuple(a for a in args if isinstance(a, A.Expr))
+        kw = tuple(a for a in args if isinstance(a, tuple))
+        return A.Do(str(c[0]), pos, kw, **_pos(meta))
+
     def log_stmt(self, meta, c):
         return A.Say(_str(c[0]), **_pos(meta))
 
@@ -202,8 +208,8 @@ class _ToAst(Transformer):
         return A.While(c[0], c[1], **_pos(meta))
 
     def choice_head(self, meta, c):
-        optional, rand, upto, kind, name, source, by, prompt = c
-        return dict(optional=optional is not None, random=rand is not None, up_to=upto, kind=kind or "value", var=str(name),
+        optional, rand, secret, upto, kind, name, source, by, prompt = c
+        return dict(optional=optional is not None, random=rand is not None, secret=secret is not None, up_to=upto, kind=kind or "value", var=str(name),
                     source=source, by=by, prompt=prompt or "")
 
     def upto(self, meta, c):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..errors import Place
 from . import ast as A
+from ..errors import did_you_mean
 from .expr import CompileError, ExprCompiler, Scope
 
 
@@ -25,7 +26,7 @@ class Node:
 # statements that never push a frame nor wait: run inline by the block runner
 SIMPLE_KINDS = frozenset({"gain", "pay", "transfer", "set_local", "set_var", "set_seatvar", "set_attr",
                           "set_counter", "move", "draw", "shuffle", "reveal", "swap", "say", "pass",
-                          "stop_turn", "end_game"})
+                          "stop_turn", "end_game", "do"})
 
 
 class StmtCompiler:
@@ -121,6 +122,19 @@ class StmtCompiler:
         return self.program.register(Node("turn", self.place(s), seat=self.x(s.seat, scope),
                                           card=self.x(s.card, scope)))
 
+    def s_Do(self, s, scope):
+        from .builtins import PROCEDURES
+
+        proc = PROCEDURES.get(s.proc)
+        if proc is None:
+            raise CompileError(f"unknown procedure '{s.proc}'{did_you_mean(s.proc, PROCEDURES)}", s)
+        if not proc.min_args <= len(s.args) <= proc.max_args:
+            raise CompileError(f"'{s.proc}' takes {proc.min_args}..{proc.max_args} argument(s), got {len(s.args)}",
+                               s, "definition/arity")
+        args = [self.x(a, scope) for a in s.args]
+        kwargs = [(k, self.x(v, scope)) for k, v in s.kwargs]
+        return Node("do", self.place(s), proc=proc.impl, args=args, kwargs=kwargs)
+
     def s_Say(self, s, scope):
         """``say "text {expr} text"``: each ``{expr}`` is compiled once and shown when said."""
         from .parser import DslSyntaxError, parse_expression
@@ -181,7 +195,7 @@ class StmtCompiler:
         if s.kind not in ("card", "seat", "value", "character"):
             raise CompileError(f"unknown choice kind '{s.kind}'", s, "definition/dsl")
         return self.program.register(Node("choose", self.place(s), var=s.var, source=source, ckind=s.kind,
-                                          optional=s.optional, random=s.random, up_to=up_to, by=by, prompt=s.prompt,
+                                          optional=s.optional, random=s.random, secret=s.secret, up_to=up_to, by=by, prompt=s.prompt,
                                           body=body))
 
     def s_ChooseOne(self, s, scope):
