@@ -7,11 +7,11 @@ import sys
 import click
 
 from interpreter.agents.human import HumanAgent, QuitRequested
-from interpreter.errors import DefinitionErrors, MasonError
+from interpreter.errors import DefinitionErrors, MasonError, Place, did_you_mean
 from interpreter.game import Game, Settings, load_program
-from interpreter.loader import find_game, list_games, load_spec
-from interpreter.render import render_entry, render_result
-from interpreter.session import BOT_KINDS, make_bot, play_game, read_log, replay, simulate, write_log
+from interpreter.loader import list_games, load_spec
+from interpreter.render import narration, render_result
+from interpreter.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
 
 
 def _fail(exc: MasonError) -> None:
@@ -23,21 +23,55 @@ def _fail(exc: MasonError) -> None:
     sys.exit(1)
 
 
-def _options(pairs) -> tuple:
-    out = []
+def _options(pairs, program) -> tuple:
+    """``--option KEY=VALUE`` pairs, checked against the game's constants (name and type of value)."""
+    out = {}
+    known = program.constants
     for p in pairs:
         key, sep, value = p.partition("=")
+        key = key.strip()
         if not sep or not key:
-            raise click.BadParameter(f"'{p}' is not KEY=VALUE", param_hint="--option")
+            raise MasonError(f"--option {p}: expected KEY=VALUE", code="cli/usage")
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise MasonError(f"--option {p}: {program.name} has no option '{key}'{did_you_mean(key, known)} "
+                             f"(options: {names})", code="cli/usage")
         try:
             parsed = json.loads(value)
         except json.JSONDecodeError:
             parsed = value
-        out.append((key, parsed))
-    return tuple(sorted(out))
+        default = known[key]
+        if isinstance(default, bool) != isinstance(parsed, bool) or (
+                isinstance(default, (int, float)) and not isinstance(parsed, (int, float))):
+            kind = "true or false" if isinstance(default, bool) else "a number"
+            raise MasonError(f"--option {p}: '{key}' takes {kind} (default {json.dumps(default)})",
+                             code="cli/usage")
+        out[key] = parsed
+    return tuple(sorted(out.items()))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class MasonGroup(click.Group):
+    """A click group whose usage errors are one line (``error[cli/usage]: ...``), like every Mason error."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "mason"
+            click.echo(f"error[cli/usage]: {exc.format_message()} (see '{where} --help')", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            click.echo(f"error[cli/usage]: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+        if standalone_mode:
+            sys.exit(rv if isinstance(rv, int) else 0)
+        return rv
+
+
+@click.group(cls=MasonGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def main():
     """Mason: a declarative rules interpreter for tabletop games."""
 
@@ -105,41 +139,45 @@ def validate(targets, expansions, variants):
 @click.option("--quiet", is_flag=True, help="Print only the final scores.")
 def play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
          resume_path, quiet):
-    """Play a game in the terminal, against bots or hot-seat."""
+    """Play a game in the terminal, against bots or hot-seat (seat 1 human unless --bots)."""
     try:
         if resume_path:
             g = Game.load(resume_path)
-            click.echo(f"resumed {g.program.name} from {resume_path} (round {g.state['round']})")
+            if g.settings.game != game:
+                raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
+            click.echo(f"resumed {g.program.name} from {resume_path} (round {g.state['round']}, "
+                       f"{g.state['decisions']} decisions so far)")
         else:
             prog = load_program(game, variants, expansions)
             n = players or prog.min_players
-            settings = Settings(game, n, _seed(seed), tuple(variants), tuple(expansions), _options(options))
+            settings = Settings(game, n, _seed(seed), tuple(variants), tuple(expansions), _options(options, prog))
             g = Game.new(settings)
         n = g.settings.players
         kinds = _seat_kinds(n, bots_all, bot_seats)
         save_to = save_path or resume_path or "mason-save.json"
         human = HumanAgent(_read_line, click.echo, save_to)
+        if resume_path:
+            human.resume_from(g)
         agents = {s: human if kinds[s] == "human" else make_bot(kinds[s], g.settings.seed, s) for s in range(n)}
-        all_bots = "human" not in kinds.values()
+        humans = [s for s in range(n) if kinds[s] == "human"]
+        # with no human at the table, narrate everything public as it happens
         printed = [len(g.log) if resume_path else 0]
 
         def narrate(game_):
-            if all_bots and not quiet:
-                for e in game_.visible_log(None, printed[0]):
-                    if True:
-                        text = render_entry(e)
-                        if text:
-                            click.echo(text)
+            if not humans and not quiet:
+                for line in narration(game_.log, None, printed[0], scores=False):
+                    click.echo(line)
             printed[0] = len(game_.log)
 
-        if all_bots and not quiet:
-            narrate(g)
+        narrate(g)
         try:
             play_game(g, agents, on_answer=narrate)
         except QuitRequested:
             if log_path:
                 write_log(g, log_path)
             return
+        if humans and not quiet:
+            human.catch_up(g, humans)
         if log_path:
             write_log(g, log_path)
         if save_path:
@@ -176,14 +214,14 @@ def _read_line():
 
 @main.command()
 @click.argument("game")
-@click.option("-n", "--games", "n_games", type=int, required=True, help="Number of games.")
+@click.option("-n", "--games", "n_games", type=click.IntRange(min=1), required=True, help="Number of games.")
 @click.option("-p", "--players", type=int, default=None)
-@click.option("--seed", default="1")
+@click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up.")
 @click.option("--bots", type=click.Choice(BOT_KINDS), default="random")
 @click.option("--with", "expansions", multiple=True)
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True)
-@click.option("--workers", type=int, default=1)
+@click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes.")
 @click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
 def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, options, workers, coverage, as_json):
@@ -194,7 +232,7 @@ def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, optio
         if not prog.min_players <= n <= prog.max_players:
             raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {n}",
                              code="play/players")
-        base = Settings(game, n, int(_seed(seed)), tuple(variants), tuple(expansions), _options(options))
+        base = Settings(game, n, seed, tuple(variants), tuple(expansions), _options(options, prog))
         report = simulate(base, n_games, bots, workers, coverage)
     except MasonError as exc:
         _fail(exc)
@@ -251,20 +289,21 @@ def replay_cmd(log_path, quiet):
     """Re-run a game log, verify that it reproduces exactly, and show it."""
     try:
         entries = read_log(log_path)
-        game, diff = replay(entries)
+        game, index, reason = verify_log(entries)
     except MasonError as exc:
         _fail(exc)
         return
+    if index is not None:
+        lines = getattr(entries, "lines", None) or list(range(1, len(entries) + 1))
+        line = lines[index] if index < len(lines) else lines[-1] + 1
+        _fail(MasonError(reason, Place(str(log_path), line, 1), code="replay/differs"))
     if not quiet:
-        for e in game.visible_log(None):
-            if True:
-                text = render_entry(e)
-                if text:
-                    click.echo(text)
-    if diff is not None:
-        click.echo(f"{log_path}:{diff + 1}: replay differs from the log at entry {diff + 1}", err=True)
-        sys.exit(1)
-    click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced")
+        for line in narration(game.log, None, scores=False):
+            click.echo(line)
+        if game.over:
+            click.echo(render_result(game.program, game.result))
+    state = "to the end of the game" if game.over else "(the game was not finished)"
+    click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced {state}")
 
 
 @main.command()

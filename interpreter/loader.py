@@ -24,11 +24,16 @@ class Spec:
         self.components: dict[str, list[dict]] = {}
         self.files: dict[str, tuple] = {}   # shown file name -> (data, Positions)
         self._src: dict[int, tuple] = {}    # id(dict or list) -> (Positions, path)
+        self._alive: list = []              # keeps registered objects alive so their ids stay theirs
         self._by_id: dict[str, dict] = {}
         self.variants: list[str] = []
+        self.expansions: list[str] = []
+        self.family_files: dict[str, dict] = {}  # family -> its file's data
 
     # ---------------------------------------------------------------- places
     def register(self, data, pos: Positions, path=()):
+        if isinstance(data, (dict, list)):
+            self._alive.append(data)
         if isinstance(data, dict):
             self._src[id(data)] = (pos, tuple(path))
             for k, v in data.items():
@@ -83,43 +88,65 @@ def _shown(path: Path) -> str:
 
 
 def load_spec(name: str, variants=(), expansions=(), collect: list | None = None) -> Spec:
-    """Load a game folder. Errors are raised (DefinitionErrors) unless ``collect`` gathers them."""
+    """Load a game folder. Errors are raised (DefinitionErrors) unless ``collect`` gathers them.
+
+    Reading goes on past a bad file or a duplicate key so that validation can report every
+    problem at once; a spec loaded with errors is only good for more diagnostics.
+    """
     root = find_game(name)
     spec = Spec(root, _shown(root))
     errors: list[DefinitionError] = [] if collect is None else collect
+    before = len(errors)
     game_file = root / "game.yaml"
     try:
-        game, pos = load_yaml(game_file, _shown(game_file))
+        game, pos = load_yaml(game_file, _shown(game_file), strict=False)
     except DefinitionError as exc:
         errors.append(exc)
         if collect is None:
             raise DefinitionErrors(errors)
         return spec
+    errors += pos.errors
     spec.files[pos.file] = (game, pos)
     if not isinstance(game, dict):
-        errors.append(DefinitionError("game.yaml must be a mapping", Place(pos.file, 1, 1), "definition/schema"))
+        errors.append(DefinitionError("game.yaml must be a mapping of keys (id, name, players, ...)",
+                                      Place(pos.file, 1, 1), "definition/schema"))
         if collect is None:
             raise DefinitionErrors(errors)
         return spec
+    # the files keep their data as written (schema checks); overlays work on a registered copy
+    game = copy.deepcopy(game)
     spec.register(game, pos)
     spec.game = game
-    for fam, fdef in (game.get("families") or {}).items():
-        if not isinstance(fdef, dict) or "file" not in fdef:
+    families = game.get("families")
+    for fam, fdef in (families.items() if isinstance(families, dict) else ()):
+        if not isinstance(fdef, dict) or not isinstance(fdef.get("file"), str):
+            continue   # the schema check reports it
+        path = root / fdef["file"]
+        if not path.is_file():
+            here = sorted(p.name for p in root.glob("*.yaml"))
+            errors.append(DefinitionError(
+                f"family '{fam}': no file '{fdef['file']}' in {spec.shown_root}{did_you_mean(fdef['file'], here)}",
+                spec.place(fdef, "file"), "definition/io"))
             continue
-        path = root / str(fdef["file"])
         try:
-            data, fpos = load_yaml(path, _shown(path))
+            data, fpos = load_yaml(path, _shown(path), strict=False)
         except DefinitionError as exc:
             errors.append(exc)
             continue
+        errors += fpos.errors
         spec.files[fpos.file] = (data, fpos)
         spec.register(data, fpos)
         comps = data.get("components") if isinstance(data, dict) else None
-        spec.components[fam] = comps if isinstance(comps, list) else []
+        spec.components[fam] = list(comps) if isinstance(comps, list) else []
+        spec.family_files[fam] = data
     _index_components(spec, errors)
+    if expansions:
+        from .expansions import apply_expansions
+
+        apply_expansions(spec, expansions, errors, _shown)
     if variants:
         apply_variants(spec, variants, errors)
-    if errors and collect is None:
+    if len(errors) > before and collect is None:
         raise DefinitionErrors(errors)
     return spec
 
@@ -139,32 +166,51 @@ def _index_components(spec: Spec, errors):
 
 
 def apply_variants(spec: Spec, names, errors):
-    """Apply named variants (declared in game.yaml ``variants``) onto the spec, in order."""
-    declared = {v.get("id"): v for v in spec.game.get("variants") or [] if isinstance(v, dict)}
+    """Apply named variants (declared in game.yaml ``variants``) onto the spec, in order.
+
+    Parts a variant brings keep the variant's place, so later errors point into it.
+    """
+    listed = spec.game.get("variants")
+    declared = {v.get("id"): v for v in (listed if isinstance(listed, list) else []) if isinstance(v, dict)}
     for name in names:
         v = declared.get(name)
         if v is None:
             errors.append(DefinitionError(f"unknown variant '{name}'{did_you_mean(name, declared)}"
-                                          f" (variants: {', '.join(declared) or 'none'})",
-                                          Place(spec.shown_root), "definition/unknown-variant"))
+                                          f" (variants: {', '.join(map(str, declared)) or 'none'})",
+                                          spec.place(spec.game, "variants") if listed else Place(spec.shown_root),
+                                          "definition/unknown-variant"))
             continue
         apply_overlay(spec.game, v)
+        _adopt(spec, spec.game, spec.where(v))
         spec.variants.append(name)
 
 
+def _adopt(spec: Spec, data, origin) -> None:
+    """Register dicts and lists made by an overlay (not yet known) at the overlay's place."""
+    if isinstance(data, (dict, list)):
+        if id(data) not in spec._src:
+            spec._src[id(data)] = origin
+            spec._alive.append(data)
+        for v in (data.values() if isinstance(data, dict) else data):
+            _adopt(spec, v, origin)
+
+
 def apply_overlay(game: dict, v: dict) -> None:
-    """Patch a game dict with an overlay (variant): table rows, constants, values, lists appended."""
-    for count, row in (v.get("table") or {}).items():
-        game.setdefault("table", {}).setdefault(count, {})
-        game["table"][count] = {**game["table"][count], **row}
-    if v.get("constants"):
-        game["constants"] = {**(game.get("constants") or {}), **v["constants"]}
-    if v.get("values"):
-        game["values"] = {**(game.get("values") or {}), **v["values"]}
-    if v.get("players"):
-        game["players"] = {**game["players"], **v["players"]}
+    """Patch a game dict with an overlay (variant): table rows, constants, values, lists appended.
+
+    Parts of the wrong shape are skipped here; the schema check reports them.
+    """
+    def mapping(x):
+        return x if isinstance(x, dict) else {}
+
+    for count, row in mapping(v.get("table")).items():
+        table = game.setdefault("table", {})
+        if isinstance(table, dict) and isinstance(row, dict):
+            table[count] = {**mapping(table.get(count)), **row}
+    for key in ("constants", "values", "players", "scoring"):
+        if isinstance(v.get(key), dict) and v[key]:
+            game[key] = {**mapping(game.get(key)), **v[key]}
     for key in ("modifiers", "triggers"):
-        if v.get(key):
-            game[key] = list(game.get(key) or []) + list(v[key])
-    if v.get("scoring"):
-        game["scoring"] = {**(game.get("scoring") or {}), **v["scoring"]}
+        if isinstance(v.get(key), list) and v[key]:
+            old = game.get(key)
+            game[key] = (list(old) if isinstance(old, list) else []) + list(v[key])

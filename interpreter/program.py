@@ -235,7 +235,11 @@ class Program:
         self.turn_required = tuple(turn.get("required") or ())
         self.actions = [self._action(a, None, ("me",)) for a in turn.get("actions") or []]
         flow = g.get("flow") or {}
-        self.setup = self.effect(g, "setup")
+        setup = g.get("setup")
+        if isinstance(setup, list):
+            self.setup_steps = [(st["id"], self.effect(st, "do")) for st in setup]
+        else:
+            self.setup_steps = [("setup", self.effect(g, "setup"))] if setup else []
         self.phases = [(ph["id"], self.effect(ph, "do")) for ph in flow.get("phases") or []]
         self.until = self.expr(flow, "until")
         self.max_rounds = int(flow.get("max_rounds", 200))

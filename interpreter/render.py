@@ -1,4 +1,8 @@
-"""Plain-text rendering of a seat's view, of decisions and of log entries (for terminals)."""
+"""Plain-text rendering of a seat's view, of decisions, of log entries and of results (for terminals).
+
+Everything here reads only the Program's declarations (zones, counters, variables, families and
+their properties) and a seat's view: no game is known by name.
+"""
 from __future__ import annotations
 
 
@@ -6,91 +10,240 @@ def seat_name(s) -> str:
     return "nobody" if s is None else f"P{s + 1}"
 
 
-def _cards(z) -> str:
-    names = [c["name"] + _marks(c) for c in z["cards"]]
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+# ------------------------------------------------------------------------- components
+def card_summary(program, type_id: str) -> str:
+    """A component type's declared properties, short: ``trade, cost 2`` (empty when it has none).
+
+    A property whose value is one of the game's set members (a colour, a suit) is shown bare; a
+    true flag by its name; a property that merely repeats the one it defaults to is left out.
+    """
+    t = program.types.get(type_id)
+    if t is None:
+        return ""
+    props = (program.families.get(t["family"]) or {}).get("properties") or {}
+    out = []
+    for pname, pdef in props.items():
+        v = t.get(pname)
+        if v is None or v is False or v == [] or v == "":
+            continue
+        default = pdef.get("default") if isinstance(pdef, dict) else None
+        if isinstance(default, str) and default in props and t.get(default) == v:
+            continue
+        if v is True:
+            out.append(_words(pname))
+        elif isinstance(v, str) and v in program.set_members:
+            out.append(v)
+        elif isinstance(v, list):
+            out.append(f"{_words(pname)} {'/'.join(str(x) for x in v)}")
+        else:
+            out.append(f"{_words(pname)} {v}")
+    return ", ".join(out)
+
+
+def card_text(program, type_id: str) -> str:
+    """One component type described for a player: name, properties and its rules text."""
+    t = program.types[type_id]
+    summary = card_summary(program, type_id)
+    head = t["name"] + (f" ({summary})" if summary else "")
+    return head + (f": {t['text']}" if t.get("text") else "")
+
+
+def find_type(program, name: str) -> list[str]:
+    """Type ids whose name (or id) equals, else starts with, ``name`` (case-insensitive)."""
+    key = name.strip().lower()
+    exact = [tid for tid in program.type_order
+             if program.types[tid]["name"].lower() == key or tid.lower() == key]
+    if exact:
+        return exact
+    return [tid for tid in program.type_order if program.types[tid]["name"].lower().startswith(key)]
+
+
+def _card(program, c: dict) -> str:
+    summary = card_summary(program, c["type"])
+    flags = [_words(k) for k, v in c.items() if k not in ("id", "type", "name") and v is True]
+    inside = ", ".join(([summary] if summary else []) + flags)
+    return c["name"] + (f" ({inside})" if inside else "")
+
+
+def _cards(program, z: dict) -> str:
+    names = [_card(program, c) for c in z["cards"]]
     if z["hidden"]:
-        names.append(f"{z['hidden']} hidden")
+        hidden = plural(z["hidden"], "card") + " (hidden)" if not names else f"{z['hidden']} hidden"
+        names.append(hidden)
     return ", ".join(names) if names else "-"
 
 
-def _marks(c) -> str:
-    marks = [k for k, v in c.items() if k not in ("id", "type", "name") and v not in (None, False)]
-    return f" [{', '.join(marks)}]" if marks else ""
+# ------------------------------------------------------------------------- the table
+def seat_vars(program) -> set:
+    """Game variables that hold a seat: by convention those that start as ``none``."""
+    return {name for name, v in program.vars.items() if v["start"] is None and v["scope"] == "game"}
 
 
-def render_view(program, view: dict) -> str:
-    """The table as ``view['seat']`` sees it: shared zones and counters, then one block per seat."""
-    seat = view["seat"]
-    lines = []
+def _is_seat(v, players) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players
+
+
+def _shown(v) -> bool:
+    """Whether a variable's value is worth a line: not unset, not false (0 is a value)."""
+    return v is not None and v is not False and v != [] and v != {}
+
+
+def render_view(program, view: dict, compact: bool = False) -> str:
+    """The table as ``view['seat']`` sees it: shared counters, variables and zones, then one block per seat.
+
+    ``compact`` keeps the heading and the viewing seat's own block only.
+    """
+    seat, players = view["seat"], view["players"]
     turn = view["turn"]
-    head = f"Round {view['round']} - {view['phase']}"
+    head = f"Round {view['round']} - {_words(view['phase'])}"
     if turn:
         head += f" - {seat_name(turn['seat'])}'s turn" + (f" ({turn['card']})" if turn["card"] else "")
-    lines.append(head)
+    lines = [head]
+    holders: dict[int, list[str]] = {}
     shared = []
     for name, c in program.counters.items():
         if c["scope"] == "game":
-            shared.append(f"{c['label'] or name}: {view['counters'][name]}")
+            shared.append(f"{c['label'] or _words(name)}: {view['counters'][name]}")
     for name, v in program.vars.items():
-        if v["scope"] == "game" and name in view["vars"]:
-            val = view["vars"][name]
-            if val not in (None, False):
-                shown = seat_name(val) if isinstance(val, int) and not isinstance(val, bool) and name in _seat_vars(program) else val
-                shared.append(f"{name.replace('_', ' ')}: {shown}")
-    if shared:
-        lines.append("  " + " | ".join(shared))
-    for key, z in view["zones"].items():
-        if "/" in key or (not z["cards"] and not z["hidden"]):
+        if v["scope"] != "game" or name not in view["vars"]:
             continue
-        label = program.zones[key]["label"] or key.replace("_", " ")
-        lines.append(f"  {label}: " + (_cards(z) if z["cards"] else f"{z['hidden']} cards"))
-    for s in range(view["players"]):
-        you = " (you)" if s == seat else ""
-        parts = []
-        for name, c in program.counters.items():
-            if c["scope"] == "seat":
-                parts.append(f"{c['label'] or name} {view['counters'][name][s]}")
-        lines.append(f"{seat_name(s)}{you}: " + ", ".join(parts))
-        for name, zdef in program.zones.items():
-            if zdef["scope"] != "seat":
+        val = view["vars"][name]
+        if not _shown(val):
+            continue
+        if name in seat_vars(program) and _is_seat(val, players):
+            holders.setdefault(val, []).append(_words(name))
+            shared.append(f"{_words(name)}: {seat_name(val)}")
+        elif val is True:
+            shared.append(_words(name))
+        else:
+            shared.append(f"{_words(name)}: {val}")
+    if shared and not compact:
+        lines.append("  " + " | ".join(shared))
+    if not compact:
+        for key, z in view["zones"].items():
+            if "/" in key or (not z["cards"] and not z["hidden"]):
                 continue
-            z = view["zones"][f"{name}/{s}"]
-            if not z["cards"] and not z["hidden"]:
-                continue
-            label = zdef["label"] or name.replace("_", " ")
-            lines.append(f"    {label}: {_cards(z)}")
+            label = program.zones[key]["label"] or _words(key)
+            lines.append(f"  {label}: " + (_cards(program, z) if z["cards"] else plural(z["hidden"], "card")))
+    for s in range(players):
+        if compact and s != seat:
+            continue
+        lines.extend(_seat_block(program, view, s, holders.get(s, [])))
     return "\n".join(lines)
 
 
-def _seat_vars(program):
-    """Game variables that hold a seat, by convention of their start value None and DSL use."""
-    return {name for name, v in program.vars.items() if v["start"] is None}
+def _seat_block(program, view, s, holds) -> list[str]:
+    tags = (["you"] if s == view["seat"] else []) + holds
+    parts = []
+    for name, c in program.counters.items():
+        if c["scope"] != "seat":
+            continue
+        value = view["counters"][name][s]
+        # a plain score-like counter still at its start value is noise; resources always show
+        if value == c["start"] and not c["supply"] and c["cap"] is None:
+            continue
+        parts.append(f"{c['label'] or _words(name)} {value}")
+    for name, v in program.vars.items():
+        if v["scope"] != "seat" or name not in view["vars"]:
+            continue
+        vals = view["vars"][name]
+        val = vals.get(s) if isinstance(vals, dict) else vals[s]
+        if _shown(val) and val != v["start"]:
+            parts.append(_words(name) if val is True else f"{_words(name)} {val}")
+    head = seat_name(s) + (f" ({', '.join(tags)})" if tags else "")
+    out = [head + (": " + ", ".join(parts) if parts else "")]
+    for name, zdef in program.zones.items():
+        if zdef["scope"] != "seat":
+            continue
+        z = view["zones"][f"{name}/{s}"]
+        if not z["cards"] and not z["hidden"]:
+            continue
+        out.append(f"    {zdef['label'] or _words(name)}: {_cards(program, z)}")
+    return out
 
 
-def render_decision(pending: dict) -> str:
-    lines = [pending["prompt"] + (f" (up to {pending['subset']}, numbers separated by spaces; empty for none)"
-                                  if pending["subset"] else "") + ":"]
+# ------------------------------------------------------------------------- decisions
+def render_decision(pending: dict, program=None, state=None) -> str:
+    """The prompt and the numbered options; with the program and state, card options show their properties."""
+    prompt = pending["prompt"].rstrip()
+    if pending["subset"]:
+        prompt += (f" (up to {pending['subset']}: numbers or names, separated by spaces or commas;"
+                   " an empty line for none)")
+    lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
     for i, label in enumerate(pending["labels"], 1):
-        lines.append(f"  {i}. {label}")
+        lines.append(f"  {i}. {label}{_option_detail(pending, i - 1, program, state)}")
     return "\n".join(lines)
 
 
-def render_entry(e: dict) -> str | None:
-    if e.get("type") == "decision":
+def _option_detail(pending, i, program, state) -> str:
+    if program is None or state is None or pending["kind"] not in ("card", "character"):
+        return ""
+    c = pending["options"][i]
+    if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < len(state["cards"]):
+        return ""
+    summary = card_summary(program, state["cards"][c]["t"])
+    return f" ({summary})" if summary else ""
+
+
+# ------------------------------------------------------------------------- the log
+def render_entry(e: dict, scores: bool = True) -> str | None:
+    """A log entry as a line of narration (None for entries that are not narration).
+
+    ``scores=False`` leaves out the final score lines (for callers that print ``render_result``).
+    """
+    kind = e.get("type")
+    if kind == "decision" or kind == "end":
         return None
-    if e.get("type") == "start":
+    if kind == "start":
         s = e["settings"]
-        return f"{s['game']} with {s['players']} players, seed {s['seed']}"
-    if e.get("type") == "end":
+        extra = "".join(f", {k} {', '.join(s[k])}" for k in ("with", "variants") if s.get(k))
+        return f"{s['game']} with {s['players']} players, seed {s['seed']}{extra}"
+    if not scores and e.get("score"):
         return None
     return e.get("text")
 
 
+def entries_for(log: list[dict], seat, start: int = 0) -> list[dict]:
+    """Entries from ``start`` that ``seat`` may read, without the public twin of a private line.
+
+    A move of hidden cards is logged twice: named, for the seats that see the cards (``to``), and
+    counted, for everyone else (``hide_from``). A seat reads exactly one of the two.
+    """
+    out = []
+    for e in log[start:]:
+        to = e.get("to")
+        if to is not None and (seat is None or seat not in to):
+            continue
+        if seat is not None and seat in (e.get("hide_from") or ()):
+            continue
+        out.append(e)
+    return out
+
+
+def narration(log: list[dict], seat, start: int = 0, scores: bool = True) -> list[str]:
+    return [t for t in (render_entry(e, scores) for e in entries_for(log, seat, start)) if t]
+
+
+# ------------------------------------------------------------------------- results
 def render_result(program, result: dict) -> str:
+    """Final scores, each broken into the game's named parts, then the winner(s)."""
+    labels = {p.id: p.label for p in getattr(program, "score_parts", ())}
     lines = ["Final scores:"]
+    width = max(len(str(t)) for t in result["scores"]) if result["scores"] else 1
     for s, total in enumerate(result["scores"]):
-        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in result["parts"][s].items())
-        lines.append(f"  {seat_name(s)}: {total} ({parts})")
+        parts = ", ".join(f"{labels.get(k, _words(k))} {v}" for k, v in result["parts"][s].items())
+        mark = "  <- winner" if s in result["winners"] else ""
+        lines.append(f"  {seat_name(s)}: {total:>{width}}" + (f"  ({parts})" if parts else "") + mark)
     w = result["winners"]
-    lines.append(("Winners: " if len(w) > 1 else "Winner: ") + ", ".join(seat_name(s) for s in w))
+    best = result["scores"][w[0]] if w else 0
+    lines.append(("Winners: " if len(w) > 1 else "Winner: ") + ", ".join(seat_name(s) for s in w)
+                 + f" with {best} after {plural(result['rounds'], 'round')}")
     return "\n".join(lines)

@@ -52,8 +52,12 @@ def rules_text(program) -> str:
                 out.append(f"  - Modifies {m['value']}: {op} {m[op]}" + (f" when {m['when']}" if m.get("when") else "")
                            + (f" ({m['rule']})" if m.get("rule") else ""))
         out.append("")
-    if g.get("setup"):
-        out += ["## Setup", _indent(g["setup"], "    "), ""]
+    setup = g.get("setup")
+    if setup:
+        out.append("## Setup")
+        for step in setup if isinstance(setup, list) else [{"id": "setup", "do": setup}]:
+            out += [f"### {step['id']}", _indent(step["do"], "    ")]
+        out.append("")
     flow = g.get("flow") or {}
     out.append("## Each round")
     for ph in flow.get("phases") or []:

@@ -7,7 +7,6 @@ import traceback
 from pathlib import Path
 
 from .agents.random_agent import RandomAgent
-from .agents.scripted import ScriptedAgent
 from .errors import MasonError, SaveError
 from .game import Game, Settings
 
@@ -135,36 +134,105 @@ def _merge_coverage(done: list) -> dict:
 
 
 # ------------------------------------------------------------------------- replay
-def read_log(path) -> list[dict]:
-    entries = []
+class LogEntries(list):
+    """The entries of a log file; ``lines[i]`` is the file line of entry ``i``."""
+
+    lines: list[int]
+
+
+def read_log(path) -> LogEntries:
+    entries = LogEntries()
+    entries.lines = []
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise SaveError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a text file") from None
     for i, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            entries.append(json.loads(line))
+            entry = json.loads(line)
         except json.JSONDecodeError as exc:
             raise SaveError(f"{path}:{i}:{exc.colno}: not a JSON line: {exc.msg}") from None
-    if not entries or entries[0].get("type") != "start" or "settings" not in entries[0]:
+        if not isinstance(entry, dict):
+            raise SaveError(f"{path}:{i}:1: a log entry is a JSON object")
+        entries.append(entry)
+        entries.lines.append(i)
+    if not entries or entries[0].get("type") != "start" or not isinstance(entries[0].get("settings"), dict):
         raise SaveError(f"{path}:1:1: a Mason log starts with a 'start' entry holding the settings")
     return entries
 
 
 def replay(entries: list[dict]) -> tuple[Game, int | None]:
     """Re-run a log's settings and answers; return (game, index of the first differing entry or None)."""
+    game, index, _ = verify_log(entries)
+    return game, index
+
+
+def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
+    """Re-run a log and compare it entry by entry as the game goes.
+
+    Returns (game, index of the first entry that differs or cannot be replayed, the reason), with
+    index and reason None when the replay reproduces the log exactly.
+    """
     settings = Settings.from_json(entries[0]["settings"])
-    answers = [e["answer"] for e in entries if e.get("type") == "decision"]
     game = Game.new(settings)
-    agent = ScriptedAgent(answers)
-    while not game.over and agent.pos < len(answers):
-        game.answer(agent.decide(game, game.pending["seat"]))
-    produced = [json.loads(json.dumps(e, sort_keys=True)) for e in game.log]
-    for i, (a, b) in enumerate(zip(produced, entries)):
-        if a != b:
-            return game, i
-    if len(produced) != len(entries):
-        return game, min(len(produced), len(entries))
-    return game, None
+    decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
+    checked = 0
+
+    def first_difference():
+        nonlocal checked
+        produced = game.log
+        for i in range(checked, min(len(produced), len(entries))):
+            a = json.loads(json.dumps(produced[i], sort_keys=True))
+            if a != entries[i]:
+                return i, "replay differs from the log: " + _difference(entries[i], a)
+        checked = min(len(produced), len(entries))
+        return None
+
+    for k, (i, e) in enumerate(decisions):
+        found = first_difference()
+        if found:
+            return game, *found
+        if game.over:
+            break
+        pending = game.pending
+        if "answer" not in e:
+            return game, i, f"decision {k + 1} has no answer"
+        try:
+            game.answer(e["answer"])
+        except MasonError as exc:
+            return game, i, (f"decision {k + 1} ({_seat(pending)}: {pending['prompt']}) cannot be replayed: "
+                             f"answer {json.dumps(e['answer'])}: {exc.message}")
+    found = first_difference()
+    if found:
+        return game, *found
+    produced = game.log
+    if len(produced) < len(entries):
+        return game, len(produced), (f"the log goes on for {len(entries) - len(produced)} entries "
+                                     f"after the replay {'ended' if game.over else 'ran out of answers'}")
+    if len(produced) > len(entries):
+        return game, len(entries), (f"the log stops here but the replay goes on "
+                                    f"({'the game is not over' if not game.over else 'to the end'})")
+    return game, None, None
+
+
+def _seat(pending) -> str:
+    return f"P{pending['seat'] + 1}" if pending and pending.get("seat") is not None else "nobody"
+
+
+def _difference(logged: dict, produced: dict) -> str:
+    def short(v):
+        text = json.dumps(v, sort_keys=True)
+        return text if len(text) <= 60 else text[:57] + "..."
+
+    for key in sorted(set(logged) | set(produced)):
+        if logged.get(key) != produced.get(key):
+            if key not in produced:
+                return f"the log has {key} {short(logged[key])}, the replay has none"
+            if key not in logged:
+                return f"the replay has {key} {short(produced[key])}, the log has none"
+            return f"the log has {key} {short(logged[key])}, the replay gives {short(produced[key])}"
+    return "the entries differ"

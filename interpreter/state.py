@@ -58,8 +58,9 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         "stack": [{"k": "flow", "p": 0, "d0": 0, "idle": 0}],
         "pending": None, "ti": -1, "decisions": 0, "over": False, "result": None,
     }
-    if program.setup is not None:
-        state["stack"].append({"k": "b", "n": program.setup.id, "i": 0, "s": 1, "v": {"me": None}})
+    for _, block in reversed(program.setup_steps):
+        stack = state["stack"]
+        stack.append({"k": "b", "n": block.id, "i": 0, "s": len(stack), "v": {"me": None}})
     return state
 
 

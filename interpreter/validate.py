@@ -7,6 +7,7 @@ are turned into positioned diagnostics.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
-from .loader import Spec, load_spec
+from .loader import Spec, apply_variants, load_spec
 from .program import Program
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
@@ -28,30 +29,57 @@ def _validator(name: str) -> Draft202012Validator:
 
 
 def validate_game(name: str, variants=(), expansions=()) -> tuple[Program | None, list[DefinitionError]]:
-    """Return (program or None, sorted errors). Never raises for a problem in the rule files."""
+    """Return (program or None, sorted errors). Never raises for a problem in the rule files.
+
+    Stages run as far as the earlier ones allow, so one run reports as much as it can: the files
+    that read are schema-checked; the semantic checks need the schema to hold; the DSL is
+    compiled when every file read and met the schema, even if semantic checks found problems.
+    """
     errors: list[DefinitionError] = []
-    spec = load_spec(name, variants=variants, expansions=expansions, collect=errors)
+    spec = load_spec(name, expansions=expansions, collect=errors)
     if not spec.game:
         return None, sorted(errors, key=_key)
+    read_ok = not errors
     schema_errors = []
     for shown, (data, pos) in spec.files.items():
         schema = "game.schema.json" if shown.endswith("game.yaml") else "components.schema.json"
         schema_errors += _schema_errors(_validator(schema), data, pos)
     errors += schema_errors
-    if not schema_errors:
-        errors += semantic_errors(spec)
+    if schema_errors:
+        return None, sorted(errors, key=_key)
+    if variants:
+        apply_variants(spec, variants, errors)
+        read_ok = read_ok and not errors
+    semantic = semantic_errors(spec)
+    errors += semantic
     program = None
-    if not errors:
+    if read_ok:
         try:
             program = Program(spec)
         except DefinitionErrors as exc:
             errors += exc.errors
-    return program, sorted(errors, key=_key)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            if not semantic:   # nothing explains it: an interpreter bug, let it show
+                raise
+            # otherwise the semantic errors already name the cause
+    if errors:
+        program = None
+    return program, sorted(_unique(errors), key=_key)
 
 
 def _key(e):
     p = e.place or Place("")
     return (p.file, p.line, p.col, e.message)
+
+
+def _unique(errors):
+    seen, out = set(), []
+    for e in errors:
+        k = (e.place, e.code, e.message)
+        if k not in seen:
+            seen.add(k)
+            out.append(e)
+    return out
 
 
 # ------------------------------------------------------------------ schema
@@ -77,42 +105,115 @@ def _real_path(data, path) -> tuple:
     return tuple(out)
 
 
+def where(path) -> str:
+    """A data path as a designer reads it: ``turn.actions[0].do``."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) and not isinstance(p, bool) else (f".{p}" if out else str(p))
+    return out or "top level"
+
+
 def _schema_errors(validator, data, pos) -> list[DefinitionError]:
     out = []
     for err in validator.iter_errors(_jsonable(data)):
-        err = _deepest(err)
-        path = _real_path(data, err.absolute_path)
-        where = ".".join(str(p) for p in path) or "top level"
-        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            allowed = list(err.schema.get("properties", {}))
-            for key in err.instance:
-                if key not in allowed and not any(__import__("re").match(p, str(key))
-                                                  for p in err.schema.get("patternProperties", {})):
-                    out.append(DefinitionError(f"unknown key '{key}' in {where}{did_you_mean(key, allowed)}",
-                                               pos.key_at(path + (key,)), "definition/schema"))
-            continue
-        if err.validator == "required":
-            out.append(DefinitionError(f"{where}: {err.message}", pos.at(path), "definition/schema"))
-            continue
-        if err.validator == "type":
-            out.append(DefinitionError(f"{where}: expected {_types(err.validator_value)}, got {err.instance!r}",
-                                       pos.at(path), "definition/schema"))
-            continue
-        out.append(DefinitionError(f"{where}: {err.message}", pos.at(path), "definition/schema"))
+        out += _schema_error(err, data, pos)
     return out
+
+
+def _schema_error(err, data, pos) -> list[DefinitionError]:
+    err = _deepest(err)
+    path = _real_path(data, err.absolute_path)
+    at = where(path)
+    place = pos.at(path)
+
+    def one(message):
+        return [DefinitionError(message, place, "definition/schema")]
+
+    v, vv, inst = err.validator, err.validator_value, err.instance
+    if v == "additionalProperties" and isinstance(inst, dict):
+        allowed = list(err.schema.get("properties", {}))
+        patterns = err.schema.get("patternProperties", {})
+        return [DefinitionError(f"unknown key '{key}' in {at}{did_you_mean(key, allowed)}",
+                                pos.key_at(path + (_real_key(inst, key, data, path),)), "definition/schema")
+                for key in inst if key not in allowed and not any(re.match(p, str(key)) for p in patterns)]
+    if v == "required":
+        missing = [k for k in vv if isinstance(inst, dict) and k not in inst]
+        return one(f"{at}: missing key{'s' if len(missing) > 1 else ''} "
+                   f"{', '.join(repr(k) for k in missing) or err.message}")
+    if v == "type" or v == "oneOf-types":
+        return one(f"{at}: expected {_types(vv)}, got {_show(inst)}")
+    if v == "enum":
+        return one(f"{at}: {_show(inst)} is not one of {', '.join(map(str, vv))}{did_you_mean(inst, vv)}")
+    if v == "const":
+        return one(f"{at}: must be {vv!r}, got {_show(inst)}")
+    if v == "pattern":
+        return one(f"{at}: {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}")
+    if v == "minimum":
+        return one(f"{at}: must be at least {vv}, got {_show(inst)}")
+    if v == "maximum":
+        return one(f"{at}: must be at most {vv}, got {_show(inst)}")
+    if v == "minLength" and vv == 1:
+        return one(f"{at}: must not be empty")
+    if v in ("minItems", "minProperties") and vv == 1:
+        return one(f"{at}: must not be empty")
+    return one(f"{at}: {err.message}")
+
+
+def _real_key(inst, key, data, path):
+    node = data
+    for p in path:
+        try:
+            node = node[p]
+        except (KeyError, IndexError, TypeError):
+            return key
+    if isinstance(node, dict) and key not in node and key.lstrip("-").isdigit() and int(key) in node:
+        return int(key)
+    return key
+
+
+_PATTERNS = {
+    "^[a-z][a-z0-9_]*$": "is not a snake_case name (lower-case letters, digits and '_', starting with a letter)",
+    "^[A-Z]+-[A-Z]+[0-9]+$": "is not a rule id such as CIT-R12",
+}
+
+
+def _show(x) -> str:
+    if x is None:
+        return "nothing"
+    if isinstance(x, dict):
+        return "a mapping"
+    if isinstance(x, list):
+        return "a list"
+    return repr(x)
+
+
+class _TypesError:
+    """A oneOf/anyOf whose every branch failed on type alone: report the accepted types together."""
+
+    validator = "oneOf-types"
+
+    def __init__(self, err, types):
+        self.absolute_path, self.instance, self.validator_value = err.absolute_path, err.instance, types
+        self.schema, self.message = err.schema, err.message
 
 
 def _deepest(err):
     if err.validator in ("oneOf", "anyOf") and err.context:
+        direct = [e for e in err.context if not e.relative_path]
+        if direct and all(e.validator == "type" for e in direct) and len(direct) == len(err.validator_value):
+            types = []
+            for e in direct:
+                types += e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
+            return _TypesError(err, types)
         return _deepest(best_match(err.context))
     return err
 
 
 def _types(t) -> str:
     names = {"integer": "a whole number", "string": "text", "boolean": "true or false", "object": "a mapping",
-             "array": "a list", "number": "a number"}
+             "array": "a list", "number": "a number", "null": "nothing"}
     if isinstance(t, list):
-        return " or ".join(names.get(x, x) for x in t)
+        return " or ".join(dict.fromkeys(names.get(x, x) for x in t))
     return names.get(t, t)
 
 
@@ -142,11 +243,8 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
         elif fdef.get("zone") and (zones[fdef["zone"]] or {}).get("scope", "game") != "game":
             err(f"a family starts in a game zone, not the per-seat zone '{fdef['zone']}'", fdef, "zone")
         comps = spec.components.get(fam)
-        file_data = None
-        for shown, (data, pos) in spec.files.items():
-            if isinstance(data, dict) and data.get("components") is comps:
-                file_data = data
-        if file_data is not None and file_data.get("family") != fam:
+        file_data = spec.family_files.get(fam)
+        if isinstance(file_data, dict) and file_data.get("family") != fam:
             err(f"this file holds family '{file_data.get('family')}' but game.yaml loads it as '{fam}'",
                 file_data, "family")
         total = 0

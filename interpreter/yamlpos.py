@@ -1,6 +1,8 @@
 """YAML reading with source positions: plain data plus a map from data paths to places."""
 from __future__ import annotations
 
+import datetime
+from bisect import bisect_right
 from pathlib import Path
 
 import yaml
@@ -11,16 +13,22 @@ from .errors import DefinitionError, Place
 class Positions:
     """Places of the nodes of one YAML document, keyed by their path (a tuple of keys/indices).
 
-    ``scalar_places`` also remembers how a string scalar was written so that a DSL error at
-    (line, col) inside the string can be mapped back to the file.
+    ``scalars`` also remembers where and how each string scalar was written, so that a DSL error
+    at (line, col) inside the string can be mapped back to the exact place in the file, whatever
+    the scalar style (plain, quoted, literal ``|`` or folded ``>``, over one line or several).
+    ``errors`` collects the non-fatal problems found while reading (duplicate keys, ...).
     """
 
     def __init__(self, file: str, text: str):
         self.file = file
+        self.text = text
         self.lines = text.splitlines()
         self.nodes: dict[tuple, Place] = {}
         self.key_nodes: dict[tuple, Place] = {}
-        self.scalars: dict[tuple, tuple[int, int, str]] = {}
+        self.scalars: dict[tuple, tuple] = {}   # path -> (start index, end index, style, value)
+        self.errors: list[DefinitionError] = []
+        self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        self._maps: dict[tuple, list[int] | None] = {}
 
     def at(self, path: tuple) -> Place:
         """The place of `path`, or of its nearest existing ancestor."""
@@ -32,97 +40,318 @@ class Positions:
         return self.nodes.get((), Place(self.file, 1, 1))
 
     def key_at(self, path: tuple) -> Place:
+        """The place of the key of `path` (for mappings), else of the value."""
         return self.key_nodes.get(tuple(path)) or self.at(path)
 
+    def place_of_index(self, index: int) -> Place:
+        """The place of a 0-based character offset in the file text."""
+        line = bisect_right(self._line_starts, index) - 1
+        return Place(self.file, line + 1, index - self._line_starts[line] + 1)
+
     def inside(self, path: tuple, line: int, col: int) -> Place:
-        """Map a 1-based (line, col) inside the string at `path` to a place in the file."""
-        info = self.scalars.get(tuple(path))
+        """Map a 1-based (line, col) inside the string at `path` to a place in the file.
+
+        Exact for every scalar style: the value is re-derived from the source text character by
+        character (folding, escapes, block indentation), and if that ever disagrees with what
+        PyYAML read, the place falls back to a line/column offset from the scalar's start.
+        """
+        path = tuple(path)
+        info = self.scalars.get(path)
         if info is None:
             return self.at(path)
-        sline, scol, style = info  # 0-based line/column of the node start
+        start, end, style, value = info
+        offset = _offset(value, line, col)
+        if path not in self._maps:
+            self._maps[path] = _char_map(self.text, start, end, style, value)
+        cmap = self._maps[path]
+        if cmap is not None:
+            return self.place_of_index(cmap[min(offset, len(cmap) - 1)])
+        return self._rough(start, style, line, col)
+
+    def _rough(self, start: int, style: str, line: int, col: int) -> Place:
+        first = self.place_of_index(start)
         if style in ("|", ">"):
-            # block scalar: content starts on the next line, at the block's indentation
-            first = sline + 1
+            sline = first.line  # 1-based line of the indicator; content starts on the next line
             indent = 0
-            for raw in self.lines[first:]:
+            for raw in self.lines[sline:]:
                 if raw.strip():
                     indent = len(raw) - len(raw.lstrip(" "))
                     break
-            return Place(self.file, first + line, indent + col)
-        offset = 1 if style in ("'", '"') else 0
+            return Place(self.file, sline + line, indent + col)
         if line == 1:
-            return Place(self.file, sline + 1, scol + offset + col)
-        return Place(self.file, sline + line, col)
+            return Place(self.file, first.line, first.col + (1 if style in ("'", '"') else 0) + col - 1)
+        return Place(self.file, first.line + line - 1, col)
 
 
-def load_yaml(path: Path, shown: str | None = None):
-    """Read one YAML file; return (data, Positions). Raises DefinitionError with a place."""
+def _offset(value: str, line: int, col: int) -> int:
+    """The character offset of 1-based (line, col) in `value` (clamped to its end)."""
+    lines = value.split("\n")
+    line = max(1, line)
+    if line > len(lines):
+        return len(value)
+    return sum(len(x) + 1 for x in lines[: line - 1]) + min(max(col, 1) - 1, len(lines[line - 1]))
+
+
+# ---------------------------------------------------------------- scalar character maps
+_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+            "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85",
+            "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+_HEX = {"x": 2, "u": 4, "U": 8}
+
+
+def _char_map(text: str, start: int, end: int, style: str, value: str) -> list[int] | None:
+    """Source offsets of each character of `value` plus one for its end, or None if unsure."""
+    try:
+        if style in ("|", ">"):
+            chars, idx = _block(text, start, end, style)
+            if not idx or not chars.startswith(value):   # chomping only trims the end
+                return None
+            return idx[: len(value)] + [idx[len(value)] if len(idx) > len(value) else idx[-1]]
+        a, b = (start + 1, end - 1) if style in ("'", '"') else (start, end)
+        chars, idx = _flow(text, a, b, style)
+        return idx + [b] if chars == value else None
+    except (IndexError, ValueError, KeyError):
+        return None
+
+
+def _lines(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """(start, end) offsets of the lines of text[a:b], without their line breaks."""
+    out, i = [], a
+    while True:
+        j = text.find("\n", i, b)
+        if j < 0:
+            out.append((i, b))
+            return out
+        out.append((i, j - 1 if j > i and text[j - 1] == "\r" else j))
+        i = j + 1
+
+
+def _flow(text: str, a: int, b: int, style: str) -> tuple[str, list[int]]:
+    """Characters of a plain or quoted scalar with their source offsets (YAML line folding)."""
+    chars: list[str] = []
+    idx: list[int] = []
+    lines = _lines(text, a, b)
+    empties = 0
+    escaped_break = False
+    for n, (s, e) in enumerate(lines):
+        last = n == len(lines) - 1
+        if n > 0:
+            while s < e and text[s] in " \t":
+                s += 1
+        if not last:
+            while e > s and text[e - 1] in " \t" and not (style == '"' and _escaped(text, s, e - 1)):
+                e -= 1
+        if n > 0 and s == e and not last:
+            empties += 1
+            continue
+        if n > 0:
+            if empties:
+                chars.extend("\n" * empties)
+                idx.extend([s] * empties)
+            elif not escaped_break:
+                chars.append(" ")
+                idx.append(s)
+        empties, escaped_break = 0, False
+        i = s
+        while i < e:
+            ch = text[i]
+            if style == "'" and ch == "'" and i + 1 < e and text[i + 1] == "'":
+                chars.append("'")
+                idx.append(i)
+                i += 2
+            elif style == '"' and ch == "\\":
+                if i + 1 >= e:  # an escaped line break joins the lines without a space
+                    escaped_break = True
+                    break
+                code = text[i + 1]
+                if code in _HEX:
+                    width = _HEX[code]
+                    chars.append(chr(int(text[i + 2: i + 2 + width], 16)))
+                    idx.append(i)
+                    i += 2 + width
+                else:
+                    chars.append(_ESCAPES[code])
+                    idx.append(i)
+                    i += 2
+            else:
+                chars.append(ch)
+                idx.append(i)
+                i += 1
+    return "".join(chars), idx
+
+
+def _escaped(text: str, s: int, i: int) -> bool:
+    """Is text[i] preceded by an odd number of backslashes (within the line from s)?"""
+    n = 0
+    while i - 1 - n >= s and text[i - 1 - n] == "\\":
+        n += 1
+    return n % 2 == 1
+
+
+def _block(text: str, start: int, end: int, style: str) -> tuple[str, list[int]]:
+    """Characters of a literal or folded block scalar with their source offsets."""
+    header_end = text.index("\n", start)
+    header = text[start:header_end].split("#")[0]
+    lines = _lines(text, header_end + 1, end)
+    digits = [ch for ch in header if ch.isdigit()]
+    if digits:   # explicit indentation indicator: relative to the line holding the header
+        line_start = text.rfind("\n", 0, start) + 1
+        head_line = text[line_start:header_end]
+        indent = len(head_line) - len(head_line.lstrip(" ")) + int(digits[0])
+    else:
+        indent = next((len(text[s:e]) - len(text[s:e].lstrip(" ")) for s, e in lines if text[s:e].strip()), 0)
+    chars: list[str] = []
+    idx: list[int] = []
+    prev_kind = None   # None, "normal" or "more" (more-indented or starting with a space)
+    pending: list[int] = []   # offsets of line breaks not yet emitted (folded style)
+    for s, e in lines:
+        content_start = s + indent
+        blank = not text[s:e].strip()
+        if style == "|":
+            if e > content_start:
+                for i in range(content_start, e):
+                    chars.append(text[i])
+                    idx.append(i)
+            chars.append("\n")
+            idx.append(e)
+            continue
+        if blank:
+            pending.append(e)
+            continue
+        kind = "more" if text[content_start] in " \t" else "normal"
+        if prev_kind is not None:
+            breaks = pending[1:] if (prev_kind == "normal" and kind == "normal") else pending
+            if prev_kind == "normal" and kind == "normal" and len(pending) == 1:
+                chars.append(" ")
+                idx.append(pending[0])
+            else:
+                chars.extend("\n" * len(breaks))
+                idx.extend(breaks)
+        else:
+            chars.extend("\n" * len(pending))
+            idx.extend(pending)
+        pending = [e]
+        for i in range(content_start, e):
+            chars.append(text[i])
+            idx.append(i)
+        prev_kind = kind
+    if style == ">" and pending:
+        chars.extend("\n" * len(pending))
+        idx.extend(pending)
+    return "".join(chars), idx
+
+
+# ---------------------------------------------------------------- reading
+def load_yaml(path: Path, shown: str | None = None, strict: bool = True):
+    """Read one YAML file; return (data, Positions).
+
+    A file that cannot be read or parsed raises DefinitionError with a place. Problems that do
+    not stop reading (duplicate keys, bad keys) are collected in ``Positions.errors``; with
+    ``strict`` the first of them is raised instead.
+    """
     shown = shown or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DefinitionError(f"cannot read file: {exc}", Place(shown), "definition/io") from None
-    return load_yaml_text(text, shown)
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1),
+                              "definition/io") from None
+    except OSError as exc:
+        raise DefinitionError(f"cannot read file: {exc.strerror or exc}", Place(shown), "definition/io") from None
+    return load_yaml_text(text, shown, strict)
 
 
-def load_yaml_text(text: str, shown: str):
+def load_yaml_text(text: str, shown: str, strict: bool = True):
+    """Parse YAML text; see ``load_yaml``."""
     pos = Positions(shown, text)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        place = Place(shown, mark.line + 1, mark.column + 1) if mark else Place(shown)
+        place = Place(shown, mark.line + 1, mark.column + 1) if mark else Place(shown, 1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        if exc.context and exc.problem and exc.context_mark and exc.problem_mark \
+                and exc.context_mark.line != exc.problem_mark.line:
+            problem += f" ({exc.context} at line {exc.context_mark.line + 1})"
         raise DefinitionError(f"YAML syntax: {problem}", place, "definition/yaml") from None
     except yaml.YAMLError as exc:
-        raise DefinitionError(f"YAML syntax: {exc}", Place(shown), "definition/yaml") from None
+        raise DefinitionError(f"YAML syntax: {exc}", Place(shown, 1, 1), "definition/yaml") from None
     if node is None:
         return None, pos
-    return _build(node, (), pos), pos
+    data = _Builder(pos).build(node, ())
+    if strict and pos.errors:
+        raise pos.errors[0]
+    return data, pos
 
 
-def _build(node, path: tuple, pos: Positions):
-    pos.nodes[path] = Place(pos.file, node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
-        out: dict = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise DefinitionError("YAML merge keys ('<<') are not supported",
-                                      _place(pos, key_node), "definition/yaml")
-            key = _scalar(key_node)
-            if isinstance(key, bool):  # YAML 1.1 reads on/off/yes/no as booleans; keys are names
-                key = key_node.value
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise DefinitionError("mapping keys must be strings or integers",
-                                      _place(pos, key_node), "definition/yaml")
-            if key in out:
-                first = pos.key_nodes[path + (key,)]
-                raise DefinitionError(f"duplicate key '{key}' (first defined at line {first.line})",
-                                      _place(pos, key_node), "definition/duplicate-key")
-            pos.key_nodes[path + (key,)] = _place(pos, key_node)
-            out[key] = _build(value_node, path + (key,), pos)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(item, path + (i,), pos) for i, item in enumerate(node.value)]
-    value = _scalar(node)
-    if isinstance(value, str):
-        pos.scalars[path] = (node.start_mark.line, node.start_mark.column, node.style or "")
-    return value
+class _Builder:
+    """Turns composed YAML nodes into plain data, recording places and collecting key problems."""
+
+    def __init__(self, pos: Positions):
+        self.pos = pos
+        self.constructor = yaml.constructor.SafeConstructor()
+        self.open: set[int] = set()   # nodes being built (an alias back to one is a cycle)
+
+    def error(self, message: str, node, code: str = "definition/yaml") -> None:
+        self.pos.errors.append(DefinitionError(message, _place(self.pos, node), code))
+
+    def build(self, node, path: tuple):
+        pos = self.pos
+        pos.nodes[path] = _place(pos, node)
+        if id(node) in self.open:
+            self.error("a YAML alias refers to its own ancestor (a cycle)", node)
+            return None
+        if isinstance(node, yaml.MappingNode):
+            self.open.add(id(node))
+            out: dict = {}
+            for key_node, value_node in node.value:
+                key = self.key(key_node)
+                if key is None:
+                    continue
+                if key in out:
+                    first = pos.key_nodes[path + (key,)]
+                    self.error(f"duplicate key '{key}' (first defined at line {first.line})", key_node,
+                               "definition/duplicate-key")
+                    continue
+                pos.key_nodes[path + (key,)] = _place(pos, key_node)
+                out[key] = self.build(value_node, path + (key,))
+            self.open.discard(id(node))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            self.open.add(id(node))
+            out_list = [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+            self.open.discard(id(node))
+            return out_list
+        value = self.scalar(node)
+        if isinstance(value, str):
+            pos.scalars[path] = (node.start_mark.index, node.end_mark.index, node.style or "", value)
+        return value
+
+    def key(self, key_node):
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            self.error("YAML merge keys ('<<') are not supported; write the keys out", key_node)
+            return None
+        if not isinstance(key_node, yaml.ScalarNode):
+            self.error("mapping keys must be plain names or numbers, not lists or mappings", key_node)
+            return None
+        key = self.scalar(key_node)
+        if isinstance(key, bool):
+            key = key_node.value   # YAML 1.1 reads on/off/yes/no as booleans; keys are names
+        if not isinstance(key, (str, int)) or isinstance(key, bool):
+            self.error(f"mapping keys must be names or whole numbers, not {key_node.value or 'empty'!r}",
+                       key_node)
+            return None
+        return key
+
+    def scalar(self, node):
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
+            self.error(f"bad value {node.value!r}: {getattr(exc, 'problem', None) or exc}", node)
+            return node.value
+        if isinstance(value, (datetime.date, datetime.datetime)):
+            return node.value   # YAML 1.1 reads 2024-01-02 as a date; Mason has no dates
+        return value
 
 
 def _place(pos: Positions, node) -> Place:
     return Place(pos.file, node.start_mark.line + 1, node.start_mark.column + 1)
-
-
-_resolver = yaml.SafeLoader
-
-
-def _scalar(node):
-    if not isinstance(node, yaml.ScalarNode):
-        return ("<complex>",)
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        raise DefinitionError(f"bad scalar: {exc}", Place("", node.start_mark.line + 1, node.start_mark.column + 1),
-                              "definition/yaml") from None

@@ -14,30 +14,43 @@ class Agent:
 
 
 def parse_answer(text: str, pending: dict):
-    """Read a typed answer: a number (1-based), an option's label, or several numbers for a subset.
+    """Read a typed answer: a number (1-based), an option's label (or its unique start), or for a
+    subset several numbers or labels (labels separated by commas); empty or ``none`` for no option.
 
-    Returns the 0-based answer, or raises ValueError with a reason a person can act on.
+    Returns the 0-based answer, or raises ValueError with a reason a person can act on. Range and
+    size are checked by ``check_answer``, which gives its own reasons.
     """
     text = text.strip()
     labels = pending["labels"]
+    n = len(labels)
     if pending["subset"]:
-        if text in ("", "none", "0", "-"):
+        if text.lower() in ("", "none", "0", "-"):
             return []
-        parts = text.replace(",", " ").split()
-        out = []
-        for part in parts:
-            if not part.isdigit():
-                raise ValueError(f"'{part}' is not an option number")
-            out.append(int(part) - 1)
+        tokens = text.replace(",", " ").split()
+        if all(t.isdigit() for t in tokens):
+            return [int(t) - 1 for t in tokens]
+        out: list[int] = []
+        for name in (p.strip() for p in text.split(",")):
+            if name:
+                out.append(_by_label(name, labels, taken=set(out)))
         return out
-    if text.isdigit():
+    if not text:
+        raise ValueError(f"type a number from 1 to {n}")
+    if text.lstrip("-").isdigit():
         return int(text) - 1
-    lowered = [l.lower() for l in labels]
-    if text.lower() in lowered:
-        return lowered.index(text.lower())
-    starts = [i for i, l in enumerate(lowered) if l.startswith(text.lower())]
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise ValueError(f"'{text}' matches several options: " + ", ".join(labels[i] for i in starts))
-    raise ValueError(f"no option '{text}'; type a number from 1 to {len(labels)}")
+    return _by_label(text, labels)
+
+
+def _by_label(text: str, labels: list[str], taken=frozenset()) -> int:
+    """The option whose label equals, else uniquely starts with, ``text``; copies of one label count once."""
+    key = text.lower()
+    free = [i for i in range(len(labels)) if i not in taken]
+    for match in (lambda l: l == key, lambda l: l.startswith(key)):
+        hits = [i for i in free if match(labels[i].lower())]
+        if hits:
+            if len({labels[i] for i in hits}) > 1:
+                raise ValueError(f"'{text}' matches several options: " + ", ".join(labels[i] for i in hits))
+            return hits[0]
+    if any(l.lower() == key for l in labels):
+        raise ValueError(f"'{text}' is already chosen")
+    raise ValueError(f"no option '{text}'; type a number from 1 to {len(labels)} or an option's name")

@@ -1,17 +1,22 @@
 """A person at a terminal: sees their seat's view and what changed, answers by number or name.
 
-Commands at the prompt: ``help``, ``view``, ``log``, ``save FILE``, ``quit``. ``quit`` and the
-end of input save the game first (to the session's save file) and stop the session.
+Commands at the prompt: ``help``, ``view``, ``log``, ``card NAME``, ``save [FILE]``, ``quit``.
+``quit`` and the end of input save the game first (to the session's save file) and stop the
+session. One agent may serve several seats (hot-seat); it then announces whose decision it is.
 """
 from __future__ import annotations
 
 from ..errors import IllegalAction, MasonError
 from ..machine import check_answer
-from ..render import render_decision, render_entry, render_view
+from ..render import card_text, find_type, narration, render_decision, render_view, seat_name
 from .base import Agent, parse_answer
 
-HELP = """Answer with an option's number or the start of its name.
-Commands: view (the table as you see it), log (everything you have seen), save FILE, quit (saves first), help."""
+HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
+numbers or names separated by spaces or commas, or an empty line for none.
+Commands: view (the whole table as you see it), log (everything you have seen), card NAME (what a
+card does), save [FILE], quit (saves first), help."""
+
+NEWS_LINES = 40
 
 
 class QuitRequested(Exception):
@@ -28,54 +33,94 @@ class HumanAgent(Agent):
     def __init__(self, read_line, write, save_to=None):
         """``read_line()`` returns a line or None at end of input; ``write(text)`` prints a line."""
         self.read_line, self.write, self.save_to = read_line, write, save_to
-        self.seen: dict[int, int] = {}
+        self.seen: dict[int, int] = {}      # seat -> log length at its last decision
+        self.where: dict[int, tuple] = {}   # seat -> (round, phase, turn) at its last full view
+        self.last_seat = None
+
+    def resume_from(self, game) -> None:
+        """After loading a save: each seat's news start after its own last decision in the log."""
+        for i, e in enumerate(game.log):
+            if e.get("type") == "decision":
+                self.seen[e["seat"]] = i + 1
+
+    def catch_up(self, game, seats) -> None:
+        """Print what ``seats`` have not seen yet (at the end of a game); several seats read the public log."""
+        seats = sorted(seats)
+        if not seats:
+            return
+        who = seats[0] if len(seats) == 1 else None
+        start = min(self.seen.get(s, 0) for s in seats)
+        news = narration(game.log, who, start, scores=False)
+        if news:
+            self.write("-- since your last decision --")
+            self.write("\n".join(news[-NEWS_LINES:]))
+        for s in seats:
+            self.seen[s] = len(game.log)
 
     def decide(self, game, seat):
-        start = self.seen.get(seat, 0)
-        news = [t for t in (render_entry(e) for e in game.visible_log(seat, start)) if t]
+        pending = game.pending
+        if self.last_seat is not None and self.last_seat != seat:
+            self.write(f"\n===== {seat_name(seat)} to decide (hand over the terminal) =====")
+        self.last_seat = seat
+        news = narration(game.log, seat, self.seen.get(seat, 0))
         self.seen[seat] = len(game.log)
         if news:
-            self.write("\n".join(news[-40:]))
-        self.write(render_view(game.program, game.view(seat)))
-        pending = game.pending
+            skipped = len(news) - NEWS_LINES
+            self.write("-- since your last decision --" if seat in self.where else "-- so far --")
+            if skipped > 0:
+                self.write(f"({skipped} earlier lines; type 'log' to read them)")
+            self.write("\n".join(news[-NEWS_LINES:]))
+        view = game.view(seat)
+        turn = view["turn"]
+        where = (view["round"], view["phase"], turn["seat"] if turn else None, turn["card"] if turn else None)
+        # the whole table when the situation moved on; within the same turn, your own block suffices
+        self.write(render_view(game.program, view, compact=self.where.get(seat) == where))
+        self.where[seat] = where
         while True:
-            self.write(f"[P{seat + 1}] " + render_decision(pending))
+            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state))
             line = self.read_line()
             if line is None:
                 self._save(game, "end of input")
                 raise QuitRequested("end of input")
             text = line.strip()
             cmd, _, arg = text.partition(" ")
-            if cmd == "help":
+            cmd = cmd.lower()
+            if cmd in ("help", "?"):
                 self.write(HELP)
-                continue
-            if cmd == "view":
+            elif cmd == "view":
                 self.write(render_view(game.program, game.view(seat)))
-                continue
-            if cmd == "log":
-                self.write("\n".join(t for t in (render_entry(e) for e in game.visible_log(seat)) if t))
-                continue
-            if cmd == "save":
-                path = arg.strip() or self.save_to
-                if not path:
-                    self.write("save where? type: save FILE")
-                    continue
-                try:
-                    game.save(path)
-                    self.write(f"saved to {path}")
-                except OSError as exc:
-                    self.write(f"cannot save to {path}: {exc.strerror}")
-                continue
-            if cmd == "quit":
+            elif cmd == "log":
+                self.write("\n".join(narration(game.log, seat)))
+            elif cmd in ("card", "info") and arg.strip():
+                self._describe(game.program, arg)
+            elif cmd == "save":
+                self._save_to(game, arg.strip() or self.save_to)
+            elif cmd == "quit":
                 self._save(game, "quit")
                 raise QuitRequested("quit")
-            try:
-                answer = check_answer(pending, parse_answer(text, pending))
-            except (ValueError, IllegalAction) as exc:
-                msg = exc.message if isinstance(exc, MasonError) else str(exc)
-                self.write(f"not accepted: {msg}")
-                continue
-            return answer
+            else:
+                try:
+                    return check_answer(pending, parse_answer(text, pending))
+                except (ValueError, IllegalAction) as exc:
+                    msg = exc.message if isinstance(exc, MasonError) else str(exc)
+                    self.write(f"not accepted: {msg} (type 'help' for help)")
+
+    def _describe(self, program, name):
+        found = find_type(program, name)
+        if not found:
+            self.write(f"no card named '{name.strip()}'")
+        for tid in found[:10]:
+            self.write(card_text(program, tid))
+
+    def _save_to(self, game, path):
+        if not path:
+            self.write("save where? type: save FILE")
+            return
+        try:
+            game.save(path)
+            self.write(f"saved to {path}; resume with --resume {path}")
+        except OSError as exc:
+            self.write(f"cannot save to {path}: {exc.strerror}")
 
     def _save(self, game, why):
         if self.save_to:
@@ -84,3 +129,5 @@ class HumanAgent(Agent):
                 self.write(f"{why}: game saved to {self.save_to}; resume with --resume {self.save_to}")
             except OSError as exc:
                 self.write(f"{why}: could not save to {self.save_to}: {exc.strerror}")
+        else:
+            self.write(f"{why}: not saved (no save file)")

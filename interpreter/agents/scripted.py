@@ -1,13 +1,17 @@
-"""Answers read from a list or a file (one per line): for tests and bug reports.
+"""Answers read from a list or a file (one per line): for tests, bug reports and replays.
 
-A line is an option number (1-based), an option label, or for a subset several numbers; blank
-lines and lines starting with '#' are skipped. Running out of answers raises ScriptExhausted.
+A line is an option number (1-based), an option label, or for a subset several numbers or labels;
+blank lines and lines starting with '#' are skipped. A list may also hold ready answers (0-based
+ints, lists of ints). Running out of answers raises ScriptExhausted; an answer that does not fit
+the pending decision raises a MasonError naming the script position.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import MasonError
+from ..errors import IllegalAction, MasonError
+from ..machine import check_answer
+from ..render import seat_name
 from .base import Agent, parse_answer
 
 
@@ -30,15 +34,24 @@ class ScriptedAgent(Agent):
             raise MasonError(f"{path}: cannot read answers: {exc.strerror}", code="play/script") from None
         return cls([l for l in lines if l.strip() and not l.lstrip().startswith("#")])
 
+    @property
+    def exhausted(self) -> bool:
+        return self.pos >= len(self.answers)
+
     def decide(self, game, seat):
+        pending = game.pending
         if self.pos >= len(self.answers):
             raise ScriptExhausted(f"the script has no answer for decision {self.pos + 1} "
-                                  f"({game.pending['prompt']})")
+                                  f"({seat_name(seat)}: {pending['prompt']})")
         raw = self.answers[self.pos]
         self.pos += 1
-        if isinstance(raw, (int, list)):
-            return raw
         try:
-            return parse_answer(str(raw), game.pending)
-        except ValueError as exc:
-            raise MasonError(f"script answer {self.pos} ('{raw}'): {exc}", code="play/script") from None
+            if isinstance(raw, bool):
+                raise ValueError(f"{raw} is not an answer")
+            answer = raw if isinstance(raw, (int, list)) else parse_answer(str(raw), pending)
+            return check_answer(pending, answer)
+        except (ValueError, IllegalAction) as exc:
+            reason = exc.message if isinstance(exc, MasonError) else str(exc)
+            raise MasonError(f"script answer {self.pos} ('{raw}') to '{pending['prompt']}': {reason}",
+                             code="play/script") from None
+
