@@ -162,6 +162,9 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, shown):
     for section, key in LIST_SECTIONS.items():
         _list_ops(spec, g, section, key, add.get(section), rep.get(section), rem.get(section), eid, touched,
                   errors, manifests, err)
+    scoring = g.setdefault("scoring", {})
+    _list_ops(spec, scoring, "parts", "id", add.get("score_parts"), rep.get("score_parts"), rem.get("score_parts"),
+              eid, touched, errors, manifests, err)
     turn = g.setdefault("turn", {})
     turn.setdefault("actions", [])
     _list_ops(spec, turn, "actions", "id", add.get("actions"), rep.get("actions"), rem.get("actions"), eid,

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 
 from . import turns  # noqa: F401  (registers the turn and flow frames)
-from .errors import DefinitionErrors, IllegalAction, MasonError, SaveError
+from .errors import DefinitionErrors, IllegalAction, MasonError, SaveError, did_you_mean
 from .machine import Runtime, check_answer, resume, run
 from .program import Program
 from .state import copy_state, new_state, view
@@ -70,6 +70,10 @@ class Game:
         if not prog.min_players <= settings.players <= prog.max_players:
             raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, "
                              f"not {settings.players}", code="play/players")
+        for key, _ in settings.options:
+            if key not in prog.constants:
+                raise MasonError(f"unknown option '{key}'{did_you_mean(key, prog.constants)}"
+                                 f" (options: {', '.join(prog.constants) or 'none'})", code="play/option")
         state = new_state(prog, settings.players, settings.seed, dict(settings.options))
         game = cls(prog, settings, state, [], narrate)
         if narrate:

@@ -293,7 +293,13 @@ def s_set_local(rt, env, node, fr):
 
 
 def s_set_var(rt, env, node, fr):
-    rt.st["vars"][node.name] = node.value(rt, env)
+    variables = rt.st["vars"]
+    new = node.value(rt, env)
+    old = variables[node.name]
+    variables[node.name] = new
+    event = rt.prog.vars[node.name]["event"]
+    if event and old != new:
+        rt.emit(event, {"old": old, "new": new}, node)
 
 
 def s_set_seatvar(rt, env, node, fr):

@@ -95,7 +95,12 @@ class Program:
         self.events = {"turn_start": ("actor", "card"), "turn_end": ("actor", "card")}
         for name, args in (g.get("events") or {}).items():
             self.events[name] = tuple(args or ())
-        self.events_emitted: set[str] = {"turn_start", "turn_end"}
+        for name, v in (g.get("vars") or {}).items():
+            if isinstance(v, dict) and v.get("event"):
+                # a variable declared with `event: NAME` emits NAME(old, new) whenever it changes
+                self.events.setdefault(v["event"], ("old", "new"))
+        self.events_emitted: set[str] = {"turn_start", "turn_end"} | {
+            v["event"] for v in (g.get("vars") or {}).values() if isinstance(v, dict) and v.get("event")}
         self.families = g.get("families") or {}
         from . import primitives  # noqa: F401  (registers builtins, procedures and board kinds)
         from .boards import BOARD_KINDS
@@ -327,4 +332,5 @@ def _zone(v):
 def _var(v):
     if not isinstance(v, dict):
         v = {"start": v}
-    return {"scope": v.get("scope", "game"), "start": v.get("start"), "visibility": v.get("visibility", "all")}
+    return {"scope": v.get("scope", "game"), "start": v.get("start"), "visibility": v.get("visibility", "all"),
+            "event": v.get("event")}

@@ -22,8 +22,13 @@ def s_turn(rt, env, node, fr):
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
     st = rt.st
-    st["stack"].append({"k": "t", "n": node.id, "seat": seat, "card": card, "u": {}, "g": {}, "p": 0,
-                        "stop": False, "pti": st["ti"]})
+    fr = {"k": "t", "n": node.id, "seat": seat, "card": card, "u": {}, "g": {}, "p": 0,
+          "stop": False, "pti": st["ti"]}
+    if node.mode == "after":
+        fr["g"][node.group] = 1
+    elif node.mode == "only":
+        fr["only"] = node.group
+    st["stack"].append(fr)
     st["ti"] = len(st["stack"]) - 1
     if rt.narrate:
         what = f" as {rt.card_name(card)}" if card is not None else ""
@@ -89,6 +94,11 @@ def window_options(rt, fr) -> list:
     prog = rt.prog
     opts = []
     env = {"me": seat}
+    only = fr.get("only")
+    if only is not None:
+        if fr["g"].get(only):
+            return [END]
+        return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
     for a in prog.actions:
         if _available(rt, fr, a, a.key, env):
             opts.append(a.key)

@@ -17,11 +17,32 @@ GAMES = list_games()
 DECISION_CAP = 20_000
 
 
-def _cases():
+def _with_expansions():
+    """Every game alone, and every game with each of its expansions."""
+    from interpreter.expansions import list_expansions
+    from interpreter.loader import find_game
+
     for game in GAMES:
-        prog = load_program(game)
+        yield game, ()
+        for exp in list_expansions(find_game(game)):
+            yield game, (exp,)
+
+
+SETUPS = list(_with_expansions())
+IDS = [g + "".join(f"+{e}" for e in exps) for g, exps in SETUPS]
+
+
+def _cases():
+    for game, exps in SETUPS:
+        prog = load_program(game, (), exps)
         for n in range(prog.min_players, prog.max_players + 1):
-            yield game, n
+            yield game, exps, n
+
+
+@pytest.mark.parametrize("game,exps", SETUPS, ids=IDS)
+def test_validates_with_expansions(game, exps):
+    program, errors = validate_game(game, (), exps)
+    assert errors == [], "\n".join(e.line() for e in errors)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -38,10 +59,10 @@ def _answer(rng, pending):
     return rng.randrange(n)
 
 
-@pytest.mark.parametrize("game,players", list(_cases()))
-def test_plays_to_the_end_with_round_trips(game, players):
+@pytest.mark.parametrize("game,exps,players", list(_cases()))
+def test_plays_to_the_end_with_round_trips(game, exps, players):
     """Seeded random game: JSON round trip at every step, copy-then-continue equals continue."""
-    g = Game.new(Settings(game, players, 11))
+    g = Game.new(Settings(game, players, 11, (), exps))
     rng = random.Random(players)
     steps = 0
     fork_at = 40

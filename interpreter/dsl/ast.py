@@ -186,8 +186,13 @@ class Emit(Stmt):
 
 @dataclass(frozen=True)
 class Turn(Stmt):
+    """``turn S [as C] [only GROUP | after GROUP]``: ``only`` offers just that group's actions and ends
+    the turn once one is done; ``after`` starts the turn with that group already done."""
+
     seat: Expr
     card: Optional[Expr]
+    mode: str = ""
+    group: str = ""
 
 
 @dataclass(frozen=True)

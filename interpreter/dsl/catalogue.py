@@ -1,37 +1,113 @@
 """Catalogue of common DSL mistakes with friendly messages; doubles as test data.
 
-Each entry maps a message to example effects that make that mistake. A parse error is matched
-against the examples (Lark's ``match_examples``: same parser state, same offending token), so a
-new mistake is taught by adding one example here; ``tests/test_dsl_errors.py`` walks them all.
+Each entry maps a message to examples that make that mistake. An example is an effect, or an
+expression when written ``"when: EXPR"`` (as in a YAML ``when:``/``if:``/``value:`` field).
+``tests/test_dsl_errors.py`` checks that every example gives exactly its message.
+
+A Lark parse error is matched against the examples by parser state: the same state and the same
+offending token (or character) first, then the same state alone (except for ``EXACT_ONLY``
+labels). So a new mistake is taught by adding one example here. A few mistakes are found by a
+scan of the text rather than by the parser (``SCANNED``): unbalanced brackets, unterminated
+strings, tabs and inconsistent dedents; their places are exact (the unclosed '(' itself).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+# ---- found by scanning the text (interpreter.dsl.parser._scan)
+UNCLOSED_PAREN = "unbalanced parentheses: a '(' is never closed"
+UNCLOSED_BRACKET = "unbalanced brackets: a '[' is never closed"
+STRAY_CLOSER = "a ')' or ']' without its opening '(' or '['"
+MISMATCHED = "mismatched brackets: a '(' closes with ')' and a '[' with ']'"
+UNCLOSED_STRING = "a string is not closed: it ends with the same quote on the same line"
+BAD_DEDENT = "inconsistent indentation: this line lines up with no enclosing block"
+TABS = "tabs are not allowed in DSL text; indent with spaces"
+
+# ---- found by the parser
+THEN = "there is no 'then': write 'if CONDITION:' and indent the block below it"
+ELSE_IF = "write 'elif CONDITION:' rather than 'else if'"
+C_OPERATORS = "write 'and', 'or', 'not' rather than '&&', '||', '!'"
+
 DSL_ERRORS: dict[str, list[str]] = {
-    "unbalanced parentheses: a '(' is never closed": [
+    UNCLOSED_PAREN: [
         "gain (2 gold\n",
         "gain count(hand gold\n",
         "if (a and b:\n    pass\n",
         "gain max(1, 2 gold\n",
+        "when: a and (b or c",
+        "when: count(hand",
     ],
-    "unbalanced brackets: a '[' is never closed": [
+    UNCLOSED_BRACKET: [
         "let x = [1, 2\n",
         "let x = [c for c in hand\n",
+        "when: x in [1, 2",
     ],
-    "a ')' or ']' without its opening '(' or '['": [
+    STRAY_CLOSER: [
         "gain 2) gold\n",
         "let x = 1]\n",
         "let x = a)\n",
+        "when: count(hand))",
+    ],
+    MISMATCHED: [
+        "let x = (1]\n",
+        "let x = [c for c in hand)\n",
+        "when: max(1, 2]",
+    ],
+    UNCLOSED_STRING: [
+        "say \"hello\n",
+        "choose card c from hand saying 'Which card?\n",
+    ],
+    BAD_DEDENT: [
+        "if x:\n    pass\n  pass\n",
+        "if x:\n    pass\n else:\n    pass\n",
+    ],
+    TABS: [
+        "if x:\n\tpass\n",
     ],
     "missing ':' at the end of a block header (if/for/choose/option)": [
         "if x > 1\n    pass\n",
         "for c in hand\n    pass\n",
         "repeat 2\n    pass\n",
+        "gain 1 gold\nwhile x\n    pass\n",
+    ],
+    THEN: [
+        "if x then:\n    pass\n",
+        "if x then\n    pass\n",
+    ],
+    ELSE_IF: [
+        "if x:\n    pass\nelse if y:\n    pass\n",
+    ],
+    "'else' or 'elif' must follow an 'if' block at the same indentation": [
+        "else:\n    pass\n",
+        "elif x:\n    pass\n",
+        "gain 1 gold\nelse:\n    pass\n",
     ],
     "use '==' to compare; '=' only assigns in 'set' and 'let'": [
         "if x = 1:\n    pass\n",
         "let y = x = 1\n",
+        "while x = 1:\n    pass\n",
+        "when: x = 1",
+    ],
+    "'set' and 'let' need '=': 'set NAME = VALUE', 'let NAME = VALUE'": [
+        "let x 2\n",
+        "set x 2\n",
+        "set x == 2\n",
+    ],
+    "there is no '+=' or '-=': write 'set x = x + 1'": [
+        "set x += 1\n",
+    ],
+    C_OPERATORS: [
+        "if x && y:\n    pass\n",
+        "if x || y:\n    pass\n",
+        "if !x:\n    pass\n",
+        "when: a && b",
+        "when: !a",
+    ],
+    "one statement per line; there is no ';'": [
+        "gain 2 gold; pay 1 gold\n",
+        "gain 2 gold;\n",
     ],
     "'gain' and 'pay' need an amount then a counter name, e.g. 'gain 2 gold'": [
         "gain gold\n",
@@ -43,6 +119,14 @@ DSL_ERRORS: dict[str, list[str]] = {
         "if x:\npass\n",
         "for c in hand:\npass\n",
     ],
+    "unexpected indentation: only a block header ending with ':' opens an indented block": [
+        "gain 2 gold\n    pass\n",
+        "pass\n  pass\n",
+    ],
+    "'for' needs a name, 'in' and a list: 'for c in hand:'": [
+        "for c of hand:\n    pass\n",
+        "for c hand:\n    pass\n",
+    ],
     "'choose' needs a name and a source, e.g. 'choose card c from hand'": [
         "choose from hand\n",
         "choose card from hand\n",
@@ -52,28 +136,95 @@ DSL_ERRORS: dict[str, list[str]] = {
         "move c\n",
         "move c deck\n",
     ],
-    "strings are written in quotes and end on the same line": [
-        "say \"hello\n",
+    "'say' needs its text in quotes, e.g. say \"Hello\"": [
+        "say hello\n",
     ],
 }
 
-_FALLBACK_TOKENS = {
-    "$END": "the end of the text",
-    "_NL": "the end of the line",
-    "_DEDENT": "the end of the block",
-    "_INDENT": "an indented block",
-}
+# labels produced by the text scan: never matched by parser state
+SCANNED = frozenset({UNCLOSED_PAREN, UNCLOSED_BRACKET, STRAY_CLOSER, MISMATCHED, UNCLOSED_STRING, BAD_DEDENT,
+                     TABS})
+# labels only given when the offending token is exactly the example's
+EXACT_ONLY = frozenset({THEN})
+# characters that are never DSL, whatever the parser state
+CHAR_HINTS = {"&": C_OPERATORS, "|": C_OPERATORS, "!": C_OPERATORS, ";": "one statement per line; there is no ';'"}
+
+EXPRESSION_PREFIX = "when: "
+
+
+def example_start(example: str) -> tuple[str, str]:
+    """(start rule, text) of a catalogue example."""
+    if example.startswith(EXPRESSION_PREFIX):
+        return "expression", example[len(EXPRESSION_PREFIX):]
+    return "effect", example
+
+
+@lru_cache(maxsize=None)
+def _examples() -> tuple:
+    """Each parser-matched example's error, parsed once: (label, error class, state, token)."""
+    from .parser import _parser  # late import: the parser module imports us
+
+    out = []
+    for label, examples in DSL_ERRORS.items():
+        if label in SCANNED:
+            continue
+        for example in examples:
+            start, text = example_start(example)
+            try:
+                _parser().parse(text if text.endswith("\n") else text + "\n", start=start)
+            except UnexpectedInput as exc:
+                out.append((label, type(exc), _state(exc), _token(exc, text)))
+            except Exception:  # noqa: BLE001 - an example the indenter rejects teaches nothing here
+                continue
+    return tuple(out)
+
+
+def _state(exc: UnexpectedInput):
+    state = getattr(exc, "state", None)
+    return getattr(state, "position", state)
+
+
+def _token(exc: UnexpectedInput, source: str):
+    if isinstance(exc, UnexpectedToken):
+        return (exc.token.type, str(exc.token))
+    if isinstance(exc, UnexpectedCharacters):
+        return ("char", source[exc.pos_in_stream: exc.pos_in_stream + 1])
+    return None
+
+
+def catalogue_label(exc: UnexpectedInput, source: str) -> str | None:
+    """The catalogue message for a parse error, or None when no example matches."""
+    state, token = _state(exc), _token(exc, source)
+    if state is None:
+        return None
+    same_state = [(label, tok) for label, cls, st, tok in _examples() if st == state and cls is type(exc)]
+    for label, tok in same_state:
+        if tok == token:
+            return label
+    if isinstance(exc, UnexpectedCharacters) and token and token[1] in CHAR_HINTS:
+        return CHAR_HINTS[token[1]]
+    for label, _ in same_state:
+        if label not in EXACT_ONLY:
+            return label
+    return None
+
+
+# ---------------------------------------------------------------- the generic message
+_SEEN = {"$END": "end of the text", "_NL": "end of the line", "_DEDENT": "end of the block",
+         "_INDENT": "indentation"}
+_NAMED = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string in quotes", "_NL": "end of the line",
+          "$END": "end of the text", "_INDENT": "an indented block", "_DEDENT": "end of the block",
+          "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'"}
+_STATEMENT_WORDS = {"gain", "pay", "transfer", "set", "let", "move", "draw", "shuffle", "reveal", "swap", "emit",
+                    "turn", "say", "pass", "stop", "end", "if", "for", "repeat", "while", "choose", "do"}
+_EXPRESSION_START = {"NAME", "NUMBER", "STRING", "LPAR", "LSQB", "TRUE", "FALSE", "NONE", "NOT", "MINUS"}
 
 
 def friendly_message(exc: UnexpectedInput, source: str) -> str:
     """Turn a Lark error into one friendly sentence (catalogue first, then a generic message)."""
-    from .parser import _parser  # late import: the parser module imports us
-
-    start = "effect"
     try:
-        label = exc.match_examples(lambda text: _parser().parse(text, start=start), DSL_ERRORS,
-                                   use_accepts=True)
-    except Exception:
+        label = catalogue_label(exc, source)
+    except Exception:  # noqa: BLE001 - a broken catalogue must not hide the user's error
         label = None
     if label:
         return label
@@ -82,18 +233,46 @@ def friendly_message(exc: UnexpectedInput, source: str) -> str:
         return f"unexpected character '{ch}'"
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        seen = _FALLBACK_TOKENS.get(tok.type, f"'{tok}'")
-        expected = sorted(_pretty(t) for t in exc.accepts or exc.expected)[:6]
-        return f"unexpected {seen}; expected {', '.join(expected)}"
+        seen = _SEEN.get(tok.type, f"'{tok}'")
+        return f"unexpected {seen}; expected {expected_text(exc.accepts or exc.expected)}"
     if isinstance(exc, UnexpectedEOF):
-        return "unexpected end of text"
+        return "unexpected end of the text"
     return "syntax error"
 
 
-def _pretty(term: str) -> str:
-    names = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string", "_NL": "end of line",
-             "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COLON": "':'",
-             "EQUAL": "'='", "COMMA": "','", "DOT": "'.'", "_INDENT": "an indented block"}
-    if term in names:
-        return names[term]
-    return f"'{term.lower()}'" if term.isupper() else term
+def expected_text(terminals) -> str:
+    """What the parser would have accepted, in words: "a name, '(' or an expression"."""
+    names = set(terminals)
+    words: list[str] = []
+    if _EXPRESSION_START & names >= {"NAME", "NUMBER"}:
+        names -= _EXPRESSION_START
+        words.append("an expression")
+    literal = _literals()
+    statements = {n for n in names if literal.get(n) in _STATEMENT_WORDS}
+    if len(statements) >= 5:
+        names -= statements
+        words.append("a statement")
+    words += sorted(_pretty(n, literal) for n in names if not n.startswith("__") or n in literal)
+    words = list(dict.fromkeys(words))
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else (words[0] if words else "something else")
+
+
+@lru_cache(maxsize=None)
+def _literals() -> dict:
+    from .parser import _parser
+
+    out = {}
+    for t in _parser().terminals:
+        if type(t.pattern).__name__ == "PatternStr":
+            out[t.name] = t.pattern.value
+    return out
+
+
+def _pretty(term: str, literal: dict) -> str:
+    if term in _NAMED:
+        return _NAMED[term]
+    if term in literal:
+        return f"'{literal[term]}'"
+    return term.lower()

@@ -162,7 +162,11 @@ class _ToAst(Transformer):
         return (str(c[0]), c[1])
 
     def turn(self, meta, c):
-        return A.Turn(c[0], c[1], **_pos(meta))
+        mode = c[2] if len(c) > 2 and c[2] else ("", "")
+        return A.Turn(c[0], c[1], mode[0], mode[1], **_pos(meta))
+
+    def turn_mode(self, meta, c):
+        return (str(c[0]), str(c[1]))
 
     def call_stmt(self, meta, c):
         args = c[1] if len(c) > 1 and c[1] is not None else []

@@ -120,7 +120,7 @@ class StmtCompiler:
 
     def s_Turn(self, s, scope):
         return self.program.register(Node("turn", self.place(s), seat=self.x(s.seat, scope),
-                                          card=self.x(s.card, scope)))
+                                          card=self.x(s.card, scope), mode=s.mode, group=s.group))
 
     def s_Do(self, s, scope):
         from .builtins import PROCEDURES
