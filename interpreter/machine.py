@@ -22,6 +22,8 @@ class Runtime:
         self.prog = program
         self.st = state
         self.cards = state["cards"]
+        # the state's top-level dicts are never replaced, only their contents: keep direct references
+        self.counters, self.zones, self.vars = state["counters"], state["zones"], state["vars"]
         self.types = program.types
         self.table = state["table"]
         self.constants = state["constants"]

@@ -56,19 +56,19 @@ class GameNames:
         if name in p.counters:
             c = p.counters[name]
             if c["scope"] == "game":
-                return lambda rt, env: rt.st["counters"][name]
-            return lambda rt, env: rt.st["counters"][name][_me(env)]
+                return lambda rt, env: rt.counters[name]
+            return lambda rt, env: rt.counters[name][_me(env)]
         if name in p.zones:
             z = p.zones[name]
             # zones read as lists are not copied: statements that keep or iterate a list copy it
             if z["scope"] == "game":
-                return lambda rt, env: rt.st["zones"][name]
-            return lambda rt, env: rt.st["zones"][rt.zk[name][_me(env)]]
+                return lambda rt, env: rt.zones[name]
+            return lambda rt, env: rt.zones[rt.zk[name][_me(env)]]
         if name in p.vars:
             v = p.vars[name]
             if v["scope"] == "game":
-                return lambda rt, env: rt.st["vars"][name]
-            return lambda rt, env: rt.st["vars"][name][_me(env)]
+                return lambda rt, env: rt.vars[name]
+            return lambda rt, env: rt.vars[name][_me(env)]
         if name in p.values:
             vd = p.values[name]
             if vd.params:
@@ -107,11 +107,11 @@ class GameNames:
             return lambda rt, env: rt.value(name, tuple(a(rt, env) for a in args), env)
         per_seat = None
         if name in p.counters and p.counters[name]["scope"] == "seat":
-            per_seat = lambda rt, s: rt.st["counters"][name][s]
+            per_seat = lambda rt, s: rt.counters[name][s]
         elif name in p.zones and p.zones[name]["scope"] == "seat":
-            per_seat = lambda rt, s: rt.st["zones"][rt.zk[name][s]]
+            per_seat = lambda rt, s: rt.zones[rt.zk[name][s]]
         elif name in p.vars and p.vars[name]["scope"] == "seat":
-            per_seat = lambda rt, s: rt.st["vars"][name][s]
+            per_seat = lambda rt, s: rt.vars[name][s]
         if per_seat is not None:
             if len(args) != 1:
                 raise CompileError(f"'{name}(seat)' takes one seat", node, "definition/arity")
@@ -202,7 +202,10 @@ class GameNames:
 
 
 def _me(env):
-    me = env.get("me")
+    try:
+        me = env["me"]
+    except KeyError:
+        me = None
     if me is None:
         raise PlayError("no acting seat here: name the seat, e.g. hand(s)", code="play/no-seat")
     return me

@@ -188,6 +188,25 @@ class ExprCompiler:
             return out
         if node.func is None:
             return gen
+        if node.func in ("any", "all"):
+            want = node.func == "any"
+
+            def short(rt, env):  # stops at the first deciding item
+                for x in source(rt, env):
+                    env[var] = x
+                    if (cond is None or cond(rt, env)) and bool(item(rt, env)) is want:
+                        return want
+                return not want
+            return short
+        if node.func == "count" and cond is not None:
+            def count(rt, env):
+                n = 0
+                for x in source(rt, env):
+                    env[var] = x
+                    if cond(rt, env):
+                        n += 1
+                return n
+            return count
         fn = BUILTINS.get(node.func)
         if fn is None:
             raise CompileError(f"unknown function '{node.func}'{did_you_mean(node.func, BUILTINS)}", node)
