@@ -87,7 +87,8 @@ class Runtime:
         return v
 
     # ---------------------------------------------------------------- narration
-    def say(self, text, node=None, to=None, **extra):
+    def say(self, text, node=None, to=None, place=None, **extra):
+        """Log one narration entry; ``at`` names the rule-file place that caused it."""
         if self.log is None:
             return
         entry = {"round": self.st["round"], "text": text}
@@ -95,6 +96,8 @@ class Runtime:
             entry["to"] = to
         if node is not None:
             entry["at"] = str(node.place)
+        elif place is not None:
+            entry["at"] = str(place)
         entry.update(extra)
         self.log(entry)
 

@@ -154,7 +154,7 @@ def take_action(rt, fr, key) -> None:
     if c is not None:
         env["self"], env["owner"] = c, rt.cards[c]["o"]
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}", a.block, action=True)
+        rt.say(f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}", None, place=a.place, action=True)
     if rt.stats is not None:
         k = f"{rt.cards[c]['t']}.{a.key}" if c is not None else f"game.{a.key}"
         rt.stats[k] = rt.stats.get(k, 0) + 1
@@ -188,7 +188,7 @@ def _flow(rt, fr):
         st["round"] += 1
         fr["d0"] = st["decisions"]
         if rt.narrate:
-            rt.say(f"== Round {st['round']} ==", None, round_start=True)
+            rt.say(f"== Round {st['round']} ==", prog.phases[0][1], round_start=True)
     phase_id, block = prog.phases[p]
     fr["p"] = p + 1
     st["phase"] = phase_id
@@ -221,9 +221,11 @@ def finish(rt) -> None:
     if rt.narrate:
         for s in range(n):
             detail = ", ".join(f"{k} {v}" for k, v in parts[s].items())
-            rt.say(f"{rt.seat_name(s)} scores {totals[s]} ({detail})", None, score=True)
+            rt.say(f"{rt.seat_name(s)} scores {totals[s]} ({detail})", None,
+                   place=prog.score_parts[0].place if prog.score_parts else None, score=True)
         rt.say("Winner" + ("s" if len(contenders) > 1 else "") + ": "
-               + ", ".join(rt.seat_name(s) for s in contenders), None, score=True)
+               + ", ".join(rt.seat_name(s) for s in contenders), None,
+               place=prog.score_parts[0].place if prog.score_parts else None, score=True)
 
 
 register_statement("turn", s_turn)

@@ -134,3 +134,15 @@ def test_golden_playthrough_reproduces(game):
     replayed, diff = replay(entries)
     assert diff is None, f"golden log differs at entry {diff + 1}: {entries[diff] if diff < len(entries) else 'end'}"
     assert replayed.over
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_log_entry_names_its_rule_place(game):
+    prog = load_program(game)
+    g = Game.new(Settings(game, prog.min_players, 2))
+    rng = random.Random(2)
+    while not g.over:
+        g.answer(_answer(rng, g.pending))
+    missing = [e for e in g.log if e.get("type") not in ("start", "end") and not e.get("at")]
+    assert missing == []
+    assert all(":" in e["at"] for e in g.log if e.get("at"))
