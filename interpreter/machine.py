@@ -579,9 +579,27 @@ def _chooser(rt, env, node):
 def _ask(rt, node, fr, seat, options, subset=0):
     st = rt.st
     labels = [rt.label(node.ckind, v) if v is not None else "none" for v in options]
+    if node.ckind == "card":
+        _locate(rt, seat, options, labels)
     st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": node.prompt or _default_prompt(node),
                      "options": options, "labels": labels, "subset": subset, "at": str(node.place)}
     st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
+
+
+def _locate(rt, seat, options, labels):
+    """Add where a card lies ("Temple (P2's city)") when the options are not all in one zone of the decider."""
+    keys = set()
+    for v in options:
+        if v is not None:
+            card = rt.cards[v]
+            keys.add((card["z"], card["o"]))
+    if len(keys) <= 1 and all(o is None or o == seat for _, o in keys):
+        return
+    for i, v in enumerate(options):
+        if v is not None:
+            card = rt.cards[v]
+            key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+            labels[i] = f"{labels[i]} ({_zone_label(rt, key).removeprefix('the ')})"
 
 
 def _default_prompt(node):
