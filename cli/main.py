@@ -7,7 +7,7 @@ import sys
 import click
 
 from interpreter.agents.human import HumanAgent, QuitRequested
-from interpreter.errors import DefinitionErrors, MasonError, Place, did_you_mean
+from interpreter.errors import DefinitionErrors, MasonError, Place, SaveError, did_you_mean
 from interpreter.game import Game, Settings, load_program
 from interpreter.loader import list_games, load_spec
 from interpreter.render import narration, render_result
@@ -142,7 +142,7 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
     """Play a game in the terminal, against bots or hot-seat (seat 1 human unless --bots)."""
     try:
         if resume_path:
-            g = Game.load(resume_path)
+            g = _load_save(resume_path)
             if g.settings.game != game:
                 raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
             click.echo(f"resumed {g.program.name} from {resume_path} (round {g.state['round']}, "
@@ -185,6 +185,15 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
         click.echo(render_result(g.program, g.result))
     except MasonError as exc:
         _fail(exc)
+
+
+def _load_save(path) -> Game:
+    try:
+        return Game.load(path)
+    except SaveError:
+        raise
+    except MasonError as exc:  # the save names a game that does not load here
+        raise SaveError(f"{path}: the save's game does not load: {exc.line()}") from None
 
 
 def _seed(seed: str):

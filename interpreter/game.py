@@ -113,8 +113,11 @@ class Game:
         out = []
         for e in self.log[start:]:
             to = e.get("to")
-            if to is None or (seat is not None and seat in to):
-                out.append(e)
+            if to is not None and (seat is None or seat not in to):
+                continue
+            if seat is not None and seat in e.get("hide_from", ()):
+                continue
+            out.append(e)
         return out
 
     # ---------------------------------------------------------------- answering
@@ -159,6 +162,8 @@ class Game:
             prog = load_program(settings.game, settings.variants, settings.expansions)
         except DefinitionErrors as exc:
             raise SaveError(f"the save's game does not load: {exc.errors[0].line()}") from None
+        except MasonError as exc:
+            raise SaveError(f"the save's game does not load: {exc.message}") from None
         state = data.get("state")
         _check_state(prog, state)
         return cls(prog, settings, state, list(data.get("log") or []))

@@ -128,6 +128,7 @@ def render_view(program, view: dict, compact: bool = False) -> str:
     if shared and not compact:
         lines.append("  " + " | ".join(shared))
     if not compact:
+        lines.extend(_boards(program, view))
         for key, z in view["zones"].items():
             if "/" in key or (not z["cards"] and not z["hidden"]):
                 continue
@@ -138,6 +139,32 @@ def render_view(program, view: dict, compact: bool = False) -> str:
             continue
         lines.extend(_seat_block(program, view, s, holders.get(s, [])))
     return "\n".join(lines)
+
+
+BOARD_RENDERERS: dict = {}
+
+
+def board_renderer(kind: str):
+    """Register ``render(program, name, data, seat) -> list of lines`` for boards of ``kind``."""
+    def deco(fn):
+        BOARD_RENDERERS[kind] = fn
+        return fn
+    return deco
+
+
+def _boards(program, view) -> list[str]:
+    import json
+
+    out = []
+    for name, data in (view.get("boards") or {}).items():
+        kind = ((getattr(program, "boards", None) or {}).get(name) or {}).get("kind")
+        fn = BOARD_RENDERERS.get(kind)
+        if fn is not None:
+            out.extend("  " + line for line in fn(program, name, data, view["seat"]))
+        else:   # no renderer for this kind yet: the data itself, kept to one line
+            text = json.dumps(data, separators=(",", ":"))
+            out.append(f"  {_words(name)}: {text if len(text) <= 100 else text[:97] + '...'}")
+    return out
 
 
 def _seat_block(program, view, s, holds) -> list[str]:
@@ -171,26 +198,59 @@ def _seat_block(program, view, s, holds) -> list[str]:
 
 
 # ------------------------------------------------------------------------- decisions
-def render_decision(pending: dict, program=None, state=None) -> str:
-    """The prompt and the numbered options; with the program and state, card options show their properties."""
+def render_decision(pending: dict, program=None, state=None, view=None) -> str:
+    """The prompt and the numbered options.
+
+    With the program and state, card options show their properties; with the deciding seat's view
+    too, where each option lies when the seat can see it and the options lie in several places.
+    """
     prompt = pending["prompt"].rstrip()
     if pending["subset"]:
         prompt += (f" (up to {pending['subset']}: numbers or names, separated by spaces or commas;"
                    " an empty line for none)")
     lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
-    for i, label in enumerate(pending["labels"], 1):
-        lines.append(f"  {i}. {label}{_option_detail(pending, i - 1, program, state)}")
+    for i, text in enumerate(_option_texts(pending, program, state, view)):
+        lines.append(f"  {i + 1}. {text}")
     return "\n".join(lines)
 
 
-def _option_detail(pending, i, program, state) -> str:
+def zone_label(program, key: str, seat=None) -> str:
+    """``hand/1`` -> "P2's hand" (or "your hand" for ``seat`` 1); ``deck`` -> its label."""
+    name, _, owner = key.partition("/")
+    label = program.zones[name]["label"] or _words(name)
+    if not owner:
+        return label
+    return f"your {label}" if int(owner) == seat else f"{seat_name(int(owner))}'s {label}"
+
+
+def _option_texts(pending, program, state, view) -> list[str]:
+    labels = pending["labels"]
     if program is None or state is None or pending["kind"] not in ("card", "character"):
-        return ""
-    c = pending["options"][i]
-    if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < len(state["cards"]):
-        return ""
-    summary = card_summary(program, state["cards"][c]["t"])
-    return f" ({summary})" if summary else ""
+        return list(labels)
+    where = {}
+    if view is not None:
+        for key, z in view["zones"].items():
+            for c in z["cards"]:
+                where[c["id"]] = zone_label(program, key, view["seat"])
+    cards = [c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(state["cards"]) else None
+             for c in pending["options"]]
+    places = [where.get(c) for c in cards]
+    show_place = len({p for c, p in zip(cards, places) if c is not None}) > 1
+    out = []
+    for label, c, place in zip(labels, cards, places):
+        if c is None:
+            out.append(label)
+            continue
+        name = program.types[state["cards"][c]["t"]]["name"]
+        summary = card_summary(program, state["cards"][c]["t"])
+        text = name + (f" ({summary})" if summary else "")
+        if label == name:
+            out.append(text + (f" in {place}" if show_place and place else ""))
+        elif label.startswith(name):   # the engine already added to the label (a place): keep it
+            out.append(text + label[len(name):])
+        else:
+            out.append(label)
+    return out
 
 
 # ------------------------------------------------------------------------- the log

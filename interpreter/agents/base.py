@@ -38,6 +38,8 @@ def parse_answer(text: str, pending: dict):
         raise ValueError(f"type a number from 1 to {n}")
     if text.lstrip("-").isdigit():
         return int(text) - 1
+    if len(text.replace(",", " ").split()) > 1 and all(t.isdigit() for t in text.replace(",", " ").split()):
+        raise ValueError(f"choose one option: a single number from 1 to {n}")
     return _by_label(text, labels)
 
 

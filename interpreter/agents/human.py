@@ -77,7 +77,7 @@ class HumanAgent(Agent):
         self.write(render_view(game.program, view, compact=self.where.get(seat) == where))
         self.where[seat] = where
         while True:
-            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state))
+            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view))
             line = self.read_line()
             if line is None:
                 self._save(game, "end of input")
