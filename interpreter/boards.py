@@ -11,12 +11,19 @@ from typing import Callable
 from .errors import PlayError
 
 BOARD_KINDS: dict[str, Callable] = {}
+BOARD_CHECKS: dict[str, Callable] = {}
 
 
-def board_kind(name: str):
-    """Register ``build(definition: dict, players: int, table: dict) -> JSON data`` for ``kind: name``."""
+def board_kind(name: str, check: Callable | None = None):
+    """Register ``build(definition: dict, players: int, table: dict) -> JSON data`` for ``kind: name``.
+
+    ``check(definition, table_columns) -> [(message, key or None), ...]``, when given, reports the
+    problems of a declaration at load time (``mason validate``), placed at ``key`` of the board.
+    """
     def deco(fn):
         BOARD_KINDS[name] = fn
+        if check is not None:
+            BOARD_CHECKS[name] = check
         return fn
     return deco
 

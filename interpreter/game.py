@@ -158,6 +158,8 @@ class Game:
         if not isinstance(data, dict) or data.get("mason") != SAVE_FORMAT:
             raise SaveError("not a Mason save file (missing or unknown 'mason' format number)")
         settings = Settings.from_json(data.get("settings") or {})
+        if isinstance(data.get("state"), dict) and data["state"].get("n") != settings.players:
+            raise SaveError("the save's state is damaged: its settings and state disagree on the number of players")
         try:
             prog = load_program(settings.game, settings.variants, settings.expansions)
         except DefinitionErrors as exc:
@@ -203,5 +205,31 @@ def _check_state(prog: Program, state) -> None:
         if n is not None and not (isinstance(n, int) and 0 <= n < len(prog.nodes)):
             raise SaveError("the save's paused execution refers to rules this game does not have")
     p = state.get("pending")
-    if p is not None and (not isinstance(p, dict) or not isinstance(p.get("options"), list)):
+    if p is not None and (not isinstance(p, dict) or not isinstance(p.get("options"), list)
+                          or not isinstance(p.get("labels"), list) or len(p["labels"]) != len(p["options"])
+                          or not isinstance(p.get("seat"), int) or not 0 <= p["seat"] < state["n"]):
         raise SaveError("the save's pending decision is damaged")
+    n = state["n"]
+    if not prog.min_players <= n <= prog.max_players:
+        raise SaveError(f"the save's state has {n} players; {prog.name} takes {prog.min_players}-{prog.max_players}")
+    expected = {name if z["scope"] == "game" else f"{name}/{s}"
+                for name, z in prog.zones.items() for s in (range(n) if z["scope"] == "seat" else [0])}
+    if set(state["zones"]) != expected:
+        raise SaveError("the save's zones do not match the game's zones")
+    seen = set()
+    for key, ids in state["zones"].items():
+        if not isinstance(ids, list) or any(not isinstance(c, int) or not 0 <= c < len(prog.instances) for c in ids):
+            raise SaveError(f"the save's zone '{key}' holds something that is not a card of this game")
+        seen.update(ids)
+    for i, card in enumerate(state["cards"]):
+        if not isinstance(card, dict) or card.get("t") != prog.instances[i]:
+            raise SaveError(f"the save's card {i} is damaged")
+        key = card.get("z") if card.get("o") is None else f"{card.get('z')}/{card.get('o')}"
+        if card.get("z") is not None and i not in state["zones"].get(key, ()):
+            raise SaveError(f"the save's card {i} is not where it says it is")
+    for name in prog.counters:
+        if name not in state["counters"]:
+            raise SaveError(f"the save's counters lack '{name}'")
+    for name in prog.vars:
+        if name not in state["vars"]:
+            raise SaveError(f"the save's variables lack '{name}'")

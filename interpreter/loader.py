@@ -54,6 +54,11 @@ class Spec:
         pos, path = self.where(obj, key)
         return pos.at(path)
 
+    def key_place(self, obj, key) -> Place:
+        """The place of the key ``key`` in the mapping ``obj`` (for unknown or misspelt keys)."""
+        pos, path = self.where(obj, key)
+        return pos.key_at(path)
+
     def component(self, tid: str) -> dict:
         return self._by_id[tid]
 
@@ -207,7 +212,7 @@ def apply_overlay(game: dict, v: dict) -> None:
         table = game.setdefault("table", {})
         if isinstance(table, dict) and isinstance(row, dict):
             table[count] = {**mapping(table.get(count)), **row}
-    for key in ("constants", "values", "players", "scoring"):
+    for key in ("constants", "values", "players", "scoring", "counters"):
         if isinstance(v.get(key), dict) and v[key]:
             game[key] = {**mapping(game.get(key)), **v[key]}
     for key in ("modifiers", "triggers"):

@@ -286,20 +286,31 @@ def s_transfer(rt, env, node, fr):
     b = _seat_of(rt, env, node.dest, node)
     counter = rt.st["counters"][node.counter]
     amount = min(_amount(node, rt, env), counter[a])
+    cap = rt.prog.counters[node.counter]["cap"]
+    if cap is not None:
+        amount = min(amount, max(0, cap - counter[b]))  # what does not fit stays with the giver
     counter[a] -= amount
     counter[b] += amount
     if rt.narrate:
         rt.say(f"{rt.seat_name(a)} gives {amount} {node.counter} to {rt.seat_name(b)}", node)
 
 
+def _plain(v):
+    """A value to store: lists are copied (deeply), so a stored value never aliases a zone."""
+    if isinstance(v, list):
+        return [_plain(x) if isinstance(x, (list, dict)) else x for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
 def s_set_local(rt, env, node, fr):
-    v = node.value(rt, env)
-    env[node.name] = list(v) if isinstance(v, list) else v  # never alias a zone
+    env[node.name] = _plain(node.value(rt, env))
 
 
 def s_set_var(rt, env, node, fr):
     variables = rt.st["vars"]
-    new = node.value(rt, env)
+    new = _plain(node.value(rt, env))
     old = variables[node.name]
     variables[node.name] = new
     event = rt.prog.vars[node.name]["event"]
@@ -309,7 +320,12 @@ def s_set_var(rt, env, node, fr):
 
 def s_set_seatvar(rt, env, node, fr):
     s = _seat_of(rt, env, node.seat, node)
-    rt.st["vars"][node.name][s] = node.value(rt, env)
+    row = rt.st["vars"][node.name]
+    old, new = row[s], _plain(node.value(rt, env))
+    row[s] = new
+    event = rt.prog.vars[node.name]["event"]
+    if event and old != new:
+        rt.emit(event, {"old": old, "new": new, "seat": s}, node)
 
 
 def s_set_counter(rt, env, node, fr):
@@ -324,7 +340,7 @@ def s_set_attr(rt, env, node, fr):
     c = node.obj(rt, env)
     if not isinstance(c, int) or isinstance(c, bool):
         raise PlayError(f"'.{node.name}' needs a card, got {c!r}", node.place, "play/type")
-    rt.cards[c][node.name] = node.value(rt, env)
+    rt.cards[c][node.name] = _plain(node.value(rt, env))
 
 
 def _cards_of(x, node):
@@ -540,10 +556,16 @@ def s_choose(rt, env, node, fr):
     items = node.source(rt, env)
     items = [] if items is None else (list(items) if isinstance(items, (list, tuple)) else [items])
     if node.random:
-        value = items[rng.below(rt.st, len(items))] if items else None
+        if node.up_to is not None:  # a random subset of exactly min(N, available) items
+            pool = list(items)
+            rng.shuffle(rt.st, pool)
+            value = pool[:_amount_of(node.up_to(rt, env), node)]
+        else:
+            value = items[rng.below(rt.st, len(items))] if items else None
         if rt.narrate and value is not None:
-            rt.say(f"at random: {rt.label(node.ckind, value)}", node,
-                   to=_card_viewers(rt, [value]) if node.ckind == "card" else None)
+            chosen = value if isinstance(value, list) else [value]
+            rt.say(f"at random: {', '.join(rt.label(node.ckind, v) for v in chosen) or 'nothing'}", node,
+                   to=_card_viewers(rt, chosen) if node.ckind == "card" else None)
         _bind_choice(rt, env, node, fr, value)
         return
     chooser = _chooser(rt, env, node)
@@ -610,7 +632,7 @@ def _default_prompt(node):
 
 
 def _bind_choice(rt, env, node, fr, value):
-    env[node.var] = list(value) if isinstance(value, list) else value
+    env[node.var] = _plain(value)
     if node.body is not None and value is not None and value != []:
         rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
 
@@ -719,7 +741,7 @@ def check_answer(pending: dict, answer):
             raise IllegalAction(f"choose at most {pending['subset']}")
         if any(not 0 <= i < n for i in answer):
             raise IllegalAction(f"options are numbered 1 to {n}")
-        return sorted(answer)
+        return list(answer)  # the order given is kept: it is the order the player lists them
     if not isinstance(answer, int) or isinstance(answer, bool):
         raise IllegalAction("answer with one option number")
     if not 0 <= answer < n:

@@ -23,7 +23,7 @@ class GameNames:
         p = self.p
         return (list(CONTEXT_NAMES) + list(p.counters) + list(p.zones) + list(p.vars) + list(p.values)
                 + list(p.table_columns) + list(p.constants) + list(p.set_members) + list(p.types)
-                + list(p.sets) + list(BUILTINS))
+                + list(p.sets) + list(BUILTINS) + list(getattr(p, "boards", ())))
 
     def unknown(self, node, name, what="name"):
         return CompileError(f"unknown {what} '{name}'{did_you_mean(name, self._known())}", node)
@@ -83,8 +83,8 @@ class GameNames:
         if name in p.sets:
             values = list(p.sets[name])
             return lambda rt, env: list(values)
-        if name in p.set_members or name in p.types:
-            return lambda rt, env: name
+        if name in p.set_members or name in p.types or name in getattr(p, "boards", ()):
+            return lambda rt, env: name   # a board name stands for itself: open_slots(wall)
         raise self.unknown(node, name)
 
     # ------------------------------------------------------------------ calls

@@ -97,13 +97,14 @@ class Program:
             self.events[name] = tuple(args or ())
         for name, v in (g.get("vars") or {}).items():
             if isinstance(v, dict) and v.get("event"):
-                # a variable declared with `event: NAME` emits NAME(old, new) whenever it changes
-                self.events.setdefault(v["event"], ("old", "new"))
+                # a variable declared with `event: NAME` emits NAME(old, new[, seat]) whenever it changes
+                self.events.setdefault(v["event"], ("old", "new", "seat") if v.get("scope") == "seat"
+                                       else ("old", "new"))
         self.events_emitted: set[str] = {"turn_start", "turn_end"} | {
             v["event"] for v in (g.get("vars") or {}).values() if isinstance(v, dict) and v.get("event")}
         self.families = g.get("families") or {}
         from . import primitives  # noqa: F401  (registers builtins, procedures and board kinds)
-        from .boards import BOARD_KINDS
+        from .boards import BOARD_CHECKS, BOARD_KINDS
 
         self.boards = dict(g.get("boards") or {})
         for bname, bdef in self.boards.items():
@@ -111,6 +112,10 @@ class Program:
                 self.errors.append(DefinitionError(
                     f"unknown board kind '{bdef.get('kind')}'{did_you_mean(str(bdef.get('kind')), BOARD_KINDS)}",
                     self.place(bdef, "kind"), "definition/unknown-name"))
+            elif bdef.get("kind") in BOARD_CHECKS:
+                for msg, key in BOARD_CHECKS[bdef["kind"]](bdef, self.table_columns):
+                    self.errors.append(DefinitionError(f"board '{bname}': {msg}", self.place(bdef, key),
+                                                       "definition/board"))
         self._build_types()
         self.values: dict[str, ValueDef] = {}
         self.names = GameNames(self)
@@ -253,7 +258,8 @@ class Program:
                                       self.place(p)) for p in scoring.get("parts") or []]
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
-        self._check_values_used()
+        if not self.errors:  # an effect that failed to compile may hold the missing emit
+            self._check_values_used()
 
     def _modifier(self, m, tid, key):
         value = m.get("value")

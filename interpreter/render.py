@@ -32,7 +32,7 @@ def card_summary(program, type_id: str) -> str:
     out = []
     for pname, pdef in props.items():
         v = t.get(pname)
-        if v is None or v is False or v == [] or v == "":
+        if v is None or v is False or v == [] or v == "" or v == {}:
             continue
         default = pdef.get("default") if isinstance(pdef, dict) else None
         if isinstance(default, str) and default in props and t.get(default) == v:
@@ -43,6 +43,8 @@ def card_summary(program, type_id: str) -> str:
             out.append(v)
         elif isinstance(v, list):
             out.append(f"{_words(pname)} {'/'.join(str(x) for x in v)}")
+        elif isinstance(v, dict):   # a bundle of amounts: ``input 1 sand + 1 metal``
+            out.append(f"{_words(pname)} " + " + ".join(f"{n} {_words(str(k))}" for k, n in v.items()))
         else:
             out.append(f"{_words(pname)} {v}")
     return ", ".join(out)

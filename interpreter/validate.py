@@ -33,25 +33,23 @@ def validate_game(name: str, variants=(), expansions=()) -> tuple[Program | None
 
     Stages run as far as the earlier ones allow, so one run reports as much as it can: the files
     that read are schema-checked; the semantic checks need the schema to hold; the DSL is
-    compiled when every file read and met the schema, even if semantic checks found problems.
+    compiled when every file read and met the schema, even if other checks found problems
+    (a duplicate key, an unknown colour, a count that does not add up).
     """
     errors: list[DefinitionError] = []
     spec = load_spec(name, expansions=expansions, collect=errors)
     if not spec.game:
         return None, sorted(errors, key=_key)
-    read_ok = not errors
+    read_ok = not any(e.code in _UNREAD for e in errors)
     schema_errors = []
     for shown, (data, pos) in spec.files.items():
-        schema = "game.schema.json" if shown.endswith("game.yaml") else "components.schema.json"
-        schema_errors += _schema_errors(_validator(schema), data, pos)
+        schema_errors += _schema_errors(_validator(_schema_for(shown)), data, pos)
     errors += schema_errors
     if schema_errors:
         return None, sorted(errors, key=_key)
     if variants:
         apply_variants(spec, variants, errors)
-        read_ok = read_ok and not errors
-    semantic = semantic_errors(spec)
-    errors += semantic
+    errors += semantic_errors(spec)
     program = None
     if read_ok:
         try:
@@ -59,12 +57,24 @@ def validate_game(name: str, variants=(), expansions=()) -> tuple[Program | None
         except DefinitionErrors as exc:
             errors += exc.errors
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            if not semantic:   # nothing explains it: an interpreter bug, let it show
+            if not errors:   # nothing explains it: an interpreter bug, let it show
                 raise
-            # otherwise the semantic errors already name the cause
+            # otherwise the errors found so far name the cause
     if errors:
         program = None
     return program, sorted(_unique(errors), key=_key)
+
+
+# errors after which the spec misses a file or a part: its DSL is not compiled
+_UNREAD = {"definition/yaml", "definition/io", "definition/no-game", "definition/no-expansion"}
+
+
+def _schema_for(shown: str) -> str:
+    """The schema a rule file is checked against, by its kind (its name)."""
+    name = shown.replace("\\", "/").rsplit("/", 1)[-1]
+    if name in ("game.yaml", "expansion.yaml") and (SCHEMAS / name.replace(".yaml", ".schema.json")).exists():
+        return name.replace(".yaml", ".schema.json")
+    return "components.schema.json"
 
 
 def _key(e):
@@ -105,12 +115,24 @@ def _real_path(data, path) -> tuple:
     return tuple(out)
 
 
-def where(path) -> str:
-    """A data path as a designer reads it: ``turn.actions[0].do``."""
-    out = ""
+def where(path, data=None) -> str:
+    """A data path as a designer reads it: ``turn.actions[take_gold].do`` (list items by id if any)."""
+    out, node = "", data
     for p in path:
-        out += f"[{p}]" if isinstance(p, int) and not isinstance(p, bool) else (f".{p}" if out else str(p))
+        item = node[p] if isinstance(node, (dict, list)) and _has(node, p) else None
+        if isinstance(p, int) and not isinstance(p, bool):
+            ident = item.get("id") if isinstance(item, dict) else None
+            out += f"[{ident}]" if isinstance(ident, str) and ident else f"[{p}]"
+        else:
+            out += f".{p}" if out else str(p)
+        node = item
     return out or "top level"
+
+
+def _has(node, p) -> bool:
+    if isinstance(node, dict):
+        return p in node
+    return isinstance(p, int) and -len(node) <= p < len(node)
 
 
 def _schema_errors(validator, data, pos) -> list[DefinitionError]:
@@ -123,7 +145,7 @@ def _schema_errors(validator, data, pos) -> list[DefinitionError]:
 def _schema_error(err, data, pos) -> list[DefinitionError]:
     err = _deepest(err)
     path = _real_path(data, err.absolute_path)
-    at = where(path)
+    at = where(path, data)
     place = pos.at(path)
 
     def one(message):
@@ -253,8 +275,8 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
             known = set(props) | {"id", "name", "copies", "status", "text", "abilities", "triggers", "modifiers"}
             for key in comp:
                 if key not in known:
-                    err(f"unknown property '{key}' for a {fam}{did_you_mean(key, known)}", comp, key,
-                        "definition/unknown-name")
+                    out.append(DefinitionError(f"unknown property '{key}' for a {fam}{did_you_mean(key, known)}",
+                                               spec.key_place(comp, key), "definition/unknown-name"))
             for pname, pdef in props.items():
                 if pname not in comp:
                     if "default" not in pdef:

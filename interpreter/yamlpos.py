@@ -256,8 +256,20 @@ def load_yaml(path: Path, shown: str | None = None, strict: bool = True):
         raise DefinitionError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1),
                               "definition/io") from None
     except OSError as exc:
-        raise DefinitionError(f"cannot read file: {exc.strerror or exc}", Place(shown), "definition/io") from None
+        raise DefinitionError(f"cannot read file: {exc.strerror or exc}", Place(shown, 1, 1), "definition/io") from None
     return load_yaml_text(text, shown, strict)
+
+
+# PyYAML's token names, in a designer's words
+_YAML_WORDS = {
+    "<block end>": "the end of the indented block (check the indentation)",
+    "but found '?'": "but found a key",
+    "but found '-'": "but found a list item ('-')",
+    "<block mapping start>": "a mapping",
+    "<block sequence start>": "a list",
+    "mapping values are not allowed here": "a ':' is not allowed here (quote the value, or check the indentation)",
+    "scalar": "value",
+}
 
 
 def load_yaml_text(text: str, shown: str, strict: bool = True):
@@ -267,11 +279,22 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        place = Place(shown, mark.line + 1, mark.column + 1) if mark else Place(shown, 1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
-        if exc.context and exc.problem and exc.context_mark and exc.problem_mark \
-                and exc.context_mark.line != exc.problem_mark.line:
-            problem += f" ({exc.context} at line {exc.context_mark.line + 1})"
+        ctx, cmark, pmark = exc.context or "", exc.context_mark, exc.problem_mark
+        if "flow" in ctx and cmark and pmark and pmark.line > cmark.line:
+            # an unclosed { or [ is noticed lines later: point at the bracket itself
+            opener = text[cmark.index] if cmark.index < len(text) else "{"
+            closer = {"{": "}", "[": "]"}.get(opener, "}")
+            problem = f"this '{opener}' is never closed with '{closer}' (at line {pmark.line + 1}: {problem})"
+            mark = cmark
+        elif "end of stream" in problem and cmark:
+            problem = f"{problem} {ctx} that starts here"   # e.g. a quote never closed
+            mark = cmark
+        elif ctx and cmark and pmark and cmark.line != pmark.line:
+            problem += f" ({ctx} at line {cmark.line + 1})"
+        for word, plain in _YAML_WORDS.items():
+            problem = problem.replace(word, plain)
+        place = Place(shown, mark.line + 1, mark.column + 1) if mark else Place(shown, 1, 1)
         raise DefinitionError(f"YAML syntax: {problem}", place, "definition/yaml") from None
     except yaml.YAMLError as exc:
         raise DefinitionError(f"YAML syntax: {exc}", Place(shown, 1, 1), "definition/yaml") from None

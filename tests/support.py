@@ -64,7 +64,10 @@ def _rt(g: Game) -> Runtime:
 def give(g: Game, seat: int | None, type_id: str, zone: str = "hand", bottom=False) -> int:
     """Move a copy of ``type_id`` (one not already in a seat's zone, if any) into ``zone`` of ``seat``."""
     ids = g.program.type_instances[type_id]
-    free = [c for c in ids if g.state["cards"][c]["o"] is None] or list(ids)
+    cards = g.state["cards"]
+    free = ([c for c in ids if cards[c]["o"] is None]
+            or [c for c in ids if cards[c]["z"] not in g.program.active_zones])  # never out of a city in play
+    assert free, f"every copy of {type_id} is already in play"
     c = free[0]
     key = zone if seat is None else f"{zone}/{seat}"
     move_card(g.rt, c, key, bottom=bottom)

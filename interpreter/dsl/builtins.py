@@ -139,15 +139,18 @@ def _distinct(rt, items):
 def _sorted(rt, items, prop=None):
     """Sort a list; ``sorted(cards, "rank")`` sorts cards by a property (stable)."""
     seq = _list(items)
-    if prop is None:
-        return sorted(seq)
-    cards, types = rt.cards, rt.types
+    try:
+        if prop is None:
+            return sorted(seq)
+        cards, types = rt.cards, rt.types
 
-    def key(c):
-        d = cards[c]
-        v = d.get(prop)
-        return v if v is not None else types[d["t"]].get(prop)
-    return sorted(seq, key=key)
+        def key(c):
+            d = cards[c]
+            v = d.get(prop)
+            return v if v is not None else types[d["t"]].get(prop)
+        return sorted(seq, key=key)
+    except (TypeError, IndexError) as exc:
+        raise PlayError(f"cannot sort these values: {exc}", code="play/type") from None
 
 
 @builtin("owner", 1)

@@ -5,8 +5,8 @@ expression when written ``"when: EXPR"`` (as in a YAML ``when:``/``if:``/``value
 ``tests/test_dsl_errors.py`` checks that every example gives exactly its message.
 
 A Lark parse error is matched against the examples by parser state: the same state and the same
-offending token (or character) first, then the same state alone (except for ``EXACT_ONLY``
-labels). So a new mistake is taught by adding one example here. A few mistakes are found by a
+offending token (or character) first, then the same state and kind of token (except for
+``EXACT_ONLY`` labels), then the same state alone (except for those and ``SAME_KIND_ONLY``). So a new mistake is taught by adding one example here. A few mistakes are found by a
 scan of the text rather than by the parser (``SCANNED``): unbalanced brackets, unterminated
 strings, tabs and inconsistent dedents; their places are exact (the unclosed '(' itself).
 """
@@ -29,6 +29,10 @@ TABS = "tabs are not allowed in DSL text; indent with spaces"
 THEN = "there is no 'then': write 'if CONDITION:' and indent the block below it"
 ELSE_IF = "write 'elif CONDITION:' rather than 'else if'"
 C_OPERATORS = "write 'and', 'or', 'not' rather than '&&', '||', '!'"
+MISSING_COLON = "missing ':' at the end of a block header (if/for/choose/option)"
+NO_IF = "'else' or 'elif' must follow an 'if' block at the same indentation"
+STATEMENT = ("a statement starts with a keyword (gain, pay, set, let, move, draw, if, for, choose, ...); "
+             "to change a variable write 'set NAME = VALUE'")
 
 DSL_ERRORS: dict[str, list[str]] = {
     UNCLOSED_PAREN: [
@@ -66,11 +70,12 @@ DSL_ERRORS: dict[str, list[str]] = {
     TABS: [
         "if x:\n\tpass\n",
     ],
-    "missing ':' at the end of a block header (if/for/choose/option)": [
+    MISSING_COLON: [
         "if x > 1\n    pass\n",
         "for c in hand\n    pass\n",
         "repeat 2\n    pass\n",
         "gain 1 gold\nwhile x\n    pass\n",
+        "if x:\n    pass\nelse\n    pass\n",
     ],
     THEN: [
         "if x then:\n    pass\n",
@@ -79,10 +84,11 @@ DSL_ERRORS: dict[str, list[str]] = {
     ELSE_IF: [
         "if x:\n    pass\nelse if y:\n    pass\n",
     ],
-    "'else' or 'elif' must follow an 'if' block at the same indentation": [
+    NO_IF: [
         "else:\n    pass\n",
         "elif x:\n    pass\n",
         "gain 1 gold\nelse:\n    pass\n",
+        "for c in hand:\n    else:\n        pass\n",
     ],
     "use '==' to compare; '=' only assigns in 'set' and 'let'": [
         "if x = 1:\n    pass\n",
@@ -94,6 +100,12 @@ DSL_ERRORS: dict[str, list[str]] = {
         "let x 2\n",
         "set x 2\n",
         "set x == 2\n",
+        "let x == 2\n",
+    ],
+    STATEMENT: [
+        "x = 1\n",
+        "gain 1 gold\nx = 1\n",
+        "if x:\n    y = 1\n",
     ],
     "there is no '+=' or '-=': write 'set x = x + 1'": [
         "set x += 1\n",
@@ -145,7 +157,9 @@ DSL_ERRORS: dict[str, list[str]] = {
 SCANNED = frozenset({UNCLOSED_PAREN, UNCLOSED_BRACKET, STRAY_CLOSER, MISMATCHED, UNCLOSED_STRING, BAD_DEDENT,
                      TABS})
 # labels only given when the offending token is exactly the example's
-EXACT_ONLY = frozenset({THEN})
+EXACT_ONLY = frozenset({THEN, ELSE_IF})
+# labels given for the same offending kind of token (any name, any 'else'), never for the state alone
+SAME_KIND_ONLY = frozenset({NO_IF, STATEMENT})
 # characters that are never DSL, whatever the parser state
 CHAR_HINTS = {"&": C_OPERATORS, "|": C_OPERATORS, "!": C_OPERATORS, ";": "one statement per line; there is no ';'"}
 
@@ -203,8 +217,12 @@ def catalogue_label(exc: UnexpectedInput, source: str) -> str | None:
             return label
     if isinstance(exc, UnexpectedCharacters) and token and token[1] in CHAR_HINTS:
         return CHAR_HINTS[token[1]]
+    if isinstance(exc, UnexpectedToken):
+        for label, tok in same_state:
+            if tok and tok[0] == token[0] and label not in EXACT_ONLY:
+                return label
     for label, _ in same_state:
-        if label not in EXACT_ONLY:
+        if label not in EXACT_ONLY and label not in SAME_KIND_ONLY:
             return label
     return None
 

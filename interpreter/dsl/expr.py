@@ -93,6 +93,8 @@ class ExprCompiler:
             def static(rt, env):
                 c = obj(rt, env)
                 try:
+                    if c < 0:
+                        _card(c, node)
                     return rt.types[rt.cards[c]["t"]][name]
                 except (IndexError, TypeError, KeyError):
                     _card(c, node)
@@ -102,6 +104,8 @@ class ExprCompiler:
         def dynamic(rt, env):
             c = obj(rt, env)
             try:
+                if c < 0:
+                    _card(c, node)
                 return rt.cards[c][key]
             except (IndexError, TypeError, KeyError):
                 _card(c, node)
@@ -150,11 +154,25 @@ class ExprCompiler:
             if len(items) == 2:
                 a, b = items
                 return lambda rt, env: a(rt, env) and b(rt, env)
-            return lambda rt, env: all(f(rt, env) for f in items)
+            def and_all(rt, env):
+                v = True
+                for f in items:
+                    v = f(rt, env)
+                    if not v:
+                        return v
+                return v
+            return and_all
         if len(items) == 2:
             a, b = items
             return lambda rt, env: a(rt, env) or b(rt, env)
-        return lambda rt, env: any(f(rt, env) for f in items)
+        def or_any(rt, env):
+            v = False
+            for f in items:
+                v = f(rt, env)
+                if v:
+                    return v
+            return v
+        return or_any
 
     def c_Not(self, node, scope):
         f = self.compile(node.operand, scope)
@@ -180,11 +198,14 @@ class ExprCompiler:
         cond = self.compile(node.cond, inner) if node.cond is not None else None
 
         def gen(rt, env):
+            saved = env.get(var, _UNSET)  # a comprehension's variable is its own: restore the outer one
             out = []
             for x in source(rt, env):
                 env[var] = x
                 if cond is None or cond(rt, env):
                     out.append(item(rt, env))
+            if saved is not _UNSET:
+                env[var] = saved
             return out
         if node.func is None:
             return gen
@@ -192,19 +213,27 @@ class ExprCompiler:
             want = node.func == "any"
 
             def short(rt, env):  # stops at the first deciding item
+                saved = env.get(var, _UNSET)
+                result = not want
                 for x in source(rt, env):
                     env[var] = x
                     if (cond is None or cond(rt, env)) and bool(item(rt, env)) is want:
-                        return want
-                return not want
+                        result = want
+                        break
+                if saved is not _UNSET:
+                    env[var] = saved
+                return result
             return short
         if node.func == "count" and cond is not None:
             def count(rt, env):
+                saved = env.get(var, _UNSET)
                 n = 0
                 for x in source(rt, env):
                     env[var] = x
                     if cond(rt, env):
                         n += 1
+                if saved is not _UNSET:
+                    env[var] = saved
                 return n
             return count
         fn = BUILTINS.get(node.func)
@@ -214,7 +243,10 @@ class ExprCompiler:
         return lambda rt, env: impl(rt, gen(rt, env))
 
 
+_UNSET = object()
+
+
 def _card(c, node):
-    if c is None or c is True or c is False or not isinstance(c, int):
+    if c is None or c is True or c is False or not isinstance(c, int) or c < 0:
         raise PlayError(f"'.{node.name}' needs a card, got {c!r}", code="play/type")
-    return c
+    raise PlayError(f"'.{node.name}': {c!r} is not a card of this game", code="play/type")

@@ -5,10 +5,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
 from . import ast as A
+from . import catalogue as C
 from .catalogue import friendly_message
 
 GRAMMAR = Path(__file__).with_name("mason.lark")
@@ -51,37 +52,106 @@ def _parse(text: str, start: str):
     if not isinstance(text, str):
         raise DslSyntaxError("expected DSL text", 1, 1)
     if "\t" in text:
-        line = text[: text.index("\t")].count("\n") + 1
-        raise DslSyntaxError("tabs are not allowed in DSL text; indent with spaces", line, 1)
+        before = text[: text.index("\t")]
+        raise DslSyntaxError(C.TABS, before.count("\n") + 1, len(before) - before.rfind("\n"))
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = _parser().parse(source, start=start)
-        return _ToAst().transform(tree)
     except UnexpectedInput as exc:
         line, col = _where(exc, source)
+        found = _scan(source) or _header_without_colon(exc, source)
+        if found and (found[1], found[2]) <= (line, col):
+            raise DslSyntaxError(*found) from None
         raise DslSyntaxError(friendly_message(exc, source), line, col) from None
+    except Exception:  # noqa: BLE001 - the indenter raises plain errors (DedentError, assert)
+        raise DslSyntaxError(*(_scan(source) or (C.BAD_DEDENT, 1, 1))) from None
+    try:
+        return _ToAst().transform(tree)
     except VisitError as exc:
         inner = exc.orig_exc
         if isinstance(inner, DslSyntaxError):
             raise inner from None
         raise DslSyntaxError(str(inner), 1, 1) from None
-    except DslSyntaxError:
-        raise
-    except Exception as exc:  # the indenter raises plain errors on bad dedents
-        raise DslSyntaxError(f"inconsistent indentation ({exc})", 1, 1) from None
 
 
 def _where(exc: UnexpectedInput, source: str) -> tuple[int, int]:
-    line = getattr(exc, "line", None)
-    col = getattr(exc, "column", None)
-    if isinstance(exc, UnexpectedToken) and exc.token.type in ("$END", "_DEDENT", "_NL"):
-        # point at the end of the last non-empty line rather than past the text
-        lines = source.rstrip("\n").split("\n")
-        return len(lines), len(lines[-1]) + 1
-    if isinstance(exc, UnexpectedEOF) or line in (None, -1):
-        lines = source.rstrip("\n").split("\n")
-        return len(lines), len(lines[-1]) + 1
-    return line, col
+    """The 1-based (line, col) a parse error is about."""
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type == "_INDENT":   # the first character of the indented line
+            return tok.end_line, tok.end_column
+        if tok.type in ("_NL", "_DEDENT") and getattr(tok, "line", None) not in (None, -1):
+            # the end of the line's code, before any spaces or comment
+            code = source.split("\n")[tok.line - 1][: tok.column - 1].rstrip()
+            return tok.line, len(code) + 1
+        if tok.type != "$END" and getattr(tok, "line", None) not in (None, -1):
+            return tok.line, tok.column
+    elif isinstance(exc, UnexpectedCharacters):
+        return exc.line, exc.column
+    lines = source.rstrip("\n").split("\n")   # the end of the text: after its last character
+    return len(lines), len(lines[-1]) + 1
+
+
+_BLOCK_WORDS = ("if", "elif", "else", "for", "repeat", "while", "choose", "option")
+
+
+def _header_without_colon(exc: UnexpectedInput, source: str) -> tuple[str, int, int] | None:
+    """An indented line after a block header that lacks its ':' is about the header, not the indent."""
+    if not (isinstance(exc, UnexpectedToken) and exc.token.type == "_INDENT"):
+        return None
+    lines = source.split("\n")
+    n = exc.token.line   # the line before the indented one (the _INDENT borrows its newline's place)
+    head = lines[n - 1].split("#", 1)[0].rstrip() if 0 < n <= len(lines) else ""
+    words = head.split()
+    if words and words[0] in _BLOCK_WORDS and not head.endswith(":"):
+        return C.MISSING_COLON, n, len(head) + 1
+    return None
+
+
+def _scan(source: str) -> tuple[str, int, int] | None:
+    """The first bracket, string or indentation mistake in DSL text: (message, line, col), or None.
+
+    Found by reading the text rather than parsing it, so the place is the mistake itself: the
+    '(' that is never closed, the stray ')', the quote that is never closed, the bad dedent.
+    """
+    closer = {")": "(", "]": "["}
+    stack: list[tuple[str, int, int]] = []
+    indents = [0]
+    for n, line in enumerate(source.split("\n"), start=1):
+        stripped = line.strip()
+        if not stack and stripped and not stripped.startswith("#"):   # a line the indenter measures
+            indent = len(line) - len(line.lstrip(" "))
+            if indent > indents[-1]:
+                indents.append(indent)
+            else:
+                while indent < indents[-1]:
+                    indents.pop()
+                if indent != indents[-1]:
+                    return C.BAD_DEDENT, n, indent + 1
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if ch == "#":
+                break
+            if ch in "\"'":
+                end = line.find(ch, i + 1)
+                if end < 0:
+                    return C.UNCLOSED_STRING, n, i + 1
+                i = end + 1
+                continue
+            if ch in "([":
+                stack.append((ch, n, i + 1))
+            elif ch in ")]":
+                if not stack:
+                    return C.STRAY_CLOSER, n, i + 1
+                if stack[-1][0] != closer[ch]:
+                    return C.MISMATCHED, n, i + 1
+                stack.pop()
+            i += 1
+    if stack:
+        ch, n, col = stack[-1]
+        return (C.UNCLOSED_PAREN if ch == "(" else C.UNCLOSED_BRACKET), n, col
+    return None
 
 
 def _pos(meta) -> dict:

@@ -12,6 +12,13 @@ from ..errors import did_you_mean
 from .expr import CompileError, ExprCompiler, Scope
 
 
+class _Pos:
+    """A bare (line, col) for errors found inside a statement's text."""
+
+    def __init__(self, line, col):
+        self.line, self.col = line, col
+
+
 class Node:
     __slots__ = ("kind", "place", "id", "__dict__")
 
@@ -149,11 +156,15 @@ class StmtCompiler:
             if k < 0:
                 raise CompileError("'{' without '}' in text", s, "definition/dsl-syntax")
             parts.append(text[i:j])
+            at = _Pos(s.line, (s.col or 1) + len('say "') + j + 1)  # where the placeholder's text starts
             try:
                 expr = parse_expression(text[j + 1:k])
+                parts.append(self.exprs.compile(expr, scope))
             except DslSyntaxError as exc:
-                raise CompileError(f"in {{{text[j + 1:k]}}}: {exc.message}", s, "definition/dsl-syntax") from None
-            parts.append(self.exprs.compile(expr, scope))
+                raise CompileError(f"in {{{text[j + 1:k]}}}: {exc.message}",
+                                   _Pos(at.line, at.col + exc.col - 1), "definition/dsl-syntax") from None
+            except CompileError as exc:
+                raise CompileError(exc.message, _Pos(at.line, at.col + exc.col - 1), exc.code) from None
             i = k + 1
         return Node("say", self.place(s), parts=parts)
 
