@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..dsl.builtins import builtin, procedure
 from ..errors import PlayError
-from .ledger import UNLIMITED, _bundle, _seat, _times_payable, _whole, add, take
+from .ledger import _bundle, _seat, _times_payable, _whole, add, take
 
 
 def _card(rt, c):
@@ -29,8 +29,7 @@ def _convert_max(rt, seat, card, limit):
     _seat(rt, seat)
     c = _card(rt, card)
     left = max(0, _whole(limit, "limit") - int(rt.cards[c].get("uses") or 0))
-    payable = _times_payable(rt, seat, _prop(rt, c, "input"))
-    return min(left, payable if payable < UNLIMITED else left)
+    return min(left, _times_payable(rt, seat, _prop(rt, c, "input")))   # an empty input never limits
 
 
 @procedure("convert", 2, 3)
@@ -55,6 +54,6 @@ def _convert(rt, node, seat, card, times=1):
 
 @procedure("reset_uses", 1)
 def _reset_uses(rt, node, cards):
-    """``do reset_uses(cards("craftsman"))``: every listed card starts the next round with 0 uses."""
+    """``do reset_uses(cards("machine"))``: every listed card starts the next round with 0 uses."""
     for c in ([cards] if isinstance(cards, int) else list(cards or ())):
         rt.cards[_card(rt, c)]["uses"] = 0
