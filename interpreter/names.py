@@ -84,7 +84,7 @@ class GameNames:
             values = list(p.sets[name])
             return lambda rt, env: list(values)
         if name in p.set_members or name in p.types or name in getattr(p, "boards", ()):
-            return lambda rt, env: name   # a board name stands for itself: open_slots(wall)
+            return lambda rt, env: name   # a board name stands for itself: open_slots(tiers)
         raise self.unknown(node, name)
 
     # ------------------------------------------------------------------ calls

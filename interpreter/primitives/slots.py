@@ -1,4 +1,4 @@
-"""Slot boards: a layered wall of regions x levels x columns, with support, owners, marks, groups.
+"""Slot boards: layered regions x levels x columns, with support, owners, marks, groups and stores.
 
 ``boards: {NAME: {kind: slots, regions: N | TABLE_COLUMN, columns: C, levels: [[cols...], ...]}}``
 
@@ -11,7 +11,7 @@
 - ``group_levels`` (default: every level) lists the levels that form *rows* (the slots of one
   level in one region, group ``R{r}L{l}``) and *levels* (one level across all regions, ``L{l}``).
   Regions (``R{r}``) and the whole board (``all``) are groups too.
-- ``stores`` names per-region containers of counts (``[jade, convict]``), e.g. a prison per region.
+- ``stores`` names per-region containers of counts (``[coins, gems]``), e.g. a pot per region.
 - ``piece``, ``neutral``, ``store_label`` and ``marks`` (``{name: symbol}``) only shape narration
   and the terminal picture.
 
@@ -495,7 +495,7 @@ def _pattern_fits(rt, name, pattern, orientation="fixed"):
 
 @builtin("store", 3)
 def _store(rt, name, region, what):
-    """A region's store count (``store(wall, 1, "jade")``)."""
+    """A region's store count (``store(board, 1, "coins")``)."""
     data = _board(rt, name)
     try:
         return data["stores"][str(region)][what]
