@@ -210,6 +210,11 @@ def render_decision(pending: dict, program=None, state=None, view=None) -> str:
     if pending["subset"]:
         prompt += (f" (up to {pending['subset']}: numbers or names, separated by spaces or commas;"
                    " an empty line for none)")
+    labels = pending["labels"]
+    if labels and not pending["subset"] and all(l.lstrip("-").isdigit() for l in labels):
+        # numeric options (a bid, a quantity): the player types the value itself
+        return (prompt.rstrip(":") + f": type a value from {labels[0]} to {labels[-1]}"
+                + (f" (offered: {', '.join(labels)})" if len(labels) <= 12 else ""))
     lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
     for i, text in enumerate(_option_texts(pending, program, state, view)):
         lines.append(f"  {i + 1}. {text}")

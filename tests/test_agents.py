@@ -239,3 +239,23 @@ def test_option_places_are_shown_only_where_the_seat_can_see():
         assert (" in " in line) == (c in visible), line
     own = game.state["zones"]["hand/0"][0]
     assert lines[own].endswith(" in your hand")
+
+
+def test_numeric_options_are_answered_by_their_value():
+    from interpreter.agents.base import parse_answer
+
+    pending = {"labels": ["0", "1", "2", "3"], "subset": 0}
+    assert parse_answer("3", pending) == 3      # the value 3, the fourth option
+    assert parse_answer("0", pending) == 0
+    assert parse_answer("#2", pending) == 1     # by position
+    import pytest
+
+    with pytest.raises(ValueError, match="not one of the values"):
+        parse_answer("7", pending)
+
+
+def test_numeric_options_are_shown_as_values():
+    from interpreter.render import render_decision
+
+    text = render_decision({"prompt": "Your bid", "labels": ["0", "1", "2"], "subset": 0})
+    assert "type a value from 0 to 2" in text

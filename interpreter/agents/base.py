@@ -36,11 +36,23 @@ def parse_answer(text: str, pending: dict):
         return out
     if not text:
         raise ValueError(f"type a number from 1 to {n}")
+    if text.startswith("#") and text[1:].isdigit():
+        return int(text[1:]) - 1
+    if labels and all(_is_number(l) for l in labels) and _is_number(text):
+        # the options are numbers themselves (a bid, a quantity): a typed number means that value;
+        # '#3' still picks the third option
+        if text in labels:
+            return labels.index(text)
+        raise ValueError(f"{text} is not one of the values offered ({labels[0]} to {labels[-1]})")
     if text.lstrip("-").isdigit():
         return int(text) - 1
     if len(text.replace(",", " ").split()) > 1 and all(t.isdigit() for t in text.replace(",", " ").split()):
         raise ValueError(f"choose one option: a single number from 1 to {n}")
     return _by_label(text, labels)
+
+
+def _is_number(s: str) -> bool:
+    return s.lstrip("-").isdigit()
 
 
 def _by_label(text: str, labels: list[str], taken=frozenset()) -> int:
