@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from . import turns  # noqa: F401  (registers the turn and flow frames)
 from .errors import DefinitionErrors, IllegalAction, MasonError, SaveError, did_you_mean
-from .machine import Runtime, check_answer, resume, run
+from .machine import Runtime, check_answer, fill_labels, resume, run
 from .program import Program
 from .state import copy_state, new_state, view
 
@@ -94,7 +94,8 @@ class Game:
 
     @property
     def pending(self) -> dict | None:
-        return self.state["pending"]
+        """The decision waiting for an answer (seat, kind, prompt, options, labels), or None."""
+        return fill_labels(self.rt)
 
     @property
     def result(self) -> dict | None:
@@ -106,6 +107,7 @@ class Game:
         return list(p["labels"]) if p else []
 
     def view(self, seat: int | None) -> dict:
+        fill_labels(self.rt)
         return view(self.program, self.state, seat)
 
     def visible_log(self, seat: int | None, start: int = 0) -> list[dict]:
@@ -146,6 +148,7 @@ class Game:
         return Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
 
     def to_json(self) -> dict:
+        fill_labels(self.rt)
         return {"mason": SAVE_FORMAT, "settings": self.settings.to_json(), "state": self.state, "log": self.log}
 
     def save(self, path) -> None:

@@ -524,21 +524,42 @@ def s_emit(rt, env, node, fr):
     rt.emit(node.event, args, node)
 
 
+def _run_block(rt, env, block, fr):
+    """Run a block: inline when it holds only plain statements, else as a frame of its own."""
+    if block.inline:
+        for node in block.stmts:
+            try:
+                STMT[node.kind](rt, env, node, fr)
+            except PlayError as exc:
+                if exc.place is None:
+                    exc.place = node.place
+                raise
+    else:
+        rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
+
+
 def s_if(rt, env, node, fr):
     for cond, block in node.branches:
         if cond(rt, env):
-            rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
+            _run_block(rt, env, block, fr)
             return
     if node.other is not None:
-        rt.st["stack"].append({"k": "b", "n": node.other.id, "i": 0, "s": fr["s"]})
+        _run_block(rt, env, node.other, fr)
 
 
 def s_for(rt, env, node, fr):
     items = node.source(rt, env)
     if not isinstance(items, list):
         items = _cards_of(items, node)
-    if items:
-        rt.st["stack"].append({"k": "f", "n": node.id, "i": 0, "l": list(items), "s": fr["s"]})
+    if not items:
+        return
+    body = node.body
+    if body.inline:
+        for x in list(items):
+            env[node.var] = x
+            _run_block(rt, env, body, fr)
+        return
+    rt.st["stack"].append({"k": "f", "n": node.id, "i": 0, "l": list(items), "s": fr["s"]})
 
 
 def s_repeat(rt, env, node, fr):
@@ -600,9 +621,11 @@ def _chooser(rt, env, node):
 
 def _ask(rt, node, fr, seat, options, subset=0):
     st = rt.st
-    labels = [rt.label(node.ckind, v) if v is not None else "none" for v in options]
-    if node.ckind == "card":
-        _locate(rt, seat, options, labels)
+    labels = None  # bots need no labels: fill_labels computes them when a person or a log asks
+    if rt.narrate:
+        labels = [rt.label(node.ckind, v) if v is not None else "none" for v in options]
+        if node.ckind == "card":
+            _locate(rt, seat, options, labels)
     st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": node.prompt or _default_prompt(node),
                      "options": options, "labels": labels, "subset": subset, "at": str(node.place)}
     st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
@@ -647,9 +670,30 @@ def s_choose_one(rt, env, node, fr):
     seat = _chooser(rt, env, node)
     st = rt.st
     st["pending"] = {"seat": seat, "kind": "option", "prompt": node.prompt or "Choose one",
-                     "options": available, "labels": [node.options[i][0] for i in available],
+                     "options": available,
+                     "labels": [node.options[i][0] for i in available] if rt.narrate else None,
                      "subset": 0, "at": str(node.place)}
     st["stack"].append({"k": "o", "n": node.id, "s": fr["s"]})
+
+
+def fill_labels(rt) -> dict | None:
+    """The pending decision with its option labels (computed now if they were left out)."""
+    p = rt.st["pending"]
+    if p is None or p.get("labels") is not None:
+        return p
+    fr = rt.st["stack"][-1]
+    if fr["k"] == "t":
+        from .turns import action_label
+        p["labels"] = [action_label(rt, fr, k) for k in p["options"]]
+    elif fr["k"] == "o":
+        node = rt.nodes[fr["n"]]
+        p["labels"] = [node.options[i][0] for i in p["options"]]
+    else:
+        labels = [rt.label(p["kind"], v) if v is not None else "none" for v in p["options"]]
+        if p["kind"] == "card":
+            _locate(rt, p["seat"], p["options"], labels)
+        p["labels"] = labels
+    return p
 
 
 def resume(rt, answer) -> None:

@@ -53,7 +53,8 @@ def _turn(rt, fr):
             take_action(rt, fr, options[0])
             return
         rt.st["pending"] = {"seat": fr["seat"], "kind": "action", "prompt": "Choose an action",
-                            "options": options, "labels": [action_label(rt, fr, k) for k in options],
+                            "options": options,
+                            "labels": [action_label(rt, fr, k) for k in options] if rt.narrate else None,
                             "subset": 0, "at": str(rt.nodes[fr["n"]].place)}
         return
     if p == 2:

@@ -34,6 +34,7 @@ class Node:
 SIMPLE_KINDS = frozenset({"gain", "pay", "transfer", "set_local", "set_var", "set_seatvar", "set_attr",
                           "set_counter", "move", "draw", "shuffle", "reveal", "swap", "say", "pass",
                           "stop_turn", "end_game", "do"})
+INLINE_KINDS = SIMPLE_KINDS - {"end_game"}
 
 
 class StmtCompiler:
@@ -50,7 +51,9 @@ class StmtCompiler:
 
     def block(self, block: A.Block, scope: Scope) -> Node:
         stmts = [self.stmt(s, scope) for s in block.body]
-        node = Node("block", self.place(block), stmts=stmts)
+        # a block of plain statements (nothing that pauses, pushes frames or ends the game) runs inline
+        inline = all(s.kind in INLINE_KINDS for s in stmts)
+        node = Node("block", self.place(block), stmts=stmts, inline=inline)
         return self.program.register(node)
 
     def stmt(self, s, scope: Scope) -> Node:
