@@ -88,6 +88,17 @@ def games():
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
             click.echo(f"    variants: {variants}")
             click.echo(f"    options: {consts}")
+            from interpreter.expansions import list_expansions
+
+            for eid in list_expansions(spec.root):
+                try:
+                    espec = load_spec(gid, expansions=(eid,))
+                    eg = espec.game
+                    extra = [k for k in (eg.get("constants") or {}) if k not in (g.get("constants") or {})]
+                    click.echo(f"    expansion {eid} (--with {eid}): {eg['players']['min']}-{eg['players']['max']} "
+                               f"players" + (f"; options: {', '.join(extra)}" if extra else ""))
+                except MasonError as exc:
+                    click.echo(f"    expansion {eid}: does not load")
         except MasonError as exc:
             click.echo(f"{gid}: does not load ({exc.line() if not isinstance(exc, DefinitionErrors) else exc.lines()[0]})")
 
