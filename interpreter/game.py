@@ -8,7 +8,7 @@ rule-file place that caused it (``at``) and, when not public, the seats that may
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import turns  # noqa: F401  (registers the turn and flow frames)
 from .errors import DefinitionErrors, IllegalAction, MasonError, SaveError, did_you_mean

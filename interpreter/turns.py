@@ -10,7 +10,7 @@ exclusive; ``after`` gates an action on a group or action done earlier in the tu
 from __future__ import annotations
 
 from .errors import PlayError
-from .machine import register_frame, register_statement, run
+from .machine import register_frame, register_statement
 
 END = "end"
 

@@ -1,0 +1,218 @@
+"""Choices: the choose statements, decisions waiting for an answer, and resuming with the answer.
+
+A choice with several legal options stores a decision in ``state['pending']`` (seat, kind, prompt,
+options, labels) and a frame naming the choice; ``resume`` applies a checked answer to that frame.
+A choice with a single legal option resolves itself and is not a decision.
+"""
+from __future__ import annotations
+
+from . import rng
+from .errors import IllegalAction, PlayError
+from .machine import STMT, _amount_of, _plain, _seat_of, _visible_to, _zone_label
+
+
+def s_choose(rt, env, node, fr):
+    items = node.source(rt, env)
+    items = [] if items is None else (list(items) if isinstance(items, (list, tuple)) else [items])
+    if node.random:
+        if node.up_to is not None:  # a random subset of exactly min(N, available) items
+            pool = list(items)
+            rng.shuffle(rt.st, pool)
+            value = pool[:_amount_of(node.up_to(rt, env), node)]
+        else:
+            value = items[rng.below(rt.st, len(items))] if items else None
+        if rt.narrate and value is not None:
+            chosen = value if isinstance(value, list) else [value]
+            rt.say(f"at random: {', '.join(rt.label(node.ckind, v) for v in chosen) or 'nothing'}", node,
+                   to=_card_viewers(rt, chosen) if node.ckind == "card" else None)
+        _bind_choice(rt, env, node, fr, value)
+        return
+    chooser = _chooser(rt, env, node)
+    if node.up_to is not None:
+        limit = _amount_of(node.up_to(rt, env), node)
+        limit = min(limit, len(items))
+        if limit == 0 or not items:
+            _bind_choice(rt, env, node, fr, [])
+            return
+        _ask(rt, node, fr, chooser, items, subset=limit)
+        return
+    if not items:
+        _bind_choice(rt, env, node, fr, None)
+        return
+    options = items + [None] if node.optional else items
+    if len(options) == 1:
+        _bind_choice(rt, env, node, fr, options[0])
+        return
+    _ask(rt, node, fr, chooser, options)
+
+
+def _chooser(rt, env, node):
+    if node.by is not None:
+        return _seat_of(rt, env, node.by, node)
+    s = env.get("me")
+    if s is None:
+        s = rt.turn_seat()
+    if s is None:
+        raise PlayError("who chooses? add 'by SEAT' to this choice", node.place, "play/no-seat")
+    return s
+
+
+def _ask(rt, node, fr, seat, options, subset=0):
+    st = rt.st
+    labels = None  # bots need no labels: fill_labels computes them when a person or a log asks
+    if rt.narrate:
+        labels = [rt.label(node.ckind, v) if v is not None else "none" for v in options]
+        if node.ckind == "card":
+            _locate(rt, seat, options, labels)
+    st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": node.prompt or _default_prompt(node),
+                     "options": options, "labels": labels, "subset": subset, "at": str(node.place)}
+    st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
+
+
+def _locate(rt, seat, options, labels):
+    """Add where a card lies ("Temple (P2's city)") when the options are not all in one zone of the decider."""
+    keys = set()
+    for v in options:
+        if v is not None:
+            card = rt.cards[v]
+            keys.add((card["z"], card["o"]))
+    if len(keys) <= 1 and all(o is None or o == seat for _, o in keys):
+        return
+    for i, v in enumerate(options):
+        if v is not None:
+            card = rt.cards[v]
+            key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+            labels[i] = f"{labels[i]} ({_zone_label(rt, key).removeprefix('the ')})"
+
+
+def _default_prompt(node):
+    if node.up_to is not None:
+        return f"Choose up to the allowed number of {node.ckind}s"
+    return {"card": "Choose a card", "seat": "Choose a player", "character": "Choose a character"}.get(
+        node.ckind, "Choose")
+
+
+def _bind_choice(rt, env, node, fr, value):
+    env[node.var] = _plain(value)
+    if node.body is not None and value is not None and value != []:
+        rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+
+
+def s_choose_one(rt, env, node, fr):
+    available = [i for i, (label, cond, block) in enumerate(node.options) if cond is None or cond(rt, env)]
+    if not available:
+        return
+    if len(available) == 1:
+        rt.st["stack"].append({"k": "b", "n": node.options[available[0]][2].id, "i": 0, "s": fr["s"]})
+        return
+    seat = _chooser(rt, env, node)
+    st = rt.st
+    st["pending"] = {"seat": seat, "kind": "option", "prompt": node.prompt or "Choose one",
+                     "options": available,
+                     "labels": [node.options[i][0] for i in available] if rt.narrate else None,
+                     "subset": 0, "at": str(node.place)}
+    st["stack"].append({"k": "o", "n": node.id, "s": fr["s"]})
+
+
+def fill_labels(rt) -> dict | None:
+    """The pending decision with its option labels (computed now if they were left out)."""
+    p = rt.st["pending"]
+    if p is None or p.get("labels") is not None:
+        return p
+    fr = rt.st["stack"][-1]
+    if fr["k"] == "t":
+        from .turns import action_label
+        p["labels"] = [action_label(rt, fr, k) for k in p["options"]]
+    elif fr["k"] == "o":
+        node = rt.nodes[fr["n"]]
+        p["labels"] = [node.options[i][0] for i in p["options"]]
+    else:
+        labels = [rt.label(p["kind"], v) if v is not None else "none" for v in p["options"]]
+        if p["kind"] == "card":
+            _locate(rt, p["seat"], p["options"], labels)
+        p["labels"] = labels
+    return p
+
+
+def resume(rt, answer) -> None:
+    """Apply an already-validated answer (an option index, or a list for a subset) to the top frame."""
+    st = rt.st
+    pending = st["pending"]
+    fr = st["stack"].pop()
+    st["pending"] = None
+    node = rt.nodes[fr["n"]]
+    if fr["k"] == "c":
+        env = st["stack"][fr["s"]]["v"]
+        if pending["subset"]:
+            value = [pending["options"][i] for i in answer]
+        else:
+            value = pending["options"][answer]
+        if rt.narrate:
+            _narrate_choice(rt, node, pending, value)
+        _bind_choice(rt, env, node, fr, value)
+    elif fr["k"] == "o":
+        i = pending["options"][answer]
+        if rt.narrate:
+            rt.say(f"{rt.seat_name(pending['seat'])} chooses: {node.options[i][0]}", node)
+        st["stack"].append({"k": "b", "n": node.options[i][2].id, "i": 0, "s": fr["s"]})
+    elif fr["k"] == "t":
+        st["stack"].append(fr)
+        from .turns import take_action
+        take_action(rt, fr, pending["options"][answer])
+    else:
+        raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")
+
+
+def _card_viewers(rt, cards):
+    """None if every card is public where it lies, else the seats that see all of them."""
+    seats = None
+    for c in cards:
+        card = rt.cards[c]
+        key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        vis = _visible_to(rt, key, c)
+        if vis is not None:
+            seats = set(vis) if seats is None else seats & set(vis)
+    return None if seats is None else sorted(seats)
+
+
+def _narrate_choice(rt, node, pending, value):
+    """Naming a seat, value or character is public; picking cards is seen by those who see them."""
+    seat = pending["seat"]
+    who = rt.seat_name(seat)
+    items = value if isinstance(value, list) else [value]
+    shown = ", ".join(rt.label(node.ckind, v) for v in items) or "nothing"
+    to = None
+    if node.secret:
+        rt.say(f"{who} chooses {shown}", node, to=[seat])
+        rt.say(f"{who} has chosen", node, hide_from=[seat])
+        return
+    if node.ckind == "card":
+        to = _card_viewers(rt, [v for v in items if v is not None])
+        if to is not None and seat not in to:
+            to = sorted(set(to) | {seat})
+    rt.say(f"{who} chooses {shown}", node, to=to)
+
+
+
+def check_answer(pending: dict, answer):
+    """Validate an answer against a pending decision; return it normalised or raise IllegalAction."""
+    n = len(pending["options"])
+    if pending["subset"]:
+        if not isinstance(answer, list) or any(not isinstance(i, int) or isinstance(i, bool) for i in answer):
+            raise IllegalAction("this choice takes a list of option numbers")
+        if len(set(answer)) != len(answer):
+            raise IllegalAction("an option may be chosen only once")
+        if len(answer) > pending["subset"]:
+            raise IllegalAction(f"choose at most {pending['subset']}")
+        if any(not 0 <= i < n for i in answer):
+            raise IllegalAction(f"options are numbered 1 to {n}")
+        return list(answer)  # the order given is kept: it is the order the player lists them
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        raise IllegalAction("answer with one option number")
+    if not 0 <= answer < n:
+        raise IllegalAction(f"options are numbered 1 to {n}")
+    return answer
+
+
+STMT["choose"] = s_choose
+STMT["choose_one"] = s_choose_one
