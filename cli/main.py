@@ -97,8 +97,8 @@ def games():
                     extra = [k for k in (eg.get("constants") or {}) if k not in (g.get("constants") or {})]
                     click.echo(f"    expansion {eid} (--with {eid}): {eg['players']['min']}-{eg['players']['max']} "
                                f"players" + (f"; options: {', '.join(extra)}" if extra else ""))
-                except MasonError as exc:
-                    click.echo(f"    expansion {eid}: does not load")
+                except MasonError:
+                    click.echo(f"    expansion {eid}: does not load (see mason validate {gid} --with {eid})")
         except MasonError as exc:
             click.echo(f"{gid}: does not load ({exc.line() if not isinstance(exc, DefinitionErrors) else exc.lines()[0]})")
 
@@ -235,7 +235,8 @@ def _read_line():
 @main.command()
 @click.argument("game")
 @click.option("-n", "--games", "n_games", type=click.IntRange(min=1), required=True, help="Number of games.")
-@click.option("-p", "--players", type=int, default=None)
+@click.option("-p", "--players", default=None,
+              help="Number of players, or a range A-B: mixed counts, game i played by A + i mod (B - A + 1).")
 @click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up.")
 @click.option("--bots", type=click.Choice(BOT_KINDS), default="random")
 @click.option("--with", "expansions", multiple=True)
@@ -248,12 +249,9 @@ def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, optio
     """Play many bot games and report results, errors and statistics."""
     try:
         prog = load_program(game, variants, expansions)
-        n = players or prog.min_players
-        if not prog.min_players <= n <= prog.max_players:
-            raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {n}",
-                             code="play/players")
-        base = Settings(game, n, seed, tuple(variants), tuple(expansions), _options(options, prog))
-        report = simulate(base, n_games, bots, workers, coverage)
+        counts = _player_counts(players, prog)
+        base = Settings(game, counts[0], seed, tuple(variants), tuple(expansions), _options(options, prog))
+        report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else ())
     except MasonError as exc:
         _fail(exc)
         return
@@ -267,7 +265,7 @@ def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, optio
         st = report["stats"]
         click.echo(f"{report['completed']}/{report['games']} games completed in {report['seconds']} s, "
                    f"{report['decisions']} decisions")
-        if st:
+        if st.get("win_rate_by_seat"):
             click.echo("win rate by seat: " + ", ".join(f"P{i + 1} {w:.1%}" for i, w in enumerate(st["win_rate_by_seat"])))
             click.echo("mean score by seat: " + ", ".join(f"P{i + 1} {m}" for i, m in enumerate(st["mean_score_by_seat"])))
             click.echo(f"scores {st['score_min']}..{st['score_max']}; rounds {st['min_rounds']}..{st['max_rounds']} "
@@ -283,6 +281,21 @@ def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, optio
 
 
 main.add_command(simulate_cmd, "simulate")
+
+
+def _player_counts(text, prog) -> tuple:
+    """``-p N`` or ``-p A-B`` (every count from A to B, in turn); the minimum when not given."""
+    text = str(prog.min_players if text is None else text).strip()
+    lo, sep, hi = text.partition("-")
+    try:
+        counts = tuple(range(int(lo), int(hi) + 1)) if sep else (int(lo),)
+    except ValueError:
+        raise MasonError(f"-p {text}: expected a number of players or a range like 2-8", code="cli/usage") from None
+    bad = [n for n in counts if not prog.min_players <= n <= prog.max_players]
+    if not counts or bad:
+        raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {text}",
+                         code="play/players")
+    return counts
 
 
 def _coverage_report(prog, counts: dict) -> dict:

@@ -72,11 +72,17 @@ def _simulate_chunk(args):
     return [simulate_one(s, bots, coverage) for s in settings_list]
 
 
-def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1, coverage: bool = False) -> dict:
-    """Play ``games`` bot games with seeds base.seed, base.seed+1, ...; return the report dict."""
+def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1, coverage: bool = False,
+             player_counts: tuple = ()) -> dict:
+    """Play ``games`` bot games with seeds base.seed, base.seed+1, ...; return the report dict.
+
+    With ``player_counts`` (mixed player counts), game ``i`` is played by ``player_counts[i % len]``
+    players instead of ``base.players``.
+    """
     seed0 = int(base.seed)
-    all_settings = [Settings(base.game, base.players, seed0 + i, base.variants, base.expansions, base.options)
-                    for i in range(games)]
+    counts = tuple(player_counts) or (base.players,)
+    all_settings = [Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions,
+                             base.options) for i in range(games)]
     t = time.perf_counter()
     if workers > 1 and games > 1:
         import multiprocessing as mp
@@ -98,8 +104,10 @@ def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1,
         "decisions": sum(r["decisions"] for r in done),
         "seconds": round(seconds, 3),
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
-        "stats": _stats(done, base.players),
+        "stats": _stats(done, max(counts)),
     }
+    if player_counts:
+        report["settings"]["player_counts"] = list(counts)
     if coverage:
         report["coverage"] = _merge_coverage(done)
     return report
@@ -114,9 +122,11 @@ def _stats(done: list, players: int) -> dict:
         for w in r["winners"]:
             wins[w] += 1 / len(r["winners"])
     scores = [s for r in done for s in r["scores"]]
+    seated = [[r for r in done if len(r["scores"]) > s] or [None] for s in range(players)]  # mixed counts
     return {
-        "win_rate_by_seat": [round(w / n, 4) for w in wins],
-        "mean_score_by_seat": [round(sum(r["scores"][s] for r in done) / n, 3) for s in range(players)],
+        "win_rate_by_seat": [round(wins[s] / len(seated[s]), 4) for s in range(players)],
+        "mean_score_by_seat": [round(sum(r["scores"][s] for r in seated[s] if r) / len(seated[s]), 3)
+                               for s in range(players)],
         "score_min": min(scores), "score_max": max(scores),
         "mean_rounds": round(sum(r["rounds"] for r in done) / n, 3),
         "min_rounds": min(r["rounds"] for r in done), "max_rounds": max(r["rounds"] for r in done),
