@@ -23,7 +23,7 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
     """Ask agents until the game ends. ``agents`` maps seat -> Agent."""
     count = 0
     while not game.over:
-        pending = game.pending
+        pending = game.state["pending"]  # labels are left to the agents that read them
         if pending is None:
             raise MasonError("the game stopped without a decision and without ending", code="play/internal")
         agent = agents[pending["seat"]]

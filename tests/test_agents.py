@@ -21,8 +21,8 @@ def _pending(labels, subset=0, kind="option"):
 
 
 def _stub(pending):
-    """The scripted agent reads only ``game.pending``."""
-    return SimpleNamespace(pending=pending)
+    """Agents read only the pending decision (``game.pending``; bots its raw form in the state)."""
+    return SimpleNamespace(pending=pending, state={"pending": pending})
 
 
 def _bot_game(seed, bot_seed=None, players=3):

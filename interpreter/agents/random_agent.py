@@ -16,7 +16,7 @@ class RandomAgent(Agent):
         self.rng = random.Random(f"random-agent/{seed}")
 
     def decide(self, game, seat):
-        p = game.pending
+        p = game.state["pending"]  # options only: no labels needed
         n = len(p["options"])
         if p["subset"]:
             k = self.rng.randint(0, p["subset"])
