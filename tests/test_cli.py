@@ -1,6 +1,9 @@
 """The ``mason`` command line through click's CliRunner: the contract of DESIGN.md."""
 from __future__ import annotations
 
+import contextlib
+import tempfile
+
 import json
 import re
 
@@ -16,7 +19,7 @@ PARTS = ("districts", "five colours", "completion")
 def invoke(*args, input=None):
     """Run ``mason ARGS`` in a scratch directory (a human seat saves there at the end of input)."""
     runner = CliRunner()
-    with runner.isolated_filesystem():
+    with tempfile.TemporaryDirectory() as scratch, contextlib.chdir(scratch):
         return runner.invoke(main, [str(a) for a in args], input=input)
 
 

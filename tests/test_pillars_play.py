@@ -2,6 +2,9 @@
 rendering shows what the game needs, simulations finish for 2 to 4 players with no error, reproducibly."""
 from __future__ import annotations
 
+import contextlib
+import tempfile
+
 import pytest
 from click.testing import CliRunner
 
@@ -14,7 +17,7 @@ from interpreter.session import simulate
 def invoke(*args, input=None):
     """Run ``mason ARGS`` in a scratch directory (a human seat saves there at the end of input)."""
     runner = CliRunner()
-    with runner.isolated_filesystem():
+    with tempfile.TemporaryDirectory() as scratch, contextlib.chdir(scratch):
         return runner.invoke(main, [str(a) for a in args], input=input)
 
 
