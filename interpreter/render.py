@@ -101,7 +101,7 @@ def _shown(v) -> bool:
 def render_view(program, view: dict, compact: bool = False) -> str:
     """The table as ``view['seat']`` sees it: shared counters, variables and zones, then one block per seat.
 
-    ``compact`` keeps the heading and the viewing seat's own block only.
+    ``compact`` keeps the heading, the boards and the viewing seat's own block only.
     """
     seat, players = view["seat"], view["players"]
     turn = view["turn"]
@@ -129,8 +129,9 @@ def render_view(program, view: dict, compact: bool = False) -> str:
             shared.append(f"{_words(name)}: {val}")
     if shared and not compact:
         lines.append("  " + " | ".join(shared))
+    # boards are shown even in the compact form: a decision is often about a place on them
+    lines.extend(_boards(program, view))
     if not compact:
-        lines.extend(_boards(program, view))
         for key, z in view["zones"].items():
             if "/" in key or (not z["cards"] and not z["hidden"]):
                 continue
