@@ -247,6 +247,11 @@ def _seat_of(rt, env, fn, node):
     return s
 
 
+def _counter_label(rt, name) -> str:
+    """How a counter is named in narration: its name in words (``buyback_disc`` -> "buyback disc")."""
+    return name.replace("_", " ")
+
+
 def s_gain(rt, env, node, fr):
     s = _seat_of(rt, env, node.seat, node)
     amount = _amount(node, rt, env)
@@ -263,7 +268,7 @@ def s_gain(rt, env, node, fr):
             amount = room
     counters[node.counter][s] += amount
     if rt.narrate:
-        rt.say(f"{rt.seat_name(s)} gains {amount} {node.counter}", node)
+        rt.say(f"{rt.seat_name(s)} gains {amount} {_counter_label(rt, node.counter)}", node)
 
 
 def s_pay(rt, env, node, fr):
@@ -278,7 +283,7 @@ def s_pay(rt, env, node, fr):
     if cdef["supply"] is not None:
         counters[cdef["supply"]] += amount
     if rt.narrate:
-        rt.say(f"{rt.seat_name(s)} pays {amount} {node.counter}", node)
+        rt.say(f"{rt.seat_name(s)} pays {amount} {_counter_label(rt, node.counter)}", node)
 
 
 def s_transfer(rt, env, node, fr):
@@ -292,7 +297,7 @@ def s_transfer(rt, env, node, fr):
     counter[a] -= amount
     counter[b] += amount
     if rt.narrate:
-        rt.say(f"{rt.seat_name(a)} gives {amount} {node.counter} to {rt.seat_name(b)}", node)
+        rt.say(f"{rt.seat_name(a)} gives {amount} {_counter_label(rt, node.counter)} to {rt.seat_name(b)}", node)
 
 
 def _plain(v):
