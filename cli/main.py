@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -161,7 +162,9 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
         else:
             prog = load_program(game, variants, expansions)
             n = players or prog.min_players
-            settings = Settings(game, n, _seed(seed), tuple(variants), tuple(expansions), _options(options, prog))
+            # a game given as a folder is recorded by its absolute path, so a save resumes from anywhere
+            where = game if not Path(game).is_dir() else str(Path(game).resolve())
+            settings = Settings(where, n, _seed(seed), tuple(variants), tuple(expansions), _options(options, prog))
             g = Game.new(settings)
         n = g.settings.players
         kinds = _seat_kinds(n, bots_all, bot_seats)
