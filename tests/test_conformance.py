@@ -132,7 +132,8 @@ def test_every_game_has_a_golden_playthrough():
 def test_golden_playthrough_reproduces(game):
     entries = read_log(GOLDEN / f"{game}.jsonl")
     replayed, diff = replay(entries)
-    assert diff is None, f"golden log differs at entry {diff + 1}: {entries[diff] if diff < len(entries) else 'end'}"
+    assert diff is None, (f"golden log differs at entry {diff + 1}: {entries[diff] if diff < len(entries) else 'end'}"
+                          f" (if the change is intended, rewrite it: python tests/golden_tools.py {game})")
     assert replayed.over
 
 
