@@ -183,6 +183,11 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
                     click.echo(line)
             printed[0] = len(game_.log)
 
+        if not resume_path and not quiet:
+            # the one who typed the command knows the settings; the log shows them to no seat
+            st = g.settings
+            click.echo(f"{st.game} with {st.players} players, seed {st.seed}"
+                       + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants))
         narrate(g)
         try:
             play_game(g, agents, on_answer=narrate)

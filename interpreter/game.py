@@ -77,7 +77,8 @@ class Game:
         state = new_state(prog, settings.players, settings.seed, dict(settings.options))
         game = cls(prog, settings, state, [], narrate)
         if narrate:
-            game.log.append({"type": "start", "settings": settings.to_json()})
+            # the settings (with the seed, which would reveal every hidden card) are for replay only
+            game.log.append({"type": "start", "settings": settings.to_json(), "to": []})
         game._run()
         return game
 

@@ -186,6 +186,9 @@ def _block(rt, fr):
             if exc.place is None:
                 exc.place = node.place
             raise
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+            raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
+                            "play/type") from None
         if len(stack) != depth or st["pending"] is not None:
             return
     stack.pop()
@@ -525,7 +528,7 @@ def s_do(rt, env, node, fr):
 
 
 def s_emit(rt, env, node, fr):
-    args = {k: f(rt, env) for k, f in node.args}
+    args = {k: _plain(f(rt, env)) for k, f in node.args}  # never a live zone list
     rt.emit(node.event, args, node)
 
 
@@ -539,6 +542,9 @@ def _run_block(rt, env, block, fr):
                 if exc.place is None:
                     exc.place = node.place
                 raise
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+                raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
+                                "play/type") from None
     else:
         rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
 

@@ -116,7 +116,7 @@ class GameNames:
             if len(args) != 1:
                 raise CompileError(f"'{name}(seat)' takes one seat", node, "definition/arity")
             a0 = args[0]
-            return lambda rt, env: per_seat(rt, _seat(a0(rt, env), name))
+            return lambda rt, env: per_seat(rt, _seat(a0(rt, env), name, rt))
         if name in BUILTINS:
             b = BUILTINS[name]
             if not b.min_args <= len(args) <= b.max_args:
@@ -142,7 +142,7 @@ class GameNames:
             if len(e.args) != 1:
                 raise CompileError(f"'{e.func}(seat)' takes one seat", e, "definition/arity")
             name, a0 = e.func, exprs.compile(e.args[0], scope)
-            return lambda rt, env: rt.zk[name][_seat(a0(rt, env), name)]
+            return lambda rt, env: rt.zk[name][_seat(a0(rt, env), name, rt)]
         if isinstance(e, (A.Name, A.Call)):
             n = e.name if isinstance(e, A.Name) else e.func
             if n in scope.names:
@@ -211,7 +211,7 @@ def _me(env):
     return me
 
 
-def _seat(s, name):
-    if not isinstance(s, int) or isinstance(s, bool):
+def _seat(s, name, rt):
+    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < rt.st["n"]:
         raise PlayError(f"'{name}(...)' needs a seat, got {s!r}", code="play/type")
     return s

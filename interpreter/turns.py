@@ -126,10 +126,11 @@ def window_options(rt, fr) -> list:
 
 def _available(rt, fr, a, key, env) -> bool:
     used = fr["u"].get(key, 0)
-    if used:
-        limit = a.times(rt, env) if a.times is not None else 1
-        if used >= limit:
+    if a.times is not None:
+        if used >= a.times(rt, env):
             return False
+    elif used:
+        return False
     if a.group and fr["g"].get(a.group) and not used:
         return False
     for req in a.after:

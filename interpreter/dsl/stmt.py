@@ -52,7 +52,7 @@ class StmtCompiler:
     def block(self, block: A.Block, scope: Scope) -> Node:
         stmts = [self.stmt(s, scope) for s in block.body]
         # a block of plain statements (nothing that pauses, pushes frames or ends the game) runs inline
-        inline = all(s.kind in INLINE_KINDS for s in stmts)
+        inline = all(s.kind in INLINE_KINDS and not getattr(s, "emits", False) for s in stmts)
         node = Node("block", self.place(block), stmts=stmts, inline=inline)
         return self.program.register(node)
 
@@ -89,15 +89,18 @@ class StmtCompiler:
             if t.name in scope.names:
                 return Node("set_local", self.place(s), name=t.name, value=value)
             kind = self.names.settable(t, t.name)
+            emits = bool(self.program.vars.get(t.name, {}).get("event"))  # triggers run before the next line
             if kind == "seatvar":
-                return Node("set_seatvar", self.place(s), name=t.name, seat=None, value=value)
+                return Node("set_seatvar", self.place(s), name=t.name, seat=None, value=value, emits=emits)
             if kind == "counter":
                 return Node("set_counter", self.place(s), name=t.name, seat=None, value=value)
-            return Node("set_var", self.place(s), name=t.name, value=value)
+            return Node("set_var", self.place(s), name=t.name, value=value, emits=emits)
         if isinstance(t, A.Call):
             kind = self.names.settable(t, t.func, seat=True)
             node_kind = "set_seatvar" if kind == "seatvar" else "set_counter"
-            return Node(node_kind, self.place(s), name=t.func, seat=self.x(t.args[0], scope), value=value)
+            emits = bool(self.program.vars.get(t.func, {}).get("event"))
+            return Node(node_kind, self.place(s), name=t.func, seat=self.x(t.args[0], scope), value=value,
+                        emits=emits)
         self.names.check_card_attr(t, settable=True)
         return Node("set_attr", self.place(s), obj=self.x(t.obj, scope), name=t.name, value=value)
 
