@@ -21,7 +21,7 @@ def s_choose(rt, env, node, fr):
             value = pool[:_amount_of(node.up_to(rt, env), node)]
         else:
             value = items[rng.below(rt.st, len(items))] if items else None
-        if rt.narrate and value is not None:
+        if rt.narrate and value is not None and not node.secret:  # a secret draw is told to nobody
             chosen = value if isinstance(value, list) else [value]
             rt.say(f"at random: {', '.join(rt.label(node.ckind, v) for v in chosen) or 'nothing'}", node,
                    to=_card_viewers(rt, chosen) if node.ckind == "card" else None)

@@ -172,6 +172,16 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, shown):
     flow = g.setdefault("flow", {})
     _phases(spec, flow, "phases", add.get("phases"), rep.get("phases"), rem.get("phases"), eid, touched, errors,
             manifests, err)
+    if (add.get("setup") or rep.get("setup_steps") or rem.get("setup")) and isinstance(g.get("setup"), str):
+        # a base setup written as one effect becomes one named step, so steps can go around it
+        pos, path = spec.where(g, "setup")
+        step = {"id": "setup", "do": g["setup"]}
+        spec._src[id(step)] = (pos, path)  # the step's text stands where the string stood
+        for table in (pos.scalars, pos.nodes):
+            if path in table:
+                table[path + ("do",)] = table[path]
+        spec._alive.append(step)
+        g["setup"] = [step]
     if isinstance(g.get("setup"), list):
         _phases(spec, g, "setup", add.get("setup"), rep.get("setup_steps"), rem.get("setup"), eid, touched,
                 errors, manifests, err)
@@ -222,6 +232,7 @@ def _list_ops(spec, holder, section, key, adds, reps, rems, eid, touched, errors
             continue
         if iid:
             _touch(spec, touched, (section, iid), eid, it, key, errors, manifests)
+            ids[iid] = len(items)
         items.append(it)
     for it in reps or []:
         iid = it.get(key)

@@ -38,9 +38,12 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
 
 
 def write_log(game: Game, path) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        for e in game.log:
-            fh.write(json.dumps(e, sort_keys=True) + "\n")
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            for e in game.log:
+                fh.write(json.dumps(e, sort_keys=True) + "\n")
+    except OSError as exc:
+        raise MasonError(f"{path}: cannot write the log: {exc.strerror}", code="play/log") from None
 
 
 # ------------------------------------------------------------------------- simulate

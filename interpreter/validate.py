@@ -308,6 +308,7 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
                 err(f"table row {n} has columns {sorted(keys)}, expected {sorted(cols)}", row, None,
                     "definition/table")
     _name_clashes(spec, err)
+    _duplicate_ids(spec, err)
     return out
 
 
@@ -340,3 +341,27 @@ def _name_clashes(spec, err):
                     holder, name if kind != "table column" else None, "definition/duplicate-name")
             else:
                 seen[name] = kind
+
+
+def _duplicate_ids(spec, err):
+    """Ids must be unique within a list: turn actions, phases, setup steps, triggers, variants, abilities."""
+    g = spec.game
+    lists = [("action", (g.get("turn") or {}).get("actions")), ("phase", (g.get("flow") or {}).get("phases")),
+             ("setup step", g.get("setup") if isinstance(g.get("setup"), list) else None),
+             ("trigger", g.get("triggers")), ("variant", g.get("variants"))]
+    for comps in spec.components.values():
+        for comp in comps:
+            if isinstance(comp, dict):
+                lists.append((f"ability of '{comp.get('id')}'", comp.get("abilities")))
+                lists.append((f"trigger of '{comp.get('id')}'", comp.get("triggers")))
+    for what, items in lists:
+        seen = {}
+        for item in items or []:
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            if item["id"] in seen:
+                err(f"duplicate {what} id '{item['id']}' (first at {spec.place(seen[item['id']], 'id')})", item, "id",
+                    "definition/duplicate-id")
+            else:
+                seen[item["id"]] = item
+
