@@ -1,0 +1,98 @@
+"""Regression tests for the review findings: hidden seed, seat ranges, times: 0, emit copies, change
+triggers in order, expansion setup steps, duplicate ids, unwritable logs."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.errors import MasonError, PlayError
+from interpreter.game import Game, Settings
+from interpreter.session import write_log
+from interpreter.validate import validate_game
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+
+
+def _mini(tmp_path, old=None, new=None, name="mini"):
+    folder = tmp_path / name
+    shutil.copytree(MINI, folder)
+    if old is not None:
+        text = (folder / "game.yaml").read_text()
+        assert old in text
+        (folder / "game.yaml").write_text(text.replace(old, new))
+    return folder
+
+
+def _phase(folder, effect):
+    """Replace the mini game's only phase by ``effect``."""
+    text = (folder / "game.yaml").read_text()
+    start = text.index("    - id: turns\n")
+    end = text.index("\nturn:")
+    body = "".join("          " + line + "\n" for line in effect.strip().splitlines())
+    (folder / "game.yaml").write_text(text[:start] + "    - id: turns\n      do: |\n" + body + text[end:])
+
+
+def test_the_seed_is_shown_to_no_seat():
+    g = Game.new(Settings("citadels", 4, 12345))
+    for seat in (0, 1, None):
+        assert not any(e.get("type") == "start" for e in g.visible_log(seat))
+    assert g.log[0]["settings"]["seed"] == 12345  # kept for replay
+
+
+def test_a_seat_out_of_range_is_a_play_error(tmp_path):
+    folder = _mini(tmp_path)
+    _phase(folder, "draw 1 from deck to hand(-1)\nend game")
+    with pytest.raises(PlayError, match="needs a seat"):
+        Game.new(Settings(str(folder), 2, 1))
+
+
+def test_times_zero_offers_no_use(tmp_path):
+    folder = _mini(tmp_path, "      times: 2\n", "      times: 0\n")
+    g = Game.new(Settings(str(folder), 2, 1))
+    g.answer(g.pending["labels"].index("Take 2 gold"))
+    assert "Play a gem" not in g.pending["labels"]
+
+
+def test_change_triggers_run_before_the_next_statement(tmp_path):
+    folder = _mini(tmp_path)
+    _phase(folder, "for s in [1, 0]:\n    set leader = s\n    say \"fame {fame(0)} {fame(1)}\"\nend game")
+    g = Game.new(Settings(str(folder), 2, 1))
+    said = [e["text"] for e in g.log if e.get("text", "").startswith("fame ")]
+    assert said == ["fame 0 1", "fame 1 1"]
+
+
+def test_event_arguments_are_copies_not_live_zones(tmp_path):
+    folder = _mini(tmp_path, "  played: [card, player]\n", "  played: [card, player]\n  dump: [cs]\n")
+    text = (folder / "game.yaml").read_text().replace(
+        "triggers:\n", "triggers:\n  - id: dump_check\n    on: dump\n    do: |\n"
+                       "      move first(cs) to discard\n      set last_gem = count(cs)\n", 1)
+    (folder / "game.yaml").write_text(text)
+    _phase(folder, "emit dump(cs=hand(0))\nend game")
+    g = Game.new(Settings(str(folder), 2, 1))
+    assert g.state["vars"]["last_gem"] == 3  # the list handed to the trigger did not shrink
+
+
+def test_expansion_steps_go_around_a_one_effect_setup(tmp_path):
+    folder = _mini(tmp_path)
+    exp = tmp_path / "bonus"
+    exp.mkdir()
+    (exp / "expansion.yaml").write_text(
+        "id: bonus\nname: Bonus\nextends: mini\nadd:\n  setup:\n    - id: bonus_fame\n      after: setup\n"
+        "      do: |\n        for s in seats:\n            gain 3 fame to s\n")
+    g = Game.new(Settings(str(folder), 2, 1, (), (str(exp),)))
+    assert g.state["counters"]["fame"] == [3, 3]
+
+
+def test_duplicate_action_ids_are_reported(tmp_path):
+    folder = _mini(tmp_path, "    - {id: draw_gem,", "    - {id: take_gold,")
+    _, errors = validate_game(str(folder))
+    assert any(e.code == "definition/duplicate-id" and "take_gold" in e.message for e in errors)
+    assert errors[0].place.line > 0
+
+
+def test_an_unwritable_log_is_a_one_line_error(tmp_path):
+    g = Game.new(Settings("citadels", 2, 1))
+    with pytest.raises(MasonError, match="cannot write the log"):
+        write_log(g, tmp_path / "missing" / "x.jsonl")
