@@ -24,6 +24,15 @@ MAPPING_SECTIONS = ("sets", "constants", "counters", "zones", "vars", "card_stat
 LIST_SECTIONS = {"triggers": "id", "modifiers": "id", "variants": "id"}
 
 
+def _schema_failed(data, pos, schema: str, errors: list) -> bool:
+    """Check a file against its schema before it is merged; report and refuse it when it fails."""
+    from .validate import _schema_errors, _validator
+
+    found = _schema_errors(_validator(schema), data, pos)
+    errors.extend(found)
+    return bool(found)
+
+
 def find_expansion(spec, name: str) -> Path | None:
     p = Path(name)
     if p.is_dir() and (p / "expansion.yaml").exists():
@@ -62,6 +71,8 @@ def apply_expansions(spec, names, errors: list, shown) -> None:
             errors.append(DefinitionError("expansion.yaml must be a mapping", Place(pos.file, 1, 1),
                                           "definition/schema"))
             continue
+        if _schema_failed(data, pos, "expansion.schema.json", errors):
+            continue  # a malformed manifest is reported, never merged
         spec.files[pos.file] = (data, pos)
         spec.register(data, pos)
         loaded.append((data.get("id", name), data, pos, folder))
@@ -116,6 +127,8 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, shown):
             fdata, fpos = load_yaml(path, shown(path))
         except DefinitionError as exc:
             errors.append(exc)
+            continue
+        if _schema_failed(fdata, fpos, "components.schema.json", errors):
             continue
         spec.files[fpos.file] = (fdata, fpos)
         spec.register(fdata, fpos)

@@ -96,3 +96,15 @@ def test_an_unwritable_log_is_a_one_line_error(tmp_path):
     g = Game.new(Settings("citadels", 2, 1))
     with pytest.raises(MasonError, match="cannot write the log"):
         write_log(g, tmp_path / "missing" / "x.jsonl")
+
+
+@pytest.mark.parametrize("body,where", [("add: [1, 2]", "add"), ("families: [a]", "families"),
+                                        ("replace: {components: [ruby]}", "replace.components"),
+                                        ("add: {triggers: [foo]}", "add.triggers")])
+def test_a_malformed_expansion_is_a_schema_error_not_a_crash(tmp_path, body, where):
+    exp = tmp_path / "bad"
+    exp.mkdir()
+    (exp / "expansion.yaml").write_text(f"id: bad\nname: Bad\nextends: mini\n{body}\n")
+    _, errors = validate_game(str(MINI), (), (str(exp),))
+    assert errors and errors[0].code == "definition/schema" and errors[0].message.startswith(where)
+    assert errors[0].place.file.endswith("expansion.yaml") and errors[0].place.line == 4
