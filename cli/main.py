@@ -161,7 +161,7 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
                        f"{g.state['decisions']} decisions so far)")
         else:
             prog = load_program(game, variants, expansions)
-            n = players or prog.min_players
+            n = prog.min_players if players is None else players
             # a game given as a folder is recorded by its absolute path, so a save resumes from anywhere
             where = game if not Path(game).is_dir() else str(Path(game).resolve())
             settings = Settings(where, n, _seed(seed), tuple(variants), tuple(expansions), _options(options, prog))

@@ -208,8 +208,12 @@ def _check_state(prog: Program, state) -> None:
         n = fr.get("n")
         if n is not None and not (isinstance(n, int) and 0 <= n < len(prog.nodes)):
             raise SaveError("the save's paused execution refers to rules this game does not have")
+    if not -1 <= state["ti"] < len(state["stack"]) or (state["ti"] >= 0 and state["stack"][state["ti"]].get("k") != "t"):
+        raise SaveError("the save's state is damaged: its current turn does not exist")
     p = state.get("pending")
     if p is not None and (not isinstance(p, dict) or not isinstance(p.get("options"), list)
+                          or not isinstance(p.get("subset"), int) or not isinstance(p.get("prompt"), str)
+                          or not state["stack"] or state["stack"][-1].get("k") not in ("c", "o", "t")
                           or not isinstance(p.get("labels"), list) or len(p["labels"]) != len(p["options"])
                           or not isinstance(p.get("seat"), int) or not 0 <= p["seat"] < state["n"]):
         raise SaveError("the save's pending decision is damaged")
@@ -231,9 +235,14 @@ def _check_state(prog: Program, state) -> None:
         key = card.get("z") if card.get("o") is None else f"{card.get('z')}/{card.get('o')}"
         if card.get("z") is not None and i not in state["zones"].get(key, ()):
             raise SaveError(f"the save's card {i} is not where it says it is")
-    for name in prog.counters:
-        if name not in state["counters"]:
-            raise SaveError(f"the save's counters lack '{name}'")
+    for name, cdef in prog.counters.items():
+        v = state["counters"].get(name)
+        if cdef["scope"] == "seat":
+            ok = isinstance(v, list) and len(v) == n and all(isinstance(x, int) for x in v)
+        else:
+            ok = isinstance(v, int)
+        if not ok:
+            raise SaveError(f"the save's state is damaged: counter '{name}' is missing or malformed")
     for name in prog.vars:
         if name not in state["vars"]:
             raise SaveError(f"the save's variables lack '{name}'")

@@ -214,7 +214,10 @@ def finish(rt) -> None:
     best = max(totals) if totals else 0
     contenders = [s for s in range(n) if totals[s] == best]
     for i in range(len(prog.tie_break)):
-        top = max(ties[s][i] for s in contenders)
+        values = [ties[s][i] for s in contenders if ties[s][i] is not None]  # none never wins a tie-break
+        if not values:
+            continue
+        top = max(values)
         contenders = [s for s in contenders if ties[s][i] == top]
     st["result"] = {"scores": totals, "parts": parts, "winners": contenders, "rounds": st["round"]}
     st["over"] = True

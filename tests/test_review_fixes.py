@@ -108,3 +108,31 @@ def test_a_malformed_expansion_is_a_schema_error_not_a_crash(tmp_path, body, whe
     _, errors = validate_game(str(MINI), (), (str(exp),))
     assert errors and errors[0].code == "definition/schema" and errors[0].message.startswith(where)
     assert errors[0].place.file.endswith("expansion.yaml") and errors[0].place.line == 4
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d["state"]["pending"].pop("subset"),
+    lambda d: d["state"].__setitem__("ti", 99),
+    lambda d: d["state"]["counters"].__setitem__("gold", [1]),
+])
+def test_damaged_saves_are_refused_with_one_line(tmp_path, damage):
+    import json
+
+    from interpreter.errors import SaveError
+
+    g = Game.new(Settings("citadels", 3, 1))
+    data = json.loads(json.dumps(g.to_json()))
+    damage(data)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="damaged") as info:
+        Game.load(path)
+    assert "\n" not in info.value.line()
+
+
+def test_a_tie_break_of_none_does_not_crash(tmp_path):
+    folder = _mini(tmp_path, "  tie_break: [gold(s)]", "  tie_break: [none]")
+    g = Game.new(Settings(str(folder), 2, 1))
+    while not g.over:
+        g.answer([] if g.pending["subset"] else 0)
+    assert g.result["winners"]
