@@ -343,17 +343,7 @@ def _nodes(block: Node):
     return seen
 
 
-def _ast(node):
-    """Every AST node reachable from a node."""
-    out, todo = [], [node]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, A.Node):
-            out.append(x)
-            todo.extend(getattr(x, f) for f in x.__dataclass_fields__ if f not in ("line", "col"))
-        elif isinstance(x, (list, tuple)):
-            todo.extend(x)
-    return out
+_ast = A.walk
 
 
 def _tested_effects():

@@ -67,17 +67,7 @@ def run(text: str, g: Game, env: dict) -> dict:
     return env
 
 
-def walk(node):
-    """Every AST node under ``node`` (itself included)."""
-    out, todo = [], [node]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, A.Node):
-            out.append(x)
-            todo.extend(getattr(x, f) for f in x.__dataclass_fields__ if f not in ("line", "col"))
-        elif isinstance(x, (list, tuple)):
-            todo.extend(x)
-    return out
+walk = A.walk
 
 
 # ====================================================================== parser: positions

@@ -17,6 +17,19 @@ class Node:
         NODE_TYPES[cls.__name__] = cls
 
 
+def walk(node) -> list:
+    """Every AST node reachable from ``node`` (itself included)."""
+    out, todo = [], [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Node):
+            out.append(x)
+            todo.extend(getattr(x, f) for f in x.__dataclass_fields__ if f not in ("line", "col"))
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+    return out
+
+
 # ---------------------------------------------------------------- expressions
 @dataclass(frozen=True)
 class Expr(Node):
