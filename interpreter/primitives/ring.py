@@ -1,0 +1,451 @@
+"""A ring: a closed loop of places listed clockwise, for sowing pieces and for pawns and markers.
+
+``boards: {NAME: {kind: ring, places: [ID, ...]}}`` (places clockwise; the last is followed by the
+first) with optional ``capacity`` (most pieces per place; omitted: unlimited), ``labels`` (``{ID:
+text}``, how places are shown), ``tokens`` (kinds of tokens a place holds in any number),
+``pieces`` (``{ID: [piece, ...]}`` at the start; a piece is any plain value, e.g. a colour),
+``markers`` (``{NAME: start boundary}``; boundary i lies between ``places[i]`` and
+``places[i + 1]``, the last between the last place and the first), ``step_cost`` (``{free: F,
+each: E}``, defaults 0 and 1: a pawn's first F steps are free, each further one costs E) and
+``piece`` (the word for a piece in narration and pictures; default ``piece``).
+
+Sowing: ``ring_pick_up`` lifts a place's pieces into the hand (*held*) and puts the *cursor*
+there; each ``ring_drop`` puts a held piece on the next non-full place clockwise (full places are
+passed free); ``ring_drop_at`` may carry the last one further (the rules charge for what it skips,
+``ring_skipped``). Pawns (keyed by a seat or a name, stored as strings) stand on places; markers
+stand on boundaries and move clockwise.
+
+State: ``{"pieces": {ID: [..]}, "tokens": {ID: {kind: n}}, "pawns": {key: ID}, "markers":
+{NAME: boundary}, "held": [..], "cursor": ID or null, "last": [ID, piece] or null}``.
+"""
+from __future__ import annotations
+
+import json
+
+from ..boards import board, board_kind
+from ..dsl.builtins import builtin, procedure
+from ..errors import PlayError, did_you_mean
+from ..render import board_renderer
+
+KEYS = ("kind", "places", "capacity", "labels", "tokens", "pieces", "markers", "step_cost", "piece")
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# ==================================================================== declaration
+def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
+    """Problems of a ring declaration as (message, key) pairs (empty when it is fine)."""
+    out = [(f"unknown key '{k}'{did_you_mean(k, KEYS)}", k) for k in d if k not in KEYS]
+    places = d.get("places")
+    if not isinstance(places, list) or not places or not all(isinstance(p, str) and p for p in places):
+        return out + [("places must be a non-empty list of place ids (strings), clockwise", "places")]
+    out += [(f"place '{p}' is listed twice", "places") for p in sorted(set(places)) if places.count(p) > 1]
+    cap = d.get("capacity")
+    if cap is not None and (not _whole(cap) or cap < 1):
+        out.append(("capacity must be a whole number >= 1 (omit it for no limit)", "capacity"))
+        cap = None
+
+    labels, tokens, pieces = d.get("labels", {}), d.get("tokens", []), d.get("pieces", {})
+    if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
+        out.append(("labels must map a place id to its text", "labels"))
+    else:
+        out += [(f"labels: no place '{p}'{did_you_mean(p, places)}", "labels") for p in labels if p not in places]
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens) or len(set(tokens)) < len(tokens):
+        out.append(("tokens must be a list of distinct token kinds", "tokens"))
+    if not isinstance(pieces, dict) or not all(isinstance(v, list) for v in pieces.values()):
+        out.append(("pieces must map a place id to its list of pieces", "pieces"))
+    else:
+        out += [(f"pieces: no place '{p}'{did_you_mean(p, places)}", "pieces") for p in pieces if p not in places]
+        out += [(f"pieces: '{p}' starts with {len(v)} pieces, over the capacity {cap}", "pieces")
+                for p, v in pieces.items() if cap is not None and len(v) > cap]
+    markers, cost = d.get("markers", {}), d.get("step_cost", {})
+    if not isinstance(markers, dict):
+        out.append(("markers must map a marker name to its start boundary", "markers"))
+    else:
+        out += [(f"marker '{m}': the start boundary must be between 0 and {len(places) - 1}", "markers")
+                for m, i in markers.items() if not _whole(i) or not 0 <= i < len(places)]
+    if not isinstance(cost, dict) or any(k not in ("free", "each") or not _whole(v) or v < 0 for k, v in cost.items()):
+        out.append(("step_cost must be {free: N, each: N} with whole numbers >= 0", "step_cost"))
+    if not isinstance(d.get("piece", "piece"), str):
+        out.append(("piece must be a word", "piece"))
+    return out
+
+
+@board_kind("ring", check=check_definition)
+def _build(d, players, table):
+    problems = check_definition(d)
+    if problems:
+        raise PlayError(f"ring board: {problems[0][0]}", code="definition/board")
+    start = d.get("pieces") or {}
+    return {"pieces": {p: list(start.get(p, [])) for p in d["places"]},
+            "tokens": {p: {t: 0 for t in d.get("tokens", [])} for p in d["places"]},
+            "pawns": {}, "markers": dict(d.get("markers") or {}), "held": [], "cursor": None, "last": None}
+
+
+# ==================================================================== helpers
+def _ring(rt, name, *places):
+    """The declaration and the state of a ring board (the places given must be on it)."""
+    d = rt.prog.boards.get(name) if isinstance(name, str) else None
+    if d is None or d.get("kind") != "ring":
+        raise PlayError(f"'{name}' is not a ring board", code="play/type")
+    for place in places:
+        _index(d, name, place)
+    return d, board(rt, name)
+
+
+def _index(d, name, place) -> int:
+    try:
+        return d["places"].index(place)
+    except ValueError:
+        raise PlayError(f"ring '{name}' has no place {place!r}{did_you_mean(place, d['places'])}",
+                        code="play/unknown") from None
+
+
+def _int(v, what) -> int:
+    if not _whole(v):
+        raise PlayError(f"{what} must be a whole number, got {v!r}", code="play/type")
+    return v
+
+
+def _full(d, data, place) -> bool:
+    cap = d.get("capacity")
+    return cap is not None and len(data["pieces"][place]) >= cap
+
+
+def _open_after(d, data, place):
+    """The first non-full place clockwise after ``place`` (itself after a whole lap), or None."""
+    places, i = d["places"], d["places"].index(place)
+    for k in range(1, len(places) + 1):
+        p = places[(i + k) % len(places)]
+        if not _full(d, data, p):
+            return p
+    return None
+
+
+def _key(key) -> str:
+    if _whole(key) or isinstance(key, str):
+        return str(key)
+    raise PlayError(f"a pawn is keyed by a seat or a name, not {key!r}", code="play/type")
+
+
+def _marker(d, data, name, marker) -> int:
+    if marker not in data["markers"]:
+        raise PlayError(f"ring '{name}' has no marker {marker!r}{did_you_mean(marker, data['markers'])}",
+                        code="play/unknown")
+    return data["markers"][marker]
+
+
+def show(v) -> str:
+    """A piece as text: a string as itself, anything else as compact JSON."""
+    return v if isinstance(v, str) else json.dumps(v, separators=(",", ":"))
+
+
+def pawn_name(key: str) -> str:
+    return f"P{int(key) + 1}" if key.isdigit() else key
+
+
+def _pawn_order(key: str):
+    return (0, int(key), "") if key.isdigit() else (1, 0, key)
+
+
+def _label(d, place) -> str:
+    return (d.get("labels") or {}).get(place, place)
+
+
+def _say(rt, node, text):
+    if rt.narrate:
+        rt.say(text, node)
+
+
+# ==================================================================== geometry
+@builtin("ring_places", 1)
+def _places(rt, name):
+    """The place ids, clockwise."""
+    return list(_ring(rt, name)[0]["places"])
+
+
+@builtin("ring_next", 2, 3)
+def _next(rt, name, place, k=1):
+    """The place ``k`` steps clockwise (default 1; a negative k goes anticlockwise)."""
+    d = _ring(rt, name)[0]
+    return d["places"][(_index(d, name, place) + _int(k, "steps")) % len(d["places"])]
+
+
+@builtin("ring_distance", 3)
+def _distance(rt, name, a, c):
+    """Clockwise steps from place a to place c (0 .. number of places - 1)."""
+    d = _ring(rt, name)[0]
+    return (_index(d, name, c) - _index(d, name, a)) % len(d["places"])
+
+
+# ==================================================================== pieces and tokens
+@builtin("ring_pieces", 2)
+def _pieces(rt, name, place):
+    """The pieces on a place, in the order they arrived."""
+    d, data = _ring(rt, name, place)
+    return list(data["pieces"][place])
+
+
+@builtin("ring_count", 2)
+def _count(rt, name, place):
+    """How many pieces a place holds."""
+    return len(_pieces(rt, name, place))
+
+
+@builtin("ring_full", 2)
+def _full_q(rt, name, place):
+    """Whether a place holds as many pieces as the capacity allows (never, without a capacity)."""
+    d, data = _ring(rt, name, place)
+    return _full(d, data, place)
+
+
+@builtin("ring_tokens", 3)
+def _tokens(rt, name, place, kind):
+    """How many tokens of a kind lie on a place."""
+    d, data = _ring(rt, name, place)
+    if kind not in data["tokens"][place]:
+        raise PlayError(f"ring '{name}' has no token kind {kind!r}", code="play/unknown")
+    return data["tokens"][place][kind]
+
+
+# ==================================================================== sowing
+@builtin("ring_held", 1)
+def _held(rt, name):
+    """The picked-up pieces not yet dropped."""
+    return list(_ring(rt, name)[1]["held"])
+
+
+@builtin("ring_next_open", 1)
+def _next_open(rt, name):
+    """Where the next dropped piece lands: the first non-full place clockwise after the cursor;
+    none if there is none (or nothing was picked up)."""
+    d, data = _ring(rt, name)
+    return None if data["cursor"] is None else _open_after(d, data, data["cursor"])
+
+
+@builtin("ring_landings", 1, 2)
+def _landings(rt, name, extra=None):
+    """Where the last held piece may go: its natural landing (``ring_next_open``), then every
+    non-full place among the next ``extra`` places clockwise after it (default: places - 1, so
+    never a whole lap; the emptied pick-up place counts like any other); [] unless exactly one
+    piece is held."""
+    d, data = _ring(rt, name)
+    places, n = d["places"], len(d["places"])
+    extra = n - 1 if extra is None else _int(extra, "extra")
+    if extra < 0:
+        raise PlayError(f"extra must be >= 0, got {extra}", code="play/type")
+    first = _next_open(rt, name)
+    if len(data["held"]) != 1 or first is None:
+        return []
+    i = places.index(first)
+    return [first] + [p for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1))
+                      if not _full(d, data, p)]
+
+
+@builtin("ring_skipped", 2)
+def _skipped(rt, name, place):
+    """The non-full places a deliberate skip to ``place`` passes: from the natural landing
+    (included) to ``place`` (excluded); [] for the natural landing; full places pass free."""
+    d, data = _ring(rt, name, place)
+    landings = _landings(rt, name)
+    if place not in landings:
+        raise PlayError(f"{_label(d, place)} is not a landing of the last held piece", code="play/illegal-state")
+    return landings[:landings.index(place)]
+
+
+@builtin("ring_last", 1)
+def _last(rt, name):
+    """``[place, piece]`` of the last piece dropped since the last pick-up, or none."""
+    last = _ring(rt, name)[1]["last"]
+    return None if last is None else list(last)
+
+
+# ==================================================================== pawns and markers
+@builtin("pawn_at", 2)
+def _pawn_at(rt, name, key):
+    """The place a pawn (keyed by a seat or a name) stands on, or none."""
+    return _ring(rt, name)[1]["pawns"].get(_key(key))
+
+
+@builtin("pawns_at", 2)
+def _pawns_at(rt, name, place):
+    """The keys (as strings) of the pawns on a place, sorted (seats in seat order)."""
+    d, data = _ring(rt, name, place)
+    return sorted((k for k, p in data["pawns"].items() if p == place), key=_pawn_order)
+
+
+@builtin("ring_move_cost", 2)
+def _move_cost(rt, name, steps):
+    """What moving a pawn ``steps`` costs: max(0, steps - free) * each."""
+    cost = _ring(rt, name)[0].get("step_cost") or {}
+    steps = _int(steps, "steps")
+    return max(0, steps - cost.get("free", 0)) * cost.get("each", 1)
+
+
+@builtin("ring_crosses", 4)
+def _crosses(rt, name, place, steps, marker):
+    """Whether moving ``steps`` clockwise from ``place`` crosses the marker's boundary (0 steps cross nothing)."""
+    d, data = _ring(rt, name)
+    i, m = _index(d, name, place), _marker(d, data, name, marker)
+    steps = _int(steps, "steps")
+    if steps < 0:
+        raise PlayError(f"steps must be >= 0, got {steps}", code="play/type")
+    return (m - i) % len(d["places"]) < steps
+
+
+@builtin("marker_at", 2)
+def _marker_at(rt, name, marker):
+    """The boundary a marker stands on (boundary i lies after place i, clockwise)."""
+    d, data = _ring(rt, name)
+    return _marker(d, data, name, marker)
+
+
+@builtin("marker_start", 2)
+def _marker_start(rt, name, marker):
+    """The boundary a marker started on (declared under ``markers``): ``marker_at(b, m) ==
+    marker_start(b, m)`` after an advance means it came back."""
+    d, data = _ring(rt, name)
+    _marker(d, data, name, marker)
+    return d["markers"][marker]
+
+
+@builtin("marker_places", 2)
+def _marker_places(rt, name, marker):
+    """``[place before, place after]`` the marker's boundary, clockwise."""
+    d, data = _ring(rt, name)
+    m, places = _marker(d, data, name, marker), d["places"]
+    return [places[m], places[(m + 1) % len(places)]]
+
+
+# ==================================================================== procedures
+def _word(d, piece) -> str:
+    return f"{show(piece)} {d.get('piece', 'piece')}"
+
+
+@procedure("ring_put", 3)
+def _put(rt, node, name, place, piece):
+    """Put a piece on a place (refused when the place is full)."""
+    d, data = _ring(rt, name, place)
+    if _full(d, data, place):
+        raise PlayError(f"{_label(d, place)} is full", code="play/occupied")
+    data["pieces"][place].append(piece)
+    _say(rt, node, f"{_word(d, piece)} -> {_label(d, place)}")
+
+
+@procedure("ring_remove", 3)
+def _remove(rt, node, name, place, piece):
+    """Take one piece equal to ``piece`` off a place."""
+    d, data = _ring(rt, name, place)
+    if piece not in data["pieces"][place]:
+        raise PlayError(f"no {_word(d, piece)} on {_label(d, place)}", code="play/illegal-state")
+    data["pieces"][place].remove(piece)
+    _say(rt, node, f"{_word(d, piece)} leaves {_label(d, place)}")
+
+
+@procedure("ring_pick_up", 2)
+def _pick_up(rt, node, name, place):
+    """Every piece of a place goes to the hand (in place order); the cursor goes there; refused while pieces are held."""
+    d, data = _ring(rt, name, place)
+    if data["held"]:
+        raise PlayError(f"{len(data['held'])} picked-up pieces are still to be dropped", code="play/illegal-state")
+    data["held"], data["pieces"][place] = data["pieces"][place], []
+    data["cursor"], data["last"] = place, None
+    word = d.get("piece", "piece")
+    what = ", ".join(show(p) for p in data["held"]) or "nothing"
+    _say(rt, node, f"{word}s picked up from {_label(d, place)}: {what}")
+
+
+def _land(rt, node, d, data, piece, place, skipped=()):
+    data["pieces"][place].append(piece)
+    data["cursor"], data["last"] = place, [place, piece]
+    passing = f" (passing {', '.join(_label(d, p) for p in skipped)})" if skipped else ""
+    _say(rt, node, f"{_word(d, piece)} -> {_label(d, place)}{passing}")
+
+
+@procedure("ring_drop", 2)
+def _drop(rt, node, name, piece):
+    """One held piece equal to ``piece`` goes to ``ring_next_open``; refused if not held or nowhere to go."""
+    d, data = _ring(rt, name)
+    if piece not in data["held"]:
+        raise PlayError(f"no {_word(d, piece)} is held", code="play/illegal-state")
+    place = _next_open(rt, name)
+    if place is None:
+        raise PlayError(f"every place of '{name}' is full", code="play/occupied")
+    data["held"].remove(piece)
+    _land(rt, node, d, data, piece, place)
+
+
+@procedure("ring_drop_at", 3)
+def _drop_at(rt, node, name, piece, place):
+    """The last held piece (equal to ``piece``) goes to ``place``, one of ``ring_landings``."""
+    d, data = _ring(rt, name, place)
+    if data["held"] != [piece]:
+        raise PlayError(f"ring_drop_at needs the {_word(d, piece)} to be the only piece held "
+                        f"(held: {', '.join(show(p) for p in data['held']) or 'none'})", code="play/illegal-state")
+    skipped = _skipped(rt, name, place)
+    data["held"] = []
+    _land(rt, node, d, data, piece, place, skipped)
+
+
+@procedure("ring_add_tokens", 4)
+def _add_tokens(rt, node, name, place, kind, n):
+    """Add ``n`` tokens of a kind to a place (``n`` may be negative; never below 0)."""
+    d, data = _ring(rt, name)
+    cur = _tokens(rt, name, place, kind)
+    n = _int(n, "the number of tokens")
+    if cur + n < 0:
+        raise PlayError(f"{_label(d, place)} holds {cur} {kind}, cannot take {-n}", code="play/illegal-state")
+    data["tokens"][place][kind] = cur + n
+    if n:
+        _say(rt, node, f"{kind.replace('_', ' ')} on {_label(d, place)}: {cur} -> {cur + n}")
+
+
+@procedure("pawn_put", 3)
+def _pawn_put(rt, node, name, key, place):
+    """Stand a pawn (keyed by a seat or a name) on a place; place none takes it off the ring."""
+    d, data = _ring(rt, name)
+    key = _key(key)
+    if place is None:
+        if data["pawns"].pop(key, None) is not None:
+            _say(rt, node, f"pawn {pawn_name(key)} leaves the ring")
+        return
+    _index(d, name, place)
+    data["pawns"][key] = place
+    _say(rt, node, f"pawn {pawn_name(key)} -> {_label(d, place)}")
+
+
+@procedure("marker_advance", 2, 3)
+def _marker_advance(rt, node, name, marker, k=1):
+    """Move a marker ``k`` boundaries clockwise (default 1)."""
+    d, data = _ring(rt, name)
+    m = _marker(d, data, name, marker)
+    data["markers"][marker] = (m + _int(k, "steps")) % len(d["places"])
+    a, b = _marker_places(rt, name, marker)
+    _say(rt, node, f"marker {marker} -> between {_label(d, a)} and {_label(d, b)}")
+
+
+# ==================================================================== terminal picture
+@board_renderer("ring")
+def render(program, name, data, seat) -> list[str]:
+    """One line per place clockwise (pieces, tokens, pawns), markers between the lines, then the hand."""
+    d = program.boards.get(name) or {}
+    places, cap = d.get("places") or [], d.get("capacity")
+    word = d.get("piece", "piece")
+    width = max((len(_label(d, p)) for p in places), default=0)
+    out = [f"{name.replace('_', ' ')}: a ring, clockwise" + (f", {cap} {word}s per place" if cap else "")]
+    for i, p in enumerate(places):
+        pieces = data["pieces"].get(p, [])
+        cells = " ".join(f"[{show(x)}]" for x in pieces) + " [ ]" * ((cap or 0) - len(pieces))
+        parts = [cells.strip() or "-"]
+        parts += [f"{kind.replace('_', ' ')} {v}" for kind, v in (data["tokens"].get(p) or {}).items() if v]
+        pawns = sorted((k for k, at in data["pawns"].items() if at == p), key=_pawn_order)
+        if pawns:
+            parts.append("pawn " + ", ".join(pawn_name(k) for k in pawns))
+        out.append(f"  {_label(d, p).ljust(width)}  " + " | ".join(parts))
+        for m in sorted(k for k, at in data["markers"].items() if at == i):
+            out.append(f"    ~ marker {m} ~")
+    if data["held"]:
+        out.append(f"  held: {', '.join(show(x) for x in data['held'])} (after {_label(d, data['cursor'])})")
+    return out
