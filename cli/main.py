@@ -89,6 +89,8 @@ def games():
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
             click.echo(f"    variants: {variants}")
             click.echo(f"    options: {consts}")
+            if g.get("automata"):
+                click.echo("    automata: " + _automata_line(g["automata"]))
             from interpreter.expansions import list_expansions
 
             for eid in list_expansions(spec.root):
@@ -102,6 +104,17 @@ def games():
                     click.echo(f"    expansion {eid}: does not load (see mason validate {gid} --with {eid})")
         except MasonError as exc:
             click.echo(f"{gid}: does not load ({exc.line() if not isinstance(exc, DefinitionErrors) else exc.lines()[0]})")
+
+
+def _automata_line(automata: dict) -> str:
+    """``Rival (at 1 player, placeholder)``, ... for ``mason games``."""
+    out = []
+    for aid, a in automata.items():
+        counts = a.get("players") or []
+        word = "player" if counts == [1] else "players"
+        status = f", {a['status']}" if a.get("status") and a["status"] != "exact" else ""
+        out.append(f"{a.get('name', aid)} (at {'/'.join(str(n) for n in counts)} {word}{status})")
+    return ", ".join(out)
 
 
 @main.command()
@@ -166,8 +179,8 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
             where = game if not Path(game).is_dir() else str(Path(game).resolve())
             settings = Settings(where, n, _seed(seed), tuple(variants), tuple(expansions), _options(options, prog))
             g = Game.new(settings)
-        n = g.settings.players
-        kinds = _seat_kinds(n, bots_all, bot_seats)
+        n = g.settings.players   # the players' seats; automated seats (after them) need no agent
+        kinds = _seat_kinds(n, bots_all, bot_seats, g.seat_names())
         save_to = save_path or resume_path or "mason-save.json"
         human = HumanAgent(_read_line, click.echo, save_to)
         if resume_path:
@@ -187,7 +200,8 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
             # the one who typed the command knows the settings; the log shows them to no seat
             st = g.settings
             click.echo(f"{st.game} with {st.players} players, seed {st.seed}"
-                       + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants))
+                       + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants)
+                       + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else ""))
         narrate(g)
         try:
             play_game(g, agents, on_answer=narrate)
@@ -201,7 +215,7 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
             write_log(g, log_path)
         if save_path:
             g.save(save_path)
-        click.echo(render_result(g.program, g.result))
+        click.echo(render_result(g.program, g.result, g.seat_names()))
     except MasonError as exc:
         _fail(exc)
 
@@ -219,13 +233,17 @@ def _seed(seed: str):
     return int(seed) if seed.lstrip("-").isdigit() else seed
 
 
-def _seat_kinds(n, bots_all, bot_seats) -> dict:
+def _seat_kinds(n, bots_all, bot_seats, names=()) -> dict:
+    """Human or bot kind of each of the ``n`` players' seats; ``names`` are every seat's, automated ones last."""
     if bots_all:
         kinds = {s: bots_all for s in range(n)}
     else:
         kinds = {s: ("human" if s == 0 else "random") for s in range(n)}
     for item in bot_seats:
         seat, sep, kind = item.partition("=")
+        if sep and seat.isdigit() and n < int(seat) <= len(names):
+            raise MasonError(f"--bot {item}: seat {seat} is {names[int(seat) - 1]}, an automated seat: "
+                             f"the game's policy takes its decisions", code="cli/usage")
         if not sep or not seat.isdigit() or not 1 <= int(seat) <= n:
             raise MasonError(f"--bot {item}: expected SEAT=KIND with SEAT from 1 to {n}", code="cli/usage")
         if kind not in BOT_KINDS + ("human",):
@@ -274,8 +292,10 @@ def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, optio
         click.echo(f"{report['completed']}/{report['games']} games completed in {report['seconds']} s, "
                    f"{report['decisions']} decisions")
         if st.get("win_rate_by_seat"):
-            click.echo("win rate by seat: " + ", ".join(f"P{i + 1} {w:.1%}" for i, w in enumerate(st["win_rate_by_seat"])))
-            click.echo("mean score by seat: " + ", ".join(f"P{i + 1} {m}" for i, m in enumerate(st["mean_score_by_seat"])))
+            names = report.get("seat_names") or [f"P{i + 1}" for i in range(len(st["win_rate_by_seat"]))]
+            wins, means = st["win_rate_by_seat"], st["mean_score_by_seat"]
+            click.echo("win rate by seat: " + ", ".join(f"{names[i]} {w:.1%}" for i, w in enumerate(wins)))
+            click.echo("mean score by seat: " + ", ".join(f"{names[i]} {m}" for i, m in enumerate(means)))
             click.echo(f"scores {st['score_min']}..{st['score_max']}; rounds {st['min_rounds']}..{st['max_rounds']} "
                        f"(mean {st['mean_rounds']})")
         for e in report["errors"][:20]:
@@ -342,7 +362,7 @@ def replay_cmd(log_path, quiet):
         for line in narration(game.log, None, scores=False):
             click.echo(line)
         if game.over:
-            click.echo(render_result(game.program, game.result))
+            click.echo(render_result(game.program, game.result, game.seat_names()))
     state = "to the end of the game" if game.over else "(the game was not finished)"
     click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced {state}")
 

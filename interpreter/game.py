@@ -4,6 +4,11 @@
 pending decision's options; ``answer(a)`` checks the answer (refusing an illegal one with a
 reason) and runs to the next decision. The log is a list of JSON entries; every entry names the
 rule-file place that caused it (``at``) and, when not public, the seats that may read it (``to``).
+
+Automated seats (``automata:`` in game.yaml, see agents/automaton.py) never wait for an answer:
+``_run`` takes each decision put to one by its policy, logs it as an ``automated`` entry (read by
+no seat) and goes on; those decisions are not counted in ``state['decisions']`` and are not
+answers, so ``seed + answers`` replays an automated game exactly.
 """
 from __future__ import annotations
 
@@ -11,13 +16,15 @@ import json
 from dataclasses import dataclass
 
 from . import turns  # noqa: F401  (registers the turn and flow frames)
-from .errors import DefinitionErrors, IllegalAction, MasonError, SaveError, did_you_mean
+from .agents.automaton import decide
+from .errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from .machine import Runtime, check_answer, fill_labels, resume, run
 from .program import Program
-from .state import copy_state, new_state, view
+from .state import copy_state, new_state, player_count, seat_names, view
 
 SAVE_FORMAT = 1
 _PROGRAMS: dict[tuple, Program] = {}
+AUTOMATED_CAP = 1_000_000  # automated decisions in a row before the game is declared a loop
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,29 @@ class Game:
 
     def _run(self):
         run(self.rt)
+        if self.state.get("automata"):
+            self._automate()
+
+    def _automate(self):
+        """Take every decision put to an automated seat by its policy, until a player's is pending."""
+        st, autos = self.state, self.state["automata"]
+        for _ in range(AUTOMATED_CAP):
+            p = st["pending"]
+            if p is None or str(p["seat"]) not in autos:
+                return
+            answer, rule = decide(self.rt, self.program.automata[autos[str(p["seat"])]], p)
+            if self.narrate:
+                labels = fill_labels(self.rt)["labels"]
+                self.log.append({"type": "automated", "seat": p["seat"], "kind": p["kind"], "answer": answer,
+                                 "rule": rule, "at": p["at"], "to": [],
+                                 "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer]})
+            flow = st["stack"][0] if st["stack"] else None
+            if flow is not None and flow.get("k") == "flow":
+                flow["d0"] = -1   # the round's loop guard counts an automated decision as progress
+            resume(self.rt, answer)
+            run(self.rt)
+        raise PlayError(f"{AUTOMATED_CAP} automated decisions in a row: the rules loop without end",
+                        code="play/loop")
 
     # ---------------------------------------------------------------- queries
     @property
@@ -106,6 +136,15 @@ class Game:
         """Labels of the pending decision's options (empty when nothing is pending)."""
         p = self.state["pending"]
         return list(p["labels"]) if p else []
+
+    @property
+    def players(self) -> int:
+        """The number of players (the seats without the automated ones)."""
+        return player_count(self.state)
+
+    def seat_names(self) -> list[str]:
+        """How each seat is named (P1, P2, ..., an automated seat by its automaton's name)."""
+        return seat_names(self.program, self.state)
 
     def view(self, seat: int | None) -> dict:
         fill_labels(self.rt)
@@ -162,7 +201,9 @@ class Game:
         if not isinstance(data, dict) or data.get("mason") != SAVE_FORMAT:
             raise SaveError("not a Mason save file (missing or unknown 'mason' format number)")
         settings = Settings.from_json(data.get("settings") or {})
-        if isinstance(data.get("state"), dict) and data["state"].get("n") != settings.players:
+        if isinstance(data.get("state"), dict) and (
+                not isinstance(data["state"].get("n"), int) or not isinstance(data["state"].get("automata", {}), dict)
+                or player_count(data["state"]) != settings.players):
             raise SaveError("the save's state is damaged: its settings and state disagree on the number of players")
         try:
             prog = load_program(settings.game, settings.variants, settings.expansions)
@@ -200,6 +241,8 @@ def _check_state(prog: Program, state) -> None:
     for key, typ in need.items():
         if not isinstance(state.get(key), typ):
             raise SaveError(f"the save's state is damaged: '{key}' is missing or not a {typ.__name__}")
+    if not isinstance(state.get("automata", {}), dict):   # older saves have no automated seats
+        raise SaveError("the save's state is damaged: 'automata' is not a dict")
     if len(state["cards"]) != len(prog.instances):
         raise SaveError("the save's state does not match the game's components")
     for fr in state["stack"]:
@@ -215,11 +258,17 @@ def _check_state(prog: Program, state) -> None:
                           or not isinstance(p.get("subset"), int) or not isinstance(p.get("prompt"), str)
                           or not state["stack"] or state["stack"][-1].get("k") not in ("c", "o", "t")
                           or not isinstance(p.get("labels"), list) or len(p["labels"]) != len(p["options"])
-                          or not isinstance(p.get("seat"), int) or not 0 <= p["seat"] < state["n"]):
+                          or not isinstance(p.get("seat"), int) or not 0 <= p["seat"] < state["n"]
+                          or str(p["seat"]) in (state.get("automata") or {})):
         raise SaveError("the save's pending decision is damaged")
     n = state["n"]
-    if not prog.min_players <= n <= prog.max_players:
-        raise SaveError(f"the save's state has {n} players; {prog.name} takes {prog.min_players}-{prog.max_players}")
+    players = player_count(state)
+    if not prog.min_players <= players <= prog.max_players:
+        raise SaveError(f"the save's state has {players} players; {prog.name} takes "
+                        f"{prog.min_players}-{prog.max_players}")
+    autos = prog.automata_at(players)
+    if state.get("automata", {}) != {str(players + i): a for i, a in enumerate(autos)}:
+        raise SaveError("the save's automated seats do not match the game's automata")
     expected = {name if z["scope"] == "game" else f"{name}/{s}"
                 for name, z in prog.zones.items() for s in (range(n) if z["scope"] == "seat" else [0])}
     if set(state["zones"]) != expected:

@@ -102,7 +102,11 @@ class Runtime:
         self.log(entry)
 
     def seat_name(self, s) -> str:
-        return "nobody" if s is None else f"P{s + 1}"
+        """``P1``, ``P2``, ... for players; an automated seat by its automaton's name."""
+        if s is None:
+            return "nobody"
+        aid = (self.st.get("automata") or {}).get(str(s))
+        return f"P{s + 1}" if aid is None else self.prog.automata[aid].name
 
     def card_name(self, c) -> str:
         return self.types[self.cards[c]["t"]]["name"]

@@ -23,7 +23,7 @@ class GameNames:
         p = self.p
         return (list(CONTEXT_NAMES) + list(p.counters) + list(p.zones) + list(p.vars) + list(p.values)
                 + list(p.table_columns) + list(p.constants) + list(p.set_members) + list(p.types)
-                + list(p.sets) + list(BUILTINS) + list(getattr(p, "boards", ())))
+                + list(p.sets) + list(BUILTINS) + list(getattr(p, "boards", ())) + list(p.automaton_ids))
 
     def unknown(self, node, name, what="name"):
         return CompileError(f"unknown {what} '{name}'{did_you_mean(name, self._known())}", node)
@@ -42,8 +42,8 @@ class GameNames:
             return lambda rt, env: rt.turn_seat()
         if name == "character":
             return lambda rt, env: rt.turn_card()
-        if name == "players":
-            return lambda rt, env: rt.st["n"]
+        if name == "players":   # automated seats are seats, not players
+            return lambda rt, env: rt.st["n"] - len(rt.st.get("automata") or ())
         if name == "round":
             return lambda rt, env: rt.st["round"]
         if name == "seats":
@@ -83,7 +83,8 @@ class GameNames:
         if name in p.sets:
             values = list(p.sets[name])
             return lambda rt, env: list(values)
-        if name in p.set_members or name in p.types or name in getattr(p, "boards", ()):
+        if (name in p.set_members or name in p.types or name in getattr(p, "boards", ())
+                or name in p.automaton_ids):
             return lambda rt, env: name   # a board name stands for itself: open_slots(tiers)
         raise self.unknown(node, name)
 

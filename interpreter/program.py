@@ -103,6 +103,9 @@ class Program:
         self.events_emitted: set[str] = {"turn_start", "turn_end"} | {
             v["event"] for v in (g.get("vars") or {}).values() if isinstance(v, dict) and v.get("event")}
         self.families = g.get("families") or {}
+        # automated seats (agents/automaton.py): their ids are names for themselves; policies compile last
+        self.automaton_ids = tuple(g.get("automata") or ())
+        self.automata: dict = {}
         from . import primitives  # noqa: F401  (registers builtins, procedures and board kinds)
         from .boards import BOARD_CHECKS, BOARD_KINDS
 
@@ -258,6 +261,9 @@ class Program:
                                       self.place(p)) for p in scoring.get("parts") or []]
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
+        from .agents.automaton import compile_automata
+
+        self.automata = compile_automata(self)
         if not self.errors:  # an effect that failed to compile may hold the missing emit
             self._check_values_used()
 
@@ -312,6 +318,10 @@ class Program:
     def table_for(self, players: int) -> dict:
         row = self.table_rows.get(players)
         return dict(row) if row else {}
+
+    def automata_at(self, players: int) -> list[str]:
+        """Ids of the automata that join a game of ``players`` players (their seats follow the players')."""
+        return [aid for aid, a in self.automata.items() if players in a.players]
 
 
 def _get(owner, key):

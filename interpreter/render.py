@@ -6,8 +6,11 @@ their properties) and a seat's view: no game is known by name.
 from __future__ import annotations
 
 
-def seat_name(s) -> str:
-    return "nobody" if s is None else f"P{s + 1}"
+def seat_name(s, names=None) -> str:
+    """P1, P2, ...; with ``names`` (a view's or ``Game.seat_names()``), an automated seat's name."""
+    if s is None:
+        return "nobody"
+    return names[s] if names and 0 <= s < len(names) else f"P{s + 1}"
 
 
 def plural(n: int, word: str) -> str:
@@ -103,11 +106,11 @@ def render_view(program, view: dict, compact: bool = False) -> str:
 
     ``compact`` keeps the heading, the boards and the viewing seat's own block only.
     """
-    seat, players = view["seat"], view["players"]
+    seat, seats, names = view["seat"], view.get("seats", view["players"]), view.get("names")
     turn = view["turn"]
     head = f"Round {view['round']} - {_words(view['phase'])}"
     if turn:
-        head += f" - {seat_name(turn['seat'])}'s turn" + (f" ({turn['card']})" if turn["card"] else "")
+        head += f" - {seat_name(turn['seat'], names)}'s turn" + (f" ({turn['card']})" if turn["card"] else "")
     lines = [head]
     holders: dict[int, list[str]] = {}
     shared = []
@@ -120,9 +123,9 @@ def render_view(program, view: dict, compact: bool = False) -> str:
         val = view["vars"][name]
         if not _shown(val):
             continue
-        if name in seat_vars(program) and _is_seat(val, players):
+        if name in seat_vars(program) and _is_seat(val, seats):
             holders.setdefault(val, []).append(_words(name))
-            shared.append(f"{_words(name)}: {seat_name(val)}")
+            shared.append(f"{_words(name)}: {seat_name(val, names)}")
         elif val is True:
             shared.append(_words(name))
         else:
@@ -137,7 +140,7 @@ def render_view(program, view: dict, compact: bool = False) -> str:
                 continue
             label = program.zones[key]["label"] or _words(key)
             lines.append(f"  {label}: " + (_cards(program, z) if z["cards"] else plural(z["hidden"], "card")))
-    for s in range(players):
+    for s in range(seats):
         if compact and s != seat:
             continue
         lines.extend(_seat_block(program, view, s, holders.get(s, [])))
@@ -171,7 +174,7 @@ def _boards(program, view) -> list[str]:
 
 
 def _seat_block(program, view, s, holds) -> list[str]:
-    tags = (["you"] if s == view["seat"] else []) + holds
+    tags = (["you"] if s == view["seat"] else []) + (["automated"] if s in view.get("automated", ()) else []) + holds
     parts = []
     for name, c in program.counters.items():
         if c["scope"] != "seat":
@@ -188,7 +191,7 @@ def _seat_block(program, view, s, holds) -> list[str]:
         val = vals.get(s) if isinstance(vals, dict) else vals[s]
         if _shown(val) and val != v["start"]:
             parts.append(_words(name) if val is True else f"{_words(name)} {val}")
-    head = seat_name(s) + (f" ({', '.join(tags)})" if tags else "")
+    head = seat_name(s, view.get("names")) + (f" ({', '.join(tags)})" if tags else "")
     out = [head + (": " + ", ".join(parts) if parts else "")]
     for name, zdef in program.zones.items():
         if zdef["scope"] != "seat":
@@ -222,13 +225,13 @@ def render_decision(pending: dict, program=None, state=None, view=None) -> str:
     return "\n".join(lines)
 
 
-def zone_label(program, key: str, seat=None) -> str:
+def zone_label(program, key: str, seat=None, names=None) -> str:
     """``hand/1`` -> "P2's hand" (or "your hand" for ``seat`` 1); ``deck`` -> its label."""
     name, _, owner = key.partition("/")
     label = program.zones[name]["label"] or _words(name)
     if not owner:
         return label
-    return f"your {label}" if int(owner) == seat else f"{seat_name(int(owner))}'s {label}"
+    return f"your {label}" if int(owner) == seat else f"{seat_name(int(owner), names)}'s {label}"
 
 
 def _option_texts(pending, program, state, view) -> list[str]:
@@ -239,7 +242,7 @@ def _option_texts(pending, program, state, view) -> list[str]:
     if view is not None:
         for key, z in view["zones"].items():
             for c in z["cards"]:
-                where[c["id"]] = zone_label(program, key, view["seat"])
+                where[c["id"]] = zone_label(program, key, view["seat"], view.get("names"))
     cards = [c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(state["cards"]) else None
              for c in pending["options"]]
     places = [where.get(c) for c in cards]
@@ -268,7 +271,7 @@ def render_entry(e: dict, scores: bool = True) -> str | None:
     ``scores=False`` leaves out the final score lines (for callers that print ``render_result``).
     """
     kind = e.get("type")
-    if kind == "decision" or kind == "end":
+    if kind in ("decision", "automated", "end"):
         return None
     if kind == "start":
         s = e["settings"]
@@ -301,17 +304,19 @@ def narration(log: list[dict], seat, start: int = 0, scores: bool = True) -> lis
 
 
 # ------------------------------------------------------------------------- results
-def render_result(program, result: dict) -> str:
-    """Final scores, each broken into the game's named parts, then the winner(s)."""
+def render_result(program, result: dict, names=None) -> str:
+    """Final scores, each broken into the game's named parts, then the winner(s) (``names``: the seats')."""
     labels = {p.id: p.label for p in getattr(program, "score_parts", ())}
     lines = ["Final scores:"]
     width = max(len(str(t)) for t in result["scores"]) if result["scores"] else 1
+    shown = [seat_name(s, names) + ":" for s in range(len(result["scores"]))]
+    pad = max(map(len, shown), default=0)
     for s, total in enumerate(result["scores"]):
         parts = ", ".join(f"{labels.get(k, _words(k))} {v}" for k, v in result["parts"][s].items())
         mark = "  <- winner" if s in result["winners"] else ""
-        lines.append(f"  {seat_name(s)}: {total:>{width}}" + (f"  ({parts})" if parts else "") + mark)
+        lines.append(f"  {shown[s]:<{pad}} {total:>{width}}" + (f"  ({parts})" if parts else "") + mark)
     w = result["winners"]
     best = result["scores"][w[0]] if w else 0
-    lines.append(("Winners: " if len(w) > 1 else "Winner: ") + ", ".join(seat_name(s) for s in w)
+    lines.append(("Winners: " if len(w) > 1 else "Winner: ") + ", ".join(seat_name(s, names) for s in w)
                  + f" with {best} after {plural(result['rounds'], 'round')}")
     return "\n".join(lines)

@@ -6,6 +6,26 @@ def _indent(text: str, pad: str = "      ") -> str:
     return "\n".join(pad + line for line in str(text).strip().splitlines())
 
 
+def _automata(automata: dict) -> list[str]:
+    """The automated seats: who, at which player counts, and the policy that takes their decisions."""
+    out = ["## Automated seats",
+           "An automated seat is played by the rules below, not by a person or a bot: for each decision",
+           "the first rule whose condition holds ranks the options by its keys (highest first, ties to",
+           "the option offered first); when no rule applies, the first option offered is taken."]
+    for aid, a in automata.items():
+        counts = a.get("players") or []
+        status = f" [{a['status']}]" if a.get("status") and a["status"] != "exact" else ""
+        out.append(f"### {a.get('name', aid)} (`{aid}`){status}")
+        out.append(f"Joins at {' or '.join(str(n) for n in counts)} player{'s' if counts != [1] else ''}, "
+                   f"after the players' seats.")
+        if a.get("text"):
+            out.append(a["text"])
+        for rule in a.get("policy") or []:
+            keys = ", then ".join(str(k) for k in rule.get("prefer") or []) or "the first option offered"
+            out.append(f"- {'When ' + str(rule['when']) if 'when' in rule else 'Otherwise'}: prefer {keys}")
+    return out
+
+
 def rules_text(program) -> str:
     spec = program.spec
     g = spec.game
@@ -16,6 +36,8 @@ def rules_text(program) -> str:
     if spec.variants:
         out.append("Variants in force: " + ", ".join(spec.variants) + ".")
     out.append("")
+    if program.automata:
+        out += _automata(g["automata"]) + [""]
     if program.table_rows:
         out.append("## By player count")
         cols = program.table_columns

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from .agents.random_agent import RandomAgent
 from .errors import MasonError, SaveError
-from .game import Game, Settings
+from .game import Game, Settings, load_program
+from .state import names_at
 
 BOT_KINDS = ("random",)
 
@@ -54,6 +55,7 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False) -> dict:
         game = Game.new(settings, narrate=False)
         if coverage:
             game.rt.stats = {}
+        # agents for the players' seats only: the automated seats (after them) follow their policy
         agents = {s: make_bot(bots, settings.seed, s) for s in range(settings.players)}
         play_game(game, agents)
         r = game.result
@@ -107,8 +109,10 @@ def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1,
         "decisions": sum(r["decisions"] for r in done),
         "seconds": round(seconds, 3),
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
-        "stats": _stats(done, max(counts)),
+        "stats": _stats(done),
     }
+    if len(counts) == 1:   # seats include the automated ones, named as in the game
+        report["seat_names"] = names_at(load_program(base.game, base.variants, base.expansions), counts[0])
     if player_counts:
         report["settings"]["player_counts"] = list(counts)
     if coverage:
@@ -116,20 +120,22 @@ def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1,
     return report
 
 
-def _stats(done: list, players: int) -> dict:
+def _stats(done: list) -> dict:
+    """Per-seat rates cover every seat, automated ones included (mixed counts: seats of the largest)."""
     if not done:
         return {}
     n = len(done)
-    wins = [0.0] * players
+    seats = max(len(r["scores"]) for r in done)
+    wins = [0.0] * seats
     for r in done:
         for w in r["winners"]:
             wins[w] += 1 / len(r["winners"])
     scores = [s for r in done for s in r["scores"]]
-    seated = [[r for r in done if len(r["scores"]) > s] or [None] for s in range(players)]  # mixed counts
+    seated = [[r for r in done if len(r["scores"]) > s] or [None] for s in range(seats)]  # mixed counts
     return {
-        "win_rate_by_seat": [round(wins[s] / len(seated[s]), 4) for s in range(players)],
+        "win_rate_by_seat": [round(wins[s] / len(seated[s]), 4) for s in range(seats)],
         "mean_score_by_seat": [round(sum(r["scores"][s] for r in seated[s] if r) / len(seated[s]), 3)
-                               for s in range(players)],
+                               for s in range(seats)],
         "score_min": min(scores), "score_max": max(scores),
         "mean_rounds": round(sum(r["rounds"] for r in done) / n, 3),
         "min_rounds": min(r["rounds"] for r in done), "max_rounds": max(r["rounds"] for r in done),

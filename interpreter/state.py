@@ -2,12 +2,16 @@
 
 A state is a dict of JSON values only (ints, strings, lists, dicts, booleans, None):
 
-- ``n`` players, ``round``, ``phase``, ``rng`` (the generator's integer state);
+- ``n`` seats (the players' seats, then the automated seats), ``round``, ``phase``, ``rng`` (the
+  generator's integer state);
+- ``automata``: automated seat (as a string) -> automaton id (see agents/automaton.py); empty
+  when no automaton plays, so the number of players is ``n - len(automata)``;
 - ``cards``: one dict per physical card: ``t`` type id, ``z`` zone name, ``o`` owning seat or None,
   ``up`` (face up to all), ``seen`` (seats that know it), and the game's ``card_state`` fields;
 - ``zones``: zone key (``deck`` or ``hand/2``) -> card ids, the last one on top;
 - ``counters`` and ``vars``: game ones are values, per-seat ones are lists indexed by seat;
-- ``stack``, ``pending``, ``ti``: paused execution (see machine), ``decisions`` answered so far;
+- ``stack``, ``pending``, ``ti``: paused execution (see machine), ``decisions`` answered so far
+  by agents (an automated seat's are not counted);
 - ``over`` and ``result`` once the game has ended.
 """
 from __future__ import annotations
@@ -19,7 +23,9 @@ from . import rng
 
 
 def new_state(program, players: int, seed, options: dict | None = None) -> dict:
-    n = players
+    """A fresh state for ``players`` players and the automata joining at that count (setup not run yet)."""
+    autos = program.automata_at(players)
+    n = players + len(autos)
     cards = []
     defaults = program.card_state
     for tid, zone in zip(program.instances, program.start_zone):
@@ -44,7 +50,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     for name, v in program.vars.items():
         variables[name] = [copy.deepcopy(v["start"]) for _ in range(n)] if v["scope"] == "seat" \
             else copy.deepcopy(v["start"])
-    table = program.table_for(n)
+    table = program.table_for(players)   # the row of the number of players, not of seats
     constants = dict(program.constants)
     for k, v in (options or {}).items():
         constants[k] = v
@@ -52,7 +58,8 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
 
     state = {
         "boards": build_boards(program, n, table),
-        "n": n, "round": 0, "phase": "setup", "rng": rng.seed_state(seed),
+        "n": n, "automata": {str(players + i): a for i, a in enumerate(autos)},
+        "round": 0, "phase": "setup", "rng": rng.seed_state(seed),
         "cards": cards, "zones": zones, "counters": counters, "vars": variables,
         "table": table, "constants": constants,
         "stack": [{"k": "flow", "p": 0, "d0": 0, "idle": 0}],
@@ -62,6 +69,21 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         stack = state["stack"]
         stack.append({"k": "b", "n": block.id, "i": 0, "s": len(stack), "v": {"me": None}})
     return state
+
+
+def player_count(state: dict) -> int:
+    """The number of players: the seats without the automated ones."""
+    return state["n"] - len(state.get("automata") or ())
+
+
+def seat_names(program, state: dict) -> list[str]:
+    """How each seat is named: P1, P2, ... for players, an automaton's ``name`` for its seat."""
+    return names_at(program, player_count(state))
+
+
+def names_at(program, players: int) -> list[str]:
+    """The seat names of a game of ``players`` players (the automata's seats come last)."""
+    return [f"P{s + 1}" for s in range(players)] + [program.automata[a].name for a in program.automata_at(players)]
 
 
 def copy_state(state: dict) -> dict:
@@ -107,7 +129,9 @@ def view(program, state: dict, seat: int | None) -> dict:
     if state["ti"] >= 0:
         t = state["stack"][state["ti"]]
         turn = {"seat": t["seat"], "card": types[cards[t["card"]]["t"]]["name"] if t["card"] is not None else None}
-    return {"seat": seat, "players": n, "boards": state.get("boards", {}), "round": state["round"], "phase": state["phase"], "zones": zones,
+    return {"seat": seat, "players": player_count(state), "seats": n, "names": seat_names(program, state),
+            "automated": sorted(int(s) for s in state.get("automata") or ()),
+            "boards": state.get("boards", {}), "round": state["round"], "phase": state["phase"], "zones": zones,
             "counters": counters, "vars": variables, "turn": turn, "decision": mine,
             "waiting_for": pending["seat"] if pending else None, "over": state["over"],
             "result": state["result"]}

@@ -168,6 +168,9 @@ def _schema_error(err, data, pos) -> list[DefinitionError]:
         return one(f"{at}: {_show(inst)} is not one of {', '.join(map(str, vv))}{did_you_mean(inst, vv)}")
     if v == "const":
         return one(f"{at}: must be {vv!r}, got {_show(inst)}")
+    if v == "pattern" and "propertyNames" in err.absolute_schema_path and isinstance(inst, str):
+        return [DefinitionError(f"{at}: key {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}",
+                                pos.key_at(path + (inst,)), "definition/schema")]   # a bad key: placed at it
     if v == "pattern":
         return one(f"{at}: {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}")
     if v == "minimum":
@@ -307,9 +310,22 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
             elif keys != cols:
                 err(f"table row {n} has columns {sorted(keys)}, expected {sorted(cols)}", row, None,
                     "definition/table")
+    _automata(g, err, pmin, pmax)
     _name_clashes(spec, err)
     _duplicate_ids(spec, err)
     return out
+
+
+def _automata(g, err, pmin, pmax):
+    """An automaton joins at player counts the game allows, at most once per count."""
+    for aid, adef in (g.get("automata") or {}).items():
+        counts = adef.get("players") or []
+        for i, n in enumerate(counts):
+            if not pmin <= n <= pmax:
+                err(f"automaton '{aid}' joins at {n} players, but the game takes {pmin} to {pmax}",
+                    counts, i, "definition/invalid")
+            elif n in counts[:i]:
+                err(f"automaton '{aid}' lists {n} players twice", counts, i, "definition/invalid")
 
 
 def _check_prop(err, comp, pname, t, sets):
@@ -330,7 +346,8 @@ def _check_prop(err, comp, pname, t, sets):
 def _name_clashes(spec, err):
     g = spec.game
     spaces = {"counter": g.get("counters") or {}, "zone": g.get("zones") or {}, "variable": g.get("vars") or {},
-              "value": g.get("values") or {}, "constant": g.get("constants") or {}, "set": g.get("sets") or {}}
+              "value": g.get("values") or {}, "constant": g.get("constants") or {}, "set": g.get("sets") or {},
+              "automaton": g.get("automata") or {}}
     cols = {c for row in (g.get("table") or {}).values() for c in row if c != "status"}
     seen: dict[str, str] = {}
     for kind, names in list(spaces.items()) + [("table column", {c: None for c in cols})]:

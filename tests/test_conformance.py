@@ -79,7 +79,8 @@ def test_plays_to_the_end_with_round_trips(game, exps, players):
         g.answer(a)
         steps += 1
         assert steps < DECISION_CAP, "the game does not end"
-    assert g.result and len(g.result["scores"]) == players
+    # a score for every seat: the players' and the automated ones
+    assert g.result and len(g.result["scores"]) == g.state["n"] == players + len(g.state["automata"])
     assert g.result["winners"]
     if fork is not None:
         for a in fork_answers:

@@ -207,7 +207,7 @@ def test_pawns_keys_and_step_cost():
     assert q(g, "pawn_at", "yard", 0) is None
     yard(g)["pawns"]["10"] = "c1"
     assert q(g, "pawns_at", "yard", "c1") == ["1", "10", "ferry"]
-    assert said(g, start) == ["pawn P2 -> C 1", "pawn ferry -> C 1", "pawn P1 leaves the ring"]
+    assert said(g, start) == ["P2's pawn -> C 1", "the ferry pawn -> C 1", "P1's pawn leaves the ring"]
 
 
 def test_crossing_the_marker_including_wrap_around():
@@ -326,7 +326,7 @@ def test_seeded_game_plays_to_the_marker_s_return():
             "Where does your last worker go?", "How far does your pawn walk?"} <= set(asked)
     texts = [e["text"] for e in g.log if "text" in e]
     assert any("(passing " in t for t in texts)                         # a paid skip happened
-    assert sum(t.startswith("pawn P") for t in texts) == 3 + 6 * 3
+    assert sum("s pawn -> " in t for t in texts) == 3 + 6 * 3
     again, _ = _random_game(7)
     assert again.result == g.result and yard(again) == y
 

@@ -240,14 +240,38 @@ def _cards(rt, family):
 
 @builtin("seat_name", 1)
 def _seat_name(rt, seat):
-    """How a seat is shown: P1, P2, ..."""
+    """How a seat is shown: P1, P2, ... (an automated seat by its automaton's name)."""
     return rt.seat_name(seat)
+
+
+@builtin("automated", 1)
+def _automated(rt, seat):
+    """True for an automated seat (one whose decisions the game's policy takes); false for none."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return False
+    return str(seat) in (rt.st.get("automata") or ())
+
+
+@builtin("automaton_seat", 1)
+def _automaton_seat(rt, automaton):
+    """The seat of an automaton (by id), or none when it does not play at this player count."""
+    for seat, aid in (rt.st.get("automata") or {}).items():
+        if aid == automaton:
+            return int(seat)
+    return None
 
 
 @builtin("card_name", 1)
 def _card_name(rt, card):
     """A card's name (its component's ``name``)."""
     return "none" if card is None else rt.card_name(card)
+
+
+@builtin("str", 1)
+def _str(rt, value):
+    """A value written out as text, the way ``say`` writes it (for labels built from numbers)."""
+    from ..machine import _show
+    return _show(rt, value)
 
 
 @builtin("done", 1)

@@ -27,7 +27,7 @@ from ..dsl.builtins import builtin, procedure
 from ..errors import PlayError, did_you_mean
 from ..render import board_renderer
 
-KEYS = ("kind", "places", "capacity", "labels", "tokens", "pieces", "markers", "step_cost", "piece")
+KEYS = ("status", "text", "kind", "places", "capacity", "labels", "tokens", "pieces", "markers", "step_cost", "piece")
 
 
 def _whole(v) -> bool:
@@ -140,6 +140,11 @@ def _marker(d, data, name, marker) -> int:
 def show(v) -> str:
     """A piece as text: a string as itself, anything else as compact JSON."""
     return v if isinstance(v, str) else json.dumps(v, separators=(",", ":"))
+
+
+def _owner(rt, key: str) -> str:
+    """Whose pawn, in narration: a seat's name (an automated seat's too), else the key."""
+    return f"{rt.seat_name(int(key))}'s" if key.isdigit() else f"the {key}"
 
 
 def pawn_name(key: str) -> str:
@@ -409,11 +414,11 @@ def _pawn_put(rt, node, name, key, place):
     key = _key(key)
     if place is None:
         if data["pawns"].pop(key, None) is not None:
-            _say(rt, node, f"pawn {pawn_name(key)} leaves the ring")
+            _say(rt, node, f"{_owner(rt, key)} pawn leaves the ring")
         return
     _index(d, name, place)
     data["pawns"][key] = place
-    _say(rt, node, f"pawn {pawn_name(key)} -> {_label(d, place)}")
+    _say(rt, node, f"{_owner(rt, key)} pawn -> {_label(d, place)}")
 
 
 @procedure("marker_advance", 2, 3)

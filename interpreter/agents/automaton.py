@@ -1,0 +1,121 @@
+"""Automated seats: seats whose every decision a policy written in the rule files takes.
+
+game.yaml::
+
+    automata:
+      ID:                       # snake_case
+        name: Rival             # how the seat is named everywhere (instead of P2)
+        players: [1]            # the player counts at which it joins, after the players' seats
+        status: placeholder     # optional; text: optional description (``mason rules``)
+        policy:                 # the first rule whose ``when`` holds decides
+          - when: 'kind == "action"'               # optional; sees prompt, kind, me
+            prefer: ['option == "harvest"', "coins"]  # keys of each offered ``option``, highest first
+
+State: ``state["automata"]`` maps each automated seat (as a string, JSON keys) to its automaton
+id; ``state["n"]`` counts every seat. No agent answers for such a seat: ``Game`` applies
+``decide`` to every decision put to it, logs it as an ``automated`` entry (not a ``decision``)
+and does not count it in ``state["decisions"]``.
+
+Ranking: each offered option gets the tuple of its ``prefer`` keys (numbers or true/false,
+``none`` below everything); the highest tuple wins and ties go to the option offered first. An
+``up to N`` choice takes the N best in that order. No rule matches: the first option offered.
+``option`` is the card, seat or value offered; ``none`` for an optional choice's "none"; the
+label text for ``choose one``; the action id (``"end"`` for ending the turn) in an action window.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from ..errors import Place, PlayError
+
+WHEN_NAMES = ("prompt", "kind", "me")
+KEY_NAMES = ("option", "prompt", "kind", "me")
+END = "end"
+
+
+@dataclass
+class PolicyRule:
+    when: Optional[Callable]
+    prefer: list            # [(closure, Place)]
+    place: Place
+
+
+@dataclass
+class AutomatonDef:
+    id: str
+    name: str
+    players: tuple
+    status: str
+    text: str
+    rules: list = field(default_factory=list)
+    place: Optional[Place] = None
+
+
+def compile_automata(program) -> dict[str, AutomatonDef]:
+    """Compile every policy expression once; errors are collected on the program (file:line:col)."""
+    out = {}
+    for aid, adef in (program.spec.game.get("automata") or {}).items():
+        rules = []
+        for rule in adef.get("policy") or []:
+            prefer = rule.get("prefer") or []
+            keys = [(program.expr(prefer, i, KEY_NAMES), program.place(prefer, i)) for i in range(len(prefer))]
+            rules.append(PolicyRule(program.expr(rule, "when", WHEN_NAMES), keys, program.place(rule)))
+        out[aid] = AutomatonDef(aid, adef.get("name", aid), tuple(adef.get("players") or ()),
+                                adef.get("status", ""), adef.get("text", ""), rules, program.place(adef))
+    return out
+
+
+def option_values(rt, pending) -> list:
+    """What ``option`` is for each offered option of the pending decision."""
+    fr = rt.st["stack"][-1]
+    if fr["k"] == "t":
+        return [k.partition("@")[0] for k in pending["options"]]
+    if fr["k"] == "o":
+        node = rt.nodes[fr["n"]]
+        return [node.options[i][0] for i in pending["options"]]
+    return list(pending["options"])
+
+
+def decide(rt, auto: AutomatonDef, pending: dict):
+    """(answer, index of the policy rule used or None) for a decision put to an automated seat."""
+    env = {"me": pending["seat"], "prompt": pending["prompt"], "kind": pending["kind"]}
+    n = len(pending["options"])
+    chosen = None
+    for i, rule in enumerate(auto.rules):
+        if rule.when is None or _eval(rt, rule.when, env, rule.place, "when"):
+            chosen = i
+            break
+    if chosen is None or not auto.rules[chosen].prefer:
+        order = list(range(n))
+    else:
+        values = option_values(rt, pending)
+        keys = []
+        for v in values:
+            kenv = dict(env, option=v)
+            keys.append(tuple(_rank(_eval(rt, fn, kenv, place, "prefer"), place)
+                              for fn, place in auto.rules[chosen].prefer))
+        order = sorted(range(n), key=keys.__getitem__, reverse=True)   # stable: ties keep offer order
+    if pending["subset"]:
+        return order[:pending["subset"]], chosen
+    return order[0], chosen
+
+
+def _eval(rt, fn, env, place, what):
+    try:
+        return fn(rt, dict(env))
+    except PlayError as exc:
+        if exc.place is None:
+            exc.place = place
+        raise
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise PlayError(f"cannot evaluate this policy {what}: {type(exc).__name__}: {exc}", place,
+                        "play/type") from None
+
+
+def _rank(v, place):
+    if v is None:
+        return (0, 0)
+    if isinstance(v, (bool, int, float)):
+        return (1, int(v) if isinstance(v, bool) else v)
+    raise PlayError(f"a policy key gives a number, true/false or none, not {v!r}", place, "play/type")
