@@ -110,9 +110,7 @@ class Game:
                 self.log.append({"type": "automated", "seat": p["seat"], "kind": p["kind"], "answer": answer,
                                  "rule": rule, "at": p["at"], "to": [],
                                  "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer]})
-            flow = st["stack"][0] if st["stack"] else None
-            if flow is not None and flow.get("k") == "flow":
-                flow["d0"] = -1   # the round's loop guard counts an automated decision as progress
+            st["automated"] = st.get("automated", 0) + 1   # progress for the round's loop guard
             resume(self.rt, answer)
             run(self.rt)
         raise PlayError(f"{AUTOMATED_CAP} automated decisions in a row: the rules loop without end",

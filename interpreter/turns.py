@@ -16,6 +16,11 @@ END = "end"
 
 
 # ==================================================================== the turn statement
+def _progress(st) -> int:
+    """Decisions taken so far, by agents and by automated seats: a round without any is idle."""
+    return st["decisions"] + st.get("automated", 0)
+
+
 def s_turn(rt, env, node, fr):
     from .machine import _seat_of
 
@@ -175,7 +180,7 @@ def _flow(rt, fr):
         if prog.until is not None and prog.until(rt, {"me": None}):
             finish(rt)
             return
-        if st["decisions"] == fr["d0"]:
+        if _progress(st) == fr["d0"]:
             fr["idle"] += 1
             if fr["idle"] >= 3:
                 raise PlayError(f"the flow loops: {fr['idle']} rounds passed without a decision "
@@ -188,7 +193,7 @@ def _flow(rt, fr):
             raise PlayError(f"the game did not end within {prog.max_rounds} rounds "
                             f"(phase '{prog.phases[0][0]}')", code="play/loop")
         st["round"] += 1
-        fr["d0"] = st["decisions"]
+        fr["d0"] = _progress(st)
         if rt.narrate:
             rt.say(f"== Round {st['round']} ==", prog.phases[0][1], round_start=True)
     phase_id, block = prog.phases[p]

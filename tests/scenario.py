@@ -36,6 +36,8 @@ def run(g: Game, text: str, me=None) -> None:
     st["pending"] = None
     st["ti"] = -1
     run_machine(g.rt)
+    if st.get("automata"):
+        g._automate()   # decisions put to an automated seat are taken by its policy, as in play
 
 
 def run_phase(g: Game, phase: str) -> None:
