@@ -19,6 +19,7 @@ DIGESTS = [
     ("citadels.md", ("DC",), GAMES / "citadels" / "README.md", GAMES / "citadels" / "expansions" / "dark-city"),
     ("island_fortress.md", ("ISF",), GAMES / "island-fortress" / "README.md", GAMES / "island-fortress"),
     ("pillars.md", ("POE",), GAMES / "pillars" / "README.md", GAMES / "pillars"),
+    ("golden_temple.md", ("GTA",), GAMES / "golden-temple" / "README.md", GAMES / "golden-temple"),
 ]
 
 
