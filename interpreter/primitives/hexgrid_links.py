@@ -1,0 +1,161 @@
+"""Hex maps, part two: the links a piece just placed makes with its neighbours (paid connections with
+a memory, for the covering rule) and the terminal picture. The board kind is in ``hexgrid.py``.
+
+Each item remembers, per edge ``e<k>`` and corner ``c<k>``, the positions (cell ids) it has paid
+with; a printed mark remembers them in ``marks_paid["CELL/K"]``. ``hex_edge_links`` and
+``hex_corner_links`` leave out what the other side already paid with the new piece's position, so
+a piece that covers another at X never re-pays its neighbours' icons that paid with X, while a
+pairing with a new piece at a neighbouring position pays. The rules pay and then record each side
+with ``hex_mark_paid``.
+"""
+from __future__ import annotations
+
+from ..dsl.builtins import builtin, procedure
+from ..errors import PlayError
+from ..render import board_renderer, plural
+from .hexgrid import (DIR_NAMES, board_label, cell_id, cells_of, grid, index, on_board, parse_cell, piece_name, printed,
+                      step, top_item, vertex)
+
+
+def _placed(d, data, cells, name, cell):
+    cid = on_board(cells, name, cell)
+    item = top_item(data, cid)
+    if item is None:
+        raise PlayError(f"no piece on {board_label(d, name)} {cid}", code="play/illegal-state")
+    return cid, item
+
+
+@builtin("hex_edge_links", 2)
+def _edge_links(rt, name, cell):
+    """For the top piece of ``cell``: ``[k, neighbour, my icon, their icon]`` for each direction k whose
+    neighbour's top piece shows an icon on the facing edge while this one shows one on edge k, unless
+    that neighbour's edge already paid with this position."""
+    d, data, cells = grid(rt, name)
+    cid, item = _placed(d, data, cells, name, cell)
+    out = []
+    for k in range(6):
+        n = step(cid, k)
+        other = top_item(data, n) if n in cells else None
+        if other is None or item["edges"][k] is None:
+            continue
+        facing = (k + 3) % 6
+        theirs = other["edges"][facing]
+        if theirs is not None and cid not in other["paid"].get(f"e{facing}", ()):
+            out.append([k, n, item["edges"][k], theirs])
+    return out
+
+
+@builtin("hex_corner_links", 3)
+def _corner_links(rt, name, cell, mark):
+    """For the top piece of ``cell``, each corner k showing ``mark`` that meets other such marks at its
+    vertex (on the top pieces of the two other cells, printed on any of the three) not yet paid with this
+    position: ``[k, count, [[cell, corner, "c" (a piece's) or "m" (printed)], ...]]``."""
+    d, data, cells = grid(rt, name)
+    cid, item = _placed(d, data, cells, name, cell)
+    out = []
+    for k in range(6):
+        if item["corners"][k] != mark or mark is None:
+            continue
+        others = []
+        for c, j in vertex(cid, k):
+            if c not in cells:
+                continue
+            other = top_item(data, c)
+            if c != cid and other is not None and other["corners"][j] == mark \
+                    and cid not in other["paid"].get(f"c{j}", ()):
+                others.append([c, j, "c"])
+            if [j, mark] in printed(d, c) and cid not in data["marks_paid"].get(f"{c}/{j}", ()):
+                others.append([c, j, "m"])
+        if others:
+            out.append([k, len(others), others])
+    return out
+
+
+@procedure("hex_mark_paid", 5)
+def _mark_paid(rt, node, name, cell, kind, k, other):
+    """``do hex_mark_paid(b, cell, kind, k, other)``: record that edge k (kind ``"e"``) or corner k (``"c"``)
+    of the cell's top piece, or the mark printed at the cell's corner k (``"m"``), paid with position
+    ``other``."""
+    d, data, cells = grid(rt, name)
+    cid = on_board(cells, name, cell)
+    k = index(k, "an edge or corner")
+    pos = on_board(cells, name, other)
+    if kind == "m":
+        if k not in [j for j, _ in printed(d, cid)]:
+            raise PlayError(f"no mark is printed at {board_label(d, name)} {cid}, corner {k}",
+                            code="play/illegal-state")
+        paid = data["marks_paid"].setdefault(f"{cid}/{k}", [])
+    elif kind in ("e", "c"):
+        item = top_item(data, cid)
+        if item is None:
+            raise PlayError(f"no piece on {board_label(d, name)} {cid}", code="play/illegal-state")
+        paid = item["paid"].setdefault(f"{kind}{k}", [])
+    else:
+        raise PlayError(f"kind must be \"e\" (edge), \"c\" (corner) or \"m\" (printed mark), not {kind!r}",
+                        code="play/type")
+    if pos not in paid:
+        paid.append(pos)
+
+
+# ==================================================================== terminal picture
+def _card_names(program):
+    def name(c):
+        if 0 <= c < len(program.instances):
+            return program.types[program.instances[c]]["name"]
+        return None
+    return name
+
+
+def _short(text: str) -> str:
+    letters = "".join(ch for ch in text if ch.isalnum())
+    return (letters or text)[:3]
+
+
+def _icons(values, prefix) -> str:
+    return ", ".join(f"{prefix(k)} {v}" for k, v in enumerate(values) if v is not None) or "-"
+
+
+@board_renderer("hexgrid")
+def render(program, name, data, seat) -> list[str]:
+    """The map row by row (each row shifted half a cell): a cell shows its top piece's short name,
+    else the initial of its ``kind``, else ``.``; the printed marks; then one line per occupied cell
+    with its stack, the rotation and the board-oriented edge icons and corner marks."""
+    d = program.boards.get(name) or {}
+    cells = cells_of(d)
+    names = _card_names(program)
+    stacks = data.get("stacks") or {}
+    pos = {c: parse_cell(c) for c in cells}
+    xs = [2 * q + r for q, r in pos.values()]       # a cell's column in half cells
+    left, width = min(xs), 2 * (max(xs) - min(xs)) + 3
+    rows: dict = {}
+    for c, (q, r) in pos.items():
+        rows.setdefault(r, []).append((q, c))
+    marks = d.get("marks") or ()
+    out = [f"{board_label(d, name)}: hex map, {plural(len(cells), 'cell')}"]
+    for r in sorted(rows):
+        line = [" "] * width
+        for q, c in rows[r]:
+            stack = stacks.get(c) or []
+            if stack:
+                token = _short(piece_name(names, stack[-1]["piece"]))
+            else:
+                kind = cells[c].get("kind")
+                token = str(kind)[:1] if kind is not None else "."
+            at = 2 * (2 * q + r - left)
+            line[at:at + 3] = token.center(3)
+        qs = [q for q, _ in rows[r]]
+        out.append(f"  r{r:>3}  {''.join(line)}  (q {min(qs)}..{max(qs)})")
+    if marks:
+        shown = (f"{cell_id(m['q'], m['r'])} c{m['corner']} {m['mark']}" for m in marks)
+        out.append("  printed marks: " + ", ".join(shown))
+    for c in cells:
+        stack = stacks.get(c) or []
+        if not stack:
+            continue
+        top = stack[-1]
+        under = ", ".join(piece_name(names, it["piece"]) for it in reversed(stack[:-1]))
+        edges = _icons(top["edges"], lambda k: DIR_NAMES[k])
+        corners = _icons(top["corners"], lambda k: f"c{k}")
+        out.append(f"  {c}: {piece_name(names, top['piece'])} (rotation {top['rot']})"
+                   f"{f' over {under}' if under else ''}; edges {edges}; corners {corners}")
+    return out
