@@ -89,6 +89,10 @@ def games():
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
             click.echo(f"    variants: {variants}")
             click.echo(f"    options: {consts}")
+            from interpreter.rules_text import data_status
+
+            if data_status(spec):
+                click.echo(f"    {data_status(spec)}")
             if g.get("automata"):
                 click.echo("    automata: " + _automata_line(g["automata"]))
             from interpreter.expansions import list_expansions
@@ -202,6 +206,10 @@ def play(game, players, seed, bots_all, bot_seats, expansions, variants, options
             click.echo(f"{st.game} with {st.players} players, seed {st.seed}"
                        + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants)
                        + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else ""))
+            from interpreter.rules_text import data_status
+
+            if data_status(g.program.spec):
+                click.echo(f"Note: {data_status(g.program.spec)}.")
         narrate(g)
         try:
             play_game(g, agents, on_answer=narrate)

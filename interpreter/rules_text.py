@@ -2,6 +2,24 @@
 from __future__ import annotations
 
 
+def data_status(spec) -> str | None:
+    """How much of a game's component data is provisional, in one line, or None when all is exact.
+
+    Counts component types by their ``status`` tag (no tag counts as exact), e.g.
+    ``provisional data: 57 placeholder and 20 inferred of 89 component types (mason rules lists them)``.
+    """
+    counts = {"exact": 0, "inferred": 0, "placeholder": 0}
+    for comps in spec.components.values():
+        for c in comps:
+            tag = c.get("status") or "exact"
+            counts[tag if tag in counts else "exact"] += 1
+    total = sum(counts.values())
+    if not total or counts["exact"] == total:
+        return None
+    parts = [f"{counts[k]} {k}" for k in ("placeholder", "inferred") if counts[k]]
+    return f"provisional data: {' and '.join(parts)} of {total} component types (mason rules lists them)"
+
+
 def _indent(text: str, pad: str = "      ") -> str:
     return "\n".join(pad + line for line in str(text).strip().splitlines())
 

@@ -286,3 +286,13 @@ def test_human_at_the_cli_quits_and_resumes(tmp_path):
     assert second.exit_code == 0, second.output
     assert second.output.startswith(f"resumed Citadels from {save}")
     assert sorted(score_lines(second.output)) == [1, 2, 3]
+
+
+def test_games_and_play_say_where_data_is_provisional():
+    listing = invoke("games").output
+    block = listing[listing.index("golden-temple:"):listing.index("island-fortress:")]
+    assert "provisional data: " in block and "of 68 component types" in block
+    citadels = listing[listing.index("citadels:"):listing.index("golden-temple:")]
+    assert "provisional data" not in citadels                 # every Citadels datum is exact
+    started = invoke("play", "prague", "-p", 2, "--bots", "random", "--seed", 1).output
+    assert started.splitlines()[1].startswith("Note: provisional data: ")
