@@ -1174,11 +1174,11 @@ def test_gta_r163_br2_full_pickup_gives_one_pp():
     bridge(g, "br2", "br4", "br5")
     set_ring(g, {"e1": ["blue"] * 4, "w2": ["white"] * 3})
     run(g, "emit sow(who=0)")
-    act(g, "e1")
+    act(g, "East 1")
     finish(g)
     assert pp(g, 0) == 11
     run(g, "emit sow(who=1)")
-    act(g, "w2")
+    act(g, "West 2")
     finish(g)
     assert pp(g, 1) == 10
 

@@ -103,7 +103,7 @@ def test_gta_r46_ring_is_clockwise_and_wraps_from_w2_to_n1():
 def test_gta_r46_r50_full_workplace_of_four_is_passed_free():
     g = sow_game(pieces={"n1": ["yellow", "blue"], "n2": ["green"] * 4}, money=3)
     run(g, "emit sow(who=0)")
-    act(g, "n1")
+    act(g, "North 1")
     act(g, "yellow")                                        # the first worker passes the full n2
     assert workers(g, "e1") == ["yellow"] and len(workers(g, "n2")) == 4
     # the last worker's skip choices: passing a full workplace costs nothing either
@@ -117,11 +117,11 @@ def test_gta_r46_a_workplace_holds_any_number_of_coins():
     g = sow_game(pieces={"n1": ["yellow"], "n2": ["green"]}, coins={"n2": 9}, money=1)
     big_storage(g, 0)
     run(g, "emit sow(who=0)")
-    act(g, "n1")
+    act(g, "North 1")
     act(g, "East 1 (skip 1, pay 1)")                        # skipping n2 adds a tenth coin
     assert coins_on(g, "n2") == 10 and workers(g, "n2") == ["green"]
     run(g, "emit sow(who=0)")
-    act(g, "n2")
+    act(g, "North 2")
     assert goods(g, 0)["coins"] == 10 and coins_on(g, "n2") == 0
 
 
@@ -129,7 +129,7 @@ def test_gta_r46_r48_coins_on_the_picked_workplace_all_taken():
     g = sow_game(pieces={"n1": ["yellow"], "e1": ["blue"], "n2": ["green"]}, coins={"n2": 7}, money=1)
     big_storage(g, 0)
     run(g, "emit sow(who=0)")
-    act(g, "n2")
+    act(g, "North 2")
     assert goods(g, 0)["coins"] == 8 and coins_on(g, "n2") == 0
 
 
@@ -137,8 +137,8 @@ def test_gta_r47_must_take_a_workplace_with_workers_and_takes_all():
     g = sow_game(pieces={"n1": ["yellow", "blue", "white"], "s2": ["green"], "w1": ["blue"]})
     run(g, "emit sow(who=0)")
     assert prompt(g) == PICK
-    assert labels(g) == ["n1", "s2", "w1"]                  # only workplaces with workers; no pass
-    act(g, "n1")
+    assert labels(g) == ["North 1 (3 workers)", "South 2 (1 worker)", "West 1 (1 worker)"]                  # only workplaces with workers; no pass
+    act(g, "North 1")
     assert workers(g, "n1") == []
     assert sorted(ring(g)["held"]) == ["blue", "white", "yellow"]
 
@@ -148,7 +148,7 @@ def test_gta_r47_worker_movement_is_mandatory_in_the_turn():
     put_elephant(g, 0, "north")
     run(g, "emit player_turn(who=0)")
     act(g, "stay")                                          # step 1 is optional ...
-    assert prompt(g) == PICK and labels(g) == ["n1", "s1"]  # ... step 2 offers no way out
+    assert prompt(g) == PICK and labels(g) == ["North 1 (1 worker)", "South 1 (1 worker)"]  # ... step 2 offers no way out
 
 
 def test_gta_r48_coins_taken_at_pick_up_before_sowing():
@@ -177,7 +177,7 @@ def test_gta_r49_one_worker_per_following_workplace_colour_chosen_each_time():
 def test_gta_r51_last_worker_is_activated_and_its_district_acts():
     g = sow_game(pieces={"e2": ["white", "blue"], "s2": ["yellow", "yellow"]})
     run(g, "emit sow(who=0)")
-    act(g, "e2")
+    act(g, "East 2")
     act(g, "white")
     assert workers(g, "s1") == ["white"]
     assert workers(g, "s2") == ["yellow", "yellow", "blue"]
@@ -242,7 +242,7 @@ def test_gta_r219_landings_are_natural_or_next_seven_non_full():
                  money=8)
     big_storage(g, 0)
     run(g, "emit sow(who=0)")
-    act(g, "n1")
+    act(g, "North 1")
     assert labels(g) == ["North 2", "East 1 (skip 1, pay 1)", "South 1 (skip 2, pay 2)",
                          "South 2 (skip 3, pay 3)", "West 2 (skip 4, pay 4)", "North 1 (skip 5, pay 5)"]
     # never a whole lap: North 2 is not offered again after paying for the round
@@ -253,7 +253,7 @@ def test_gta_r219_r55_emptied_start_workplace_can_be_the_landing():
                  money=8)
     big_storage(g, 0)
     run(g, "emit sow(who=0)")
-    act(g, "n1")
+    act(g, "North 1")
     act(g, "North 1")
     assert workers(g, "n1") == ["yellow"] and var(g, "act_district") == "north"
     assert {p: coins_on(g, p) for p in PLACES} == {"n1": 0, "n2": 1, "e1": 1, "e2": 0, "s1": 1, "s2": 1,
@@ -266,7 +266,7 @@ def test_gta_r55_start_workplace_is_sown_like_any_other():
     g = sow_game(pieces={"w1": ["yellow", "blue", "green"], "w2": ["white"], "n1": ["blue"] * 4,
                          "n2": ["green"] * 4}, money=3)
     run(g, "emit sow(who=0)")
-    act(g, "w1")
+    act(g, "West 1")
     act(g, "yellow")
     act(g, "blue")
     assert workers(g, "w2") == ["white", "yellow"] and workers(g, "e1") == ["blue"]
@@ -302,7 +302,7 @@ def test_gta_r56_activated_worker_is_recorded_not_read_from_the_workplace():
         only_slots(g, s)
     run(g, "emit player_turn(who=0)")
     act(g, "stay")
-    act(g, "w1")
+    act(g, "West 1")
     assert workers(g, "w2") == ["yellow", "yellow", "white"]
     assert var(g, "act_worker") == "white"
     act(g, SECONDARY)                                       # the white tile, not the yellow one
@@ -584,7 +584,7 @@ def test_gta_r70_after_the_follows_the_next_player_begins():
         put_elephant(g, s, "north")
     run_phase(g, "turns")
     act(g, "stay")
-    act(g, "e2")
+    act(g, "East 2")
     _end_worker_turn(g)
     assert prompt(g) == FOLLOW and g.pending["seat"] == 1
     act(g, "Decline")
@@ -602,7 +602,7 @@ def test_gta_x2_sowing_with_full_workplace_paid_skip_and_coins():
                  coins={"e1": 1}, money=2)
     assert total_workers(g) == 12
     run(g, "emit sow(who=0)")
-    act(g, "e1")
+    act(g, "East 1")
     assert goods(g, 0)["coins"] == 3                        # E1's coin
     act(g, "blue")
     assert workers(g, "s1") == ["blue"] and len(workers(g, "e2")) == 4   # E2 passed free
@@ -628,7 +628,7 @@ def _x3(g):
         only_slots(g, s)
     run(g, "emit player_turn(who=0)")
     act(g, "stay")
-    act(g, "e1")
+    act(g, "East 1")
     act(g, "blue")
     act(g, "West 2 (skip 1, pay 1)")
     assert prompt(g) == WINDOW and goods(g, 0)["coins"] == 2 and knowledge(g, 0, "income") == 0
