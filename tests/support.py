@@ -174,3 +174,33 @@ def answer_until(g: Game, prompt_start: str, chooser=lambda g: 0, limit: int = 1
         g.answer([] if p["subset"] else chooser(g))
         n += 1
         assert n < limit, f"no '{prompt_start}' decision"
+
+
+# ------------------------------------------------------------------ broken copies of fixtures
+def edited_copy(tmp_path, folder, edits, first_only=False, name=None, file="game.yaml"):
+    """A copy of a game folder under ``tmp_path`` with text replacements ``(old, new)`` in one of its
+    files (each ``old`` must occur; every occurrence is replaced unless ``first_only``); returns the copy."""
+    import shutil
+    from pathlib import Path
+
+    folder = Path(folder)
+    bad = tmp_path / (name or f"bad_{folder.name}")
+    shutil.copytree(folder, bad)
+    text = (bad / file).read_text()
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1) if first_only else text.replace(old, new)
+    (bad / file).write_text(text)
+    return bad
+
+
+def errors_by_board_key(lines, errors):
+    """Load-time board errors by the board key they are placed at (a block list at its first item)."""
+    out = {}
+    for e in errors:
+        assert e.code == "definition/board" and e.place and e.place.line > 0, e.line()
+        i = e.place.line - 1
+        while not (lines[i].startswith("    ") and lines[i][4] not in " -"):
+            i -= 1
+        out.setdefault(lines[i].split(":")[0].strip(), []).append(e.message)
+    return out

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from interpreter.primitives.hexgrid import DIRS, parse_cell, step, vertex
 from interpreter.render import render_view
 from interpreter.validate import validate_game
 from scenario import card, clear, counter, put, run
-from support import act, new_game, play_out, refresh_pending
+from support import act, new_game, play_out, refresh_pending, edited_copy
 
 HEXVILLE = Path(__file__).parent / "fixtures" / "hexville"
 YARD = ["0,-1", "1,-1", "-1,0", "0,0", "1,0", "-1,1", "0,1"]      # a ring of radius 1, row by row
@@ -313,14 +312,7 @@ def test_render_draws_rows_shifted_and_lists_the_pieces():
 
 # ==================================================================== load-time checks
 def _broken(tmp_path, *edits):
-    bad = tmp_path / "bad_hexville"
-    shutil.copytree(HEXVILLE, bad)
-    text = (bad / "game.yaml").read_text()
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    (bad / "game.yaml").write_text(text)
-    return bad
+    return edited_copy(tmp_path, HEXVILLE, edits, first_only=True)
 
 
 def test_fixture_is_valid():

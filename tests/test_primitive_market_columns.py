@@ -15,7 +15,7 @@ from interpreter.errors import PlayError
 from interpreter.render import render_view
 from interpreter.validate import validate_game
 from scenario import run, set_counter
-from support import act, new_game, play_out
+from support import act, new_game, play_out, edited_copy
 
 STALLS = Path(__file__).parent / "fixtures" / "stalls"
 CLAY = [{"price": 4, "points": 2}, {"price": 3, "points": 1}, {"price": 2}, {"price": 1}]
@@ -232,15 +232,7 @@ def test_first_option_games_end_too():
 
 
 def _broken(tmp_path, *edits):
-    d = tmp_path / "bad_stalls"
-    shutil.copytree(STALLS, d)
-    text = (d / "game.yaml").read_text()
-    for old, new in edits:
-        assert old in text
-        text = text.replace(old, new)
-    (d / "game.yaml").write_text(text)
-    _, errors = validate_game(str(d))
-    return errors
+    return validate_game(str(edited_copy(tmp_path, STALLS, edits)))[1]
 
 
 def test_bad_declarations_are_reported_at_load_time(tmp_path):

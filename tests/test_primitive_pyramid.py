@@ -1,7 +1,6 @@
 """The `pyramid` board kind (interpreter/primitives/pyramid.py) on the fixture game tests/fixtures/ziggurat."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from interpreter.errors import PlayError
 from interpreter.render import render_view
 from interpreter.validate import validate_game
 from scenario import counter, done, run, run_phase
-from support import act, new_game, play_out
+from support import act, new_game, play_out, edited_copy
 
 ZIGGURAT = str(Path(__file__).parent / "fixtures" / "ziggurat")
 LARGE_ORDER = ["a1", "b1", "a2", "c1", "b2", "b3", "d1", "a3", "c2", "b4", "a4"]
@@ -168,14 +167,7 @@ def test_played_to_the_end_fills_the_ziggurat():
 
 
 def _broken(tmp_path, *edits):
-    bad = tmp_path / "bad_ziggurat"
-    shutil.copytree(ZIGGURAT, bad)
-    text = (bad / "game.yaml").read_text()
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    (bad / "game.yaml").write_text(text)
-    return bad
+    return edited_copy(tmp_path, ZIGGURAT, edits, first_only=True)
 
 
 def test_bad_shapes_are_reported_at_load_time(tmp_path):

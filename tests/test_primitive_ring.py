@@ -5,7 +5,6 @@ the terminal picture, the load-time checks and a seeded game played to its end."
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from interpreter.errors import PlayError
 from interpreter.render import render_view
 from interpreter.validate import validate_game
 from scenario import run
-from support import new_game, play_out
+from support import new_game, play_out, edited_copy
 
 SOWING = Path(__file__).parent / "fixtures" / "sowing"
 PLACES = ["a1", "a2", "b1", "b2", "c1", "c2"]
@@ -257,15 +256,9 @@ def test_render_lists_places_clockwise_with_markers_between():
 
 # ==================================================================== load-time checks
 def _broken(tmp_path, replacements):
-    bad = tmp_path / "bad_sowing"
-    shutil.copytree(SOWING, bad)
-    text = (bad / "game.yaml").read_text()
-    for old, new in replacements:
-        assert old in text
-        text = text.replace(old, new)
-    (bad / "game.yaml").write_text(text)
+    bad = edited_copy(tmp_path, SOWING, replacements)
     _, errors = validate_game(str(bad))
-    return text.splitlines(), errors
+    return (bad / "game.yaml").read_text().splitlines(), errors
 
 
 def test_bad_declarations_are_reported_at_load_time(tmp_path):

@@ -4,7 +4,6 @@ values, moves clamped to the grid, landing effects chained by the fixture's rule
 picture and the load-time checks."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from interpreter.render import render_view
 from interpreter.turns import finish
 from interpreter.validate import validate_game
 from scenario import run
-from support import new_game
+from support import new_game, edited_copy, errors_by_board_key
 
 CAROUSEL = Path(__file__).parent / "fixtures" / "carousel"
 
@@ -169,27 +168,13 @@ def test_render_rows_top_first_with_markers_scores_tier_rule_and_values():
 
 # ==================================================================== load-time checks
 def _broken(tmp_path, replacements):
-    bad = tmp_path / "bad_carousel"
-    shutil.copytree(CAROUSEL, bad)
-    text = (bad / "game.yaml").read_text()
-    for old, new in replacements:
-        assert old in text
-        text = text.replace(old, new)
-    (bad / "game.yaml").write_text(text)
+    bad = edited_copy(tmp_path, CAROUSEL, replacements)
     _, errors = validate_game(str(bad))
-    return text.splitlines(), errors
+    return (bad / "game.yaml").read_text().splitlines(), errors
 
 
 def _by_key(lines, errors):
-    """Messages by the board key they are placed at (a block list is placed at its first item)."""
-    out = {}
-    for e in errors:
-        assert e.code == "definition/board" and e.place and e.place.line > 0, e.line()
-        i = e.place.line - 1
-        while not (lines[i].startswith("    ") and lines[i][4] not in " -"):
-            i -= 1
-        out.setdefault(lines[i].split(":")[0].strip(), []).append(e.message)
-    return out
+    return errors_by_board_key(lines, errors)
 
 
 def test_bad_staircase_declarations_are_reported_where_they_are(tmp_path):

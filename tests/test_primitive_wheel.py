@@ -5,7 +5,6 @@ game played by hand and a seeded game played to its end."""
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from interpreter.errors import PlayError
 from interpreter.render import render_view
 from interpreter.validate import validate_game
 from scenario import run
-from support import new_game, play_out
+from support import new_game, play_out, edited_copy, errors_by_board_key
 
 CAROUSEL = Path(__file__).parent / "fixtures" / "carousel"
 STATIONS = [f"s{i}" for i in range(6)]
@@ -158,27 +157,13 @@ def test_render_one_line_per_station_with_the_slot_over_it_and_its_piece():
 
 # ==================================================================== load-time checks
 def _broken(tmp_path, replacements):
-    bad = tmp_path / "bad_carousel"
-    shutil.copytree(CAROUSEL, bad)
-    text = (bad / "game.yaml").read_text()
-    for old, new in replacements:
-        assert old in text
-        text = text.replace(old, new)
-    (bad / "game.yaml").write_text(text)
+    bad = edited_copy(tmp_path, CAROUSEL, replacements)
     _, errors = validate_game(str(bad))
-    return text.splitlines(), errors
+    return (bad / "game.yaml").read_text().splitlines(), errors
 
 
 def _by_key(lines, errors):
-    """Messages by the board key they are placed at (a block list is placed at its first item)."""
-    out = {}
-    for e in errors:
-        assert e.code == "definition/board" and e.place and e.place.line > 0, e.line()
-        i = e.place.line - 1
-        while not (lines[i].startswith("    ") and lines[i][4] not in " -"):
-            i -= 1
-        out.setdefault(lines[i].split(":")[0].strip(), []).append(e.message)
-    return out
+    return errors_by_board_key(lines, errors)
 
 
 def test_bad_wheel_declarations_are_reported_where_they_are(tmp_path):
