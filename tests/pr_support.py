@@ -136,7 +136,14 @@ def _lit(v):
 
 def evaluate(g, expr, me=None):
     """The value of a DSL expression of the game (named values, builtins) in the current state."""
+    from interpreter.errors import DefinitionErrors
+
+    before = len(g.program.errors)
     f = g.program.expr({"v": expr}, "v", ("me",))
+    if len(g.program.errors) > before:          # a snippet that does not compile is the test's mistake
+        errors = g.program.errors[before:]
+        del g.program.errors[before:]
+        raise DefinitionErrors(errors)
     return f(g.rt, {"me": me})
 
 

@@ -20,6 +20,7 @@ DIGESTS = [
     ("island_fortress.md", ("ISF",), GAMES / "island-fortress" / "README.md", GAMES / "island-fortress"),
     ("pillars.md", ("POE",), GAMES / "pillars" / "README.md", GAMES / "pillars"),
     ("golden_temple.md", ("GTA",), GAMES / "golden-temple" / "README.md", GAMES / "golden-temple"),
+    ("prague.md", ("PCR",), GAMES / "prague" / "README.md", GAMES / "prague"),
 ]
 
 
