@@ -1,7 +1,9 @@
 """The ``mason`` command: games, validate, play, simulate, replay, rules (a thin layer over interpreter)."""
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -12,7 +14,9 @@ from interpreter.errors import DefinitionErrors, MasonError, Place, SaveError, d
 from interpreter.game import Game, Settings, load_program
 from interpreter.loader import list_games, load_spec
 from interpreter.render import narration, render_result
-from interpreter.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
+from interpreter.saves import SaveTarget, check_target
+from interpreter.session import (BOT_KINDS, SEAT_KINDS, make_bot, play_game, read_log, simulate, verify_log,
+                                 write_log)
 
 
 def _fail(exc: MasonError) -> None:
@@ -37,16 +41,9 @@ def _options(pairs, program) -> tuple:
             names = ", ".join(known) or "none"
             raise MasonError(f"--option {p}: {program.name} has no option '{key}'{did_you_mean(key, known)} "
                              f"(options: {names})", code="cli/usage")
-        try:
-            parsed = json.loads(value)
-        except json.JSONDecodeError:
-            parsed = value
-        default = known[key]
-        if isinstance(default, bool) != isinstance(parsed, bool) or (
-                isinstance(default, (int, float)) and not isinstance(parsed, (int, float))):
-            kind = "true or false" if isinstance(default, bool) else "a number"
-            raise MasonError(f"--option {p}: '{key}' takes {kind} (default {json.dumps(default)})",
-                             code="cli/usage")
+        parsed, problem = program.option_value(key, value)   # the constant's type and range
+        if problem:
+            raise MasonError(f"--option {p}: {problem}", code="cli/usage")
         out[key] = parsed
     return tuple(sorted(out.items()))
 
@@ -85,7 +82,10 @@ def games():
             spec = load_spec(gid)
             g = spec.game
             variants = ", ".join(v["id"] for v in g.get("variants") or []) or "none"
-            consts = ", ".join(f"{k}={json.dumps(v)}" for k, v in (g.get("constants") or {}).items()) or "none"
+            from interpreter.program import is_declaration
+
+            consts = ", ".join(f"{k}={json.dumps(v['value'] if is_declaration(v) else v)}"
+                               for k, v in (g.get("constants") or {}).items()) or "none"
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
             click.echo(f"    variants: {variants}")
             click.echo(f"    options: {consts}")
@@ -132,7 +132,7 @@ def validate(targets, expansions, variants):
     bad = False
     for target in targets:
         try:
-            program, errors = validate_game(target, variants, expansions)
+            program, errors = validate_game(target, variants, expansions, complete=True)
         except MasonError as exc:
             click.echo(exc.line(), err=True)
             bad = True
@@ -155,7 +155,8 @@ def validate(targets, expansions, variants):
 @main.command()
 @click.argument("game")
 @click.option("-p", "--players", type=int, default=None, help="Number of players (default: the minimum).")
-@click.option("--seed", default="1", help="Random seed.")
+@click.option("--seed", default=None,
+              help="Random seed (default: a fresh one, shown in the save, the log and the final summary).")
 @click.option("--bots", "bots_all", type=click.Choice(BOT_KINDS), default=None,
               help="Every seat is a bot of this kind (default: seat 1 human, others random).")
 @click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=random (seats from 1).")
@@ -163,69 +164,211 @@ def validate(targets, expansions, variants):
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the event log (JSONL).")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Save file for quit / end of input.")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), help="Resume a saved game.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False),
+              help="Save file for quit, end of input and Ctrl-C (default: mason-save.json, never another game's).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
+              help="Resume a saved game (its settings and seats come from the save).")
 @click.option("--quiet", is_flag=True, help="Print only the final scores.")
 def play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
          resume_path, quiet):
     """Play a game in the terminal, against bots or hot-seat (seat 1 human unless --bots)."""
     try:
-        if resume_path:
-            g = _load_save(resume_path)
-            if g.settings.game != game:
-                raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
-            click.echo(f"resumed {g.program.name} from {resume_path} (round {g.state['round']}, "
-                       f"{g.state['decisions']} decisions so far)")
-        else:
-            prog = load_program(game, variants, expansions)
-            n = prog.min_players if players is None else players
-            # a game given as a folder is recorded by its absolute path, so a save resumes from anywhere
-            where = game if not Path(game).is_dir() else str(Path(game).resolve())
-            settings = Settings(where, n, _seed(seed), tuple(variants), tuple(expansions), _options(options, prog))
-            g = Game.new(settings)
-        n = g.settings.players   # the players' seats; automated seats (after them) need no agent
-        kinds = _seat_kinds(n, bots_all, bot_seats, g.seat_names())
-        save_to = save_path or resume_path or "mason-save.json"
-        human = HumanAgent(_read_line, click.echo, save_to)
-        if resume_path:
-            human.resume_from(g)
-        agents = {s: human if kinds[s] == "human" else make_bot(kinds[s], g.settings.seed, s) for s in range(n)}
-        humans = [s for s in range(n) if kinds[s] == "human"]
-        # with no human at the table, narrate everything public as it happens
-        printed = [len(g.log) if resume_path else 0]
-
-        def narrate(game_):
-            if not humans and not quiet:
-                for line in narration(game_.log, None, printed[0], scores=False):
-                    click.echo(line)
-            printed[0] = len(game_.log)
-
-        if not resume_path and not quiet:
-            # the one who typed the command knows the settings; the log shows them to no seat
-            st = g.settings
-            click.echo(f"{st.game} with {st.players} players, seed {st.seed}"
-                       + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants)
-                       + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else ""))
-            from interpreter.rules_text import data_status
-
-            if data_status(g.program.spec):
-                click.echo(f"Note: {data_status(g.program.spec)}.")
-        narrate(g)
-        try:
-            play_game(g, agents, on_answer=narrate)
-        except QuitRequested:
-            if log_path:
-                write_log(g, log_path)
-            return
-        if humans and not quiet:
-            human.catch_up(g, humans)
-        if log_path:
-            write_log(g, log_path)
-        if save_path:
-            g.save(save_path)
-        click.echo(render_result(g.program, g.result, g.seat_names()))
+        _play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
+              resume_path, quiet)
     except MasonError as exc:
         _fail(exc)
+
+
+def _play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
+          resume_path, quiet):
+    if resume_path:
+        _refuse_settings_with_resume(players, seed, variants, expansions, options)
+    _check_targets(log_path, save_path, resume_path)
+    if resume_path:
+        g = _load_save(resume_path)
+        if g.settings.game != game and _game_dir(game) != g.settings.game:
+            raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
+    else:
+        prog = load_program(game, variants, expansions)
+        n = prog.min_players if players is None else players
+        # a game or an expansion given as a folder is recorded by its absolute path, so that the save
+        # resumes and the log replays from any directory
+        settings = Settings(_game_dir(game), n, fresh_seed() if seed is None else _seed(seed), tuple(variants),
+                            tuple(_game_dir(e, "expansion.yaml") for e in expansions), _options(options, prog))
+        g = _new_game(settings, log_path, quiet)
+    n = g.settings.players   # the players' seats; automated seats (after them) need no agent
+    saved = g.seats if resume_path else None
+    kinds = _seat_kinds(n, bots_all, bot_seats, g.seat_names(), saved=saved)
+    g.seats = [kinds[s] for s in range(n)]
+    humans = [s for s in range(n) if kinds[s] == "human"]
+    target = SaveTarget(save_path or resume_path, default=not (save_path or resume_path))
+    if humans and target.default:
+        try:
+            check_target(target.path, "the default save file")
+        except MasonError as exc:
+            raise MasonError(f"{exc.message} (give --save FILE)", code="cli/usage") from None
+    if resume_path:
+        target.written = True   # the resumed save is this game's own: written over
+        click.echo(f"resumed {g.program.name} from {resume_path} (round {g.state['round']}, "
+                   f"{g.state['decisions']} decisions so far)")
+        if saved and (bots_all or bot_seats):
+            _notice_seats(g.seat_names(), saved, kinds)
+    interrupts = _Interrupts()
+    human = HumanAgent(interrupts.read_line, click.echo, target)
+    if resume_path:
+        human.resume_from(g)
+    agents = {s: human if kinds[s] == "human" else make_bot(kinds[s], g.settings.seed, s) for s in range(n)}
+    # with no human at the table, narrate everything public as it happens
+    printed = [len(g.log) if resume_path else 0]
+
+    def narrate(game_):
+        if not humans and not quiet:
+            for line in narration(game_.log, None, printed[0], scores=False):
+                click.echo(line)
+        printed[0] = len(game_.log)
+
+    def after_answer(game_):
+        narrate(game_)
+        if not game_.over:
+            interrupts.check()   # a Ctrl-C while bots played stops here, between two decisions
+
+    if not resume_path and not quiet:
+        # the one who typed the command knows the settings; a fresh seed is not shown before the end,
+        # where it would let a player rebuild the hidden hands from a second run
+        st = g.settings
+        click.echo(f"{st.game} with {st.players} players" + (f", seed {st.seed}" if seed is not None else "")
+                   + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants)
+                   + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else ""))
+        from interpreter.rules_text import data_status
+
+        if data_status(g.program.spec):
+            click.echo(f"Note: {data_status(g.program.spec)}.")
+    narrate(g)
+    with interrupts:
+        try:
+            play_game(g, agents, on_answer=after_answer)
+        except QuitRequested as stop:
+            if log_path:
+                write_log(g, log_path)
+            if stop.error:
+                raise stop.error
+            sys.exit(130 if stop.reason == "interrupted" else 0)
+        except Interrupted:
+            _stop_interrupted(g, target, log_path)
+        except MasonError as exc:
+            _stop_with_error(g, exc, log_path, human, humans, quiet)
+            raise
+        except Exception as exc:   # a bug in Mason: still keep the log, then report it
+            _stop_with_error(g, exc, log_path, human, humans, quiet)
+            raise
+        except KeyboardInterrupt:   # a second Ctrl-C while the rules ran: the person insists
+            click.echo("interrupted twice: stopped at once, without saving", err=True)
+            sys.exit(130)
+    if humans and not quiet:
+        human.catch_up(g, humans)
+    if log_path:
+        write_log(g, log_path)
+    if not quiet or seed is None:   # --quiet prints only the scores, and a seed that was not given
+        click.echo(f"Game over; seed {g.settings.seed} (--seed {g.settings.seed} deals this game again)")
+    click.echo(render_result(g.program, g.result, g.seat_names()))
+    if save_path:
+        g.save(save_path)
+
+
+def fresh_seed() -> int:
+    """A new random seed for a game started without --seed (never the same default twice)."""
+    import secrets
+
+    return secrets.randbelow(10 ** 12)
+
+
+def _game_dir(name: str, marker: str = "game.yaml") -> str:
+    """A game (or an expansion: ``marker`` expansion.yaml) given as a folder, as the loader finds it
+    first: its absolute path; an id: itself."""
+    return str(Path(name).resolve()) if (Path(name) / marker).is_file() else name
+
+
+def _new_game(settings, log_path, quiet=False) -> Game:
+    """Start the game; an error during setup still writes the log (with the error entry) when asked,
+    and shows the public part of what happened (unless --quiet)."""
+    try:
+        return Game.new(settings)
+    except MasonError as exc:
+        partial = getattr(exc, "game", None)
+        if partial is not None:
+            partial.record_error(exc)
+            if log_path:
+                with contextlib.suppress(MasonError):
+                    write_log(partial, log_path)
+            if not quiet:
+                click.echo("-- so far --")
+                click.echo("\n".join(narration(partial.log, None, scores=False)[-40:]))
+        raise
+
+
+def _refuse_settings_with_resume(players, seed, variants, expansions, options) -> None:
+    given = [flag for flag, v in (("-p", players), ("--seed", seed), ("--variant", variants),
+                                  ("--with", expansions), ("--option", options)) if v]
+    if given:
+        raise MasonError(f"{', '.join(given)} cannot be given with --resume: the save holds the game's settings "
+                         "(players, seed, variants, expansions, options)", code="cli/usage")
+
+
+def _check_targets(log_path, save_path, resume_path) -> None:
+    """Refuse, before the game starts, a --log or --save that could not be written or would clash."""
+    if log_path and save_path and Path(log_path).resolve() == Path(save_path).resolve():
+        raise MasonError(f"--log and --save name the same file {log_path}", code="cli/usage")
+    if log_path and resume_path and Path(log_path).resolve() == Path(resume_path).resolve():
+        raise MasonError(f"--log {log_path} would write over the save being resumed", code="cli/usage")
+    if log_path:
+        check_target(log_path, "--log")
+    if save_path:
+        check_target(save_path, "--save")
+
+
+def _notice_seats(names, saved, kinds) -> None:
+    """Say which seats the flags give to someone else than the save did."""
+    changed = [f"{names[s]} {saved[s]} -> {kinds[s]}" for s in range(len(saved)) if saved[s] != kinds[s]]
+    if changed:
+        click.echo("note: seats changed from the save: " + ", ".join(changed))
+
+
+def _stop_interrupted(g, target, log_path) -> None:
+    """Ctrl-C while bots played: save the game as it stood after the last decision, then stop."""
+    if log_path:
+        with contextlib.suppress(MasonError):
+            write_log(g, log_path)
+    try:
+        path = target.write(g)
+    except MasonError as exc:
+        raise MasonError(f"interrupted: could not save the game: {exc.message}", code="play/save") from None
+    note = f" ({target.note})" if target.note else ""
+    click.echo(f"interrupted: game saved to {path}{note}; resume with --resume {path}")
+    sys.exit(130)
+
+
+def _stop_with_error(g, exc, log_path, human, humans, quiet) -> None:
+    """The game stopped with an error: end the log with it, write it, and show what happened since the
+    last decision (each human seat as it may see it; nothing more with --quiet)."""
+    g.record_error(exc)
+    if log_path:
+        with contextlib.suppress(MasonError):
+            write_log(g, log_path)
+    if quiet:
+        return
+    if humans:
+        human.catch_up(g, humans)
+    else:
+        lines = narration(g.log, None, _last_decision(g.log), scores=False)
+        click.echo("-- since the last decision --")
+        click.echo("\n".join(lines[-40:]))
+
+
+def _last_decision(log) -> int:
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].get("type") == "decision":
+            return i + 1
+    return 0
 
 
 def _load_save(path) -> Game:
@@ -241,10 +384,13 @@ def _seed(seed: str):
     return int(seed) if seed.lstrip("-").isdigit() else seed
 
 
-def _seat_kinds(n, bots_all, bot_seats, names=()) -> dict:
-    """Human or bot kind of each of the ``n`` players' seats; ``names`` are every seat's, automated ones last."""
+def _seat_kinds(n, bots_all, bot_seats, names=(), saved=None) -> dict:
+    """Human or bot kind of each of the ``n`` players' seats; ``names`` are every seat's, automated ones
+    last; ``saved`` the kinds a resumed save recorded (the flags change them)."""
     if bots_all:
         kinds = {s: bots_all for s in range(n)}
+    elif saved:
+        kinds = dict(enumerate(saved))
     else:
         kinds = {s: ("human" if s == 0 else "random") for s in range(n)}
     for item in bot_seats:
@@ -254,16 +400,64 @@ def _seat_kinds(n, bots_all, bot_seats, names=()) -> dict:
                              f"the game's policy takes its decisions", code="cli/usage")
         if not sep or not seat.isdigit() or not 1 <= int(seat) <= n:
             raise MasonError(f"--bot {item}: expected SEAT=KIND with SEAT from 1 to {n}", code="cli/usage")
-        if kind not in BOT_KINDS + ("human",):
-            raise MasonError(f"--bot {item}: unknown kind '{kind}' (known: {', '.join(BOT_KINDS + ('human',))})",
+        if kind not in SEAT_KINDS:
+            raise MasonError(f"--bot {item}: unknown kind '{kind}' (known: {', '.join(SEAT_KINDS)})",
                              code="cli/usage")
         kinds[int(seat) - 1] = kind
     return kinds
 
 
 def _read_line():
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline()
+    except UnicodeDecodeError:   # bytes that are not text: an answer that matches nothing
+        return "\ufffd\n"
     return None if line == "" else line
+
+
+class Interrupted(Exception):
+    """Ctrl-C while no one was at a prompt: the game stops after the decision in progress."""
+
+
+class _Interrupts:
+    """Ctrl-C during play. At a person's prompt it interrupts the reading at once (the human agent
+    saves, as ``quit`` does); while the rules or bots run, it waits for the current decision to
+    finish, so the game is saved whole; a second Ctrl-C stops at once without saving."""
+
+    def __init__(self):
+        self.at_prompt = False
+        self.requested = False
+        self.previous = None
+
+    def __enter__(self):
+        try:
+            self.previous = signal.signal(signal.SIGINT, self._handler)
+        except ValueError:   # not the main thread (an embedding program): leave Ctrl-C alone
+            self.previous = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+        return False
+
+    def _handler(self, signum, frame):
+        if self.at_prompt or self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def check(self):
+        if self.requested:
+            raise Interrupted()
+
+    def read_line(self):
+        self.at_prompt = True
+        try:
+            if self.requested:
+                raise KeyboardInterrupt
+            return _read_line()
+        finally:
+            self.at_prompt = False
 
 
 @main.command()
@@ -371,7 +565,10 @@ def replay_cmd(log_path, quiet):
             click.echo(line)
         if game.over:
             click.echo(render_result(game.program, game.result, game.seat_names()))
-    state = "to the end of the game" if game.over else "(the game was not finished)"
+    last = game.log[-1] if game.log else {}
+    state = ("to the end of the game" if game.over else
+             f"to the error that stopped the game ({last.get('message')})" if last.get("type") == "error"
+             else "(the game was not finished)")
     click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced {state}")
 
 

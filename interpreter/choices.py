@@ -41,6 +41,7 @@ def s_choose(rt, env, node, fr):
         return
     options = items + [None] if node.optional else items
     if len(options) == 1:
+        rt.st["forced"] = rt.st.get("forced", 0) + 1   # resolved by itself: progress for the idle guard
         _bind_choice(rt, env, node, fr, options[0])
         return
     _ask(rt, node, fr, chooser, options)
@@ -103,6 +104,7 @@ def s_choose_one(rt, env, node, fr):
     if not available:
         return
     if len(available) == 1:
+        rt.st["forced"] = rt.st.get("forced", 0) + 1   # resolved by itself: progress for the idle guard
         rt.st["stack"].append({"k": "b", "n": node.options[available[0]][2].id, "i": 0, "s": fr["s"]})
         return
     seat = _chooser(rt, env, node)

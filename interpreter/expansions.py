@@ -50,8 +50,20 @@ def list_expansions(root: Path) -> list[str]:
     return sorted(x.name for x in d.iterdir() if (x / "expansion.yaml").exists())
 
 
-def apply_expansions(spec, names, errors: list, shown) -> None:
-    """Load each named expansion and merge it into ``spec`` (in the order given)."""
+def apply_expansions(spec, names, errors: list, shown, read=None) -> None:
+    """Load each named expansion and merge it into ``spec`` (in the order given).
+
+    ``read(path)`` reads a YAML file (data, Positions) and may serve it from a cache; by default the
+    file is read afresh. Expansion files are read strictly: their first key problem stops them.
+    """
+    def strict(path):
+        if read is None:
+            return load_yaml(path, shown(path))
+        data, pos = read(path)
+        if pos.errors:
+            raise pos.errors[0]
+        return data, pos
+
     loaded = []
     for name in names:
         folder = find_expansion(spec, name)
@@ -63,7 +75,7 @@ def apply_expansions(spec, names, errors: list, shown) -> None:
             continue
         path = folder / "expansion.yaml"
         try:
-            data, pos = load_yaml(path, shown(path))
+            data, pos = strict(path)
         except DefinitionError as exc:
             errors.append(exc)
             continue
@@ -92,7 +104,7 @@ def apply_expansions(spec, names, errors: list, shown) -> None:
                                               spec.place(data, "conflicts"), "definition/conflict"))
     touched: dict[tuple, tuple] = {}
     for eid, data, pos, folder in loaded:
-        _merge(spec, eid, data, folder, errors, touched, {l[0]: l[1] for l in loaded}, shown)
+        _merge(spec, eid, data, folder, errors, touched, {l[0]: l[1] for l in loaded}, strict)
         spec.expansions.append(eid)
 
 
@@ -112,7 +124,7 @@ def _touch(spec, touched, key, eid, obj, k, errors, manifests):
     touched[key] = (eid, place)
 
 
-def _merge(spec, eid, data, folder, errors, touched, manifests, shown):
+def _merge(spec, eid, data, folder, errors, touched, manifests, read):
     g = spec.game
     err = lambda msg, obj, k=None, code="definition/expansion": errors.append(
         DefinitionError(msg, spec.place(obj, k), code))
@@ -124,7 +136,7 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, shown):
             continue
         path = folder / str(fname)
         try:
-            fdata, fpos = load_yaml(path, shown(path))
+            fdata, fpos = read(path)
         except DefinitionError as exc:
             errors.append(exc)
             continue
@@ -168,9 +180,17 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, shown):
                     continue
                 _touch(spec, touched, (section, name), eid, entries, name, errors, manifests)
                 if section == "table" and exists and isinstance(value, dict):
-                    target[name] = {**target[name], **value}
+                    row = {**target[name], **value}
+                    spec._src[id(row)] = spec.where(value)
+                    for k in row:   # each cell keeps the place it was written at
+                        spec.set_source(row, k, spec.where(value if k in value else target[name], k))
+                    target[name] = row
                 else:
                     target[name] = value
+                spec.set_source(target, name, spec.where(entries, name))   # errors point into the expansion
+                if section == "constants" and (mode == "add" or _declaration(value)):
+                    # a plain replace sets a value of the base's type
+                    spec.constant_defs[name] = (value, spec.where(entries, name))
     # ---- list sections by id
     for section, key in LIST_SECTIONS.items():
         _list_ops(spec, g, section, key, add.get(section), rep.get(section), rem.get(section), eid, touched,
@@ -233,6 +253,12 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, shown):
     if "until" in rep:
         _touch(spec, touched, ("flow", "until"), eid, rep, "until", errors, manifests)
         flow["until"] = rep["until"]
+
+
+def _declaration(entry) -> bool:
+    from .program import is_declaration
+
+    return is_declaration(entry)
 
 
 def _list_ops(spec, holder, section, key, adds, reps, rems, eid, touched, errors, manifests, err):

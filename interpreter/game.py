@@ -13,17 +13,23 @@ answers, so ``seed + answers`` replays an automated game exactly.
 from __future__ import annotations
 
 import json
+import re
+import weakref
 from dataclasses import dataclass
+from pathlib import Path
 
-from . import turns  # noqa: F401  (registers the turn and flow frames)
+from . import saves, turns  # noqa: F401  (turns registers the turn and flow frames)
 from .agents.automaton import decide
 from .errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
+from .loader import GAMES_DIR
 from .machine import Runtime, check_answer, fill_labels, resume, run
 from .program import Program
+from .saves import SAVE_FORMAT  # noqa: F401  (re-exported)
 from .state import copy_state, new_state, player_count, seat_names, view
 
-SAVE_FORMAT = 1
 _PROGRAMS: dict[tuple, Program] = {}
+_LOADED_IN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # program -> directory it was read from
+_STABLE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 AUTOMATED_CAP = 1_000_000  # automated decisions in a row before the game is declared a loop
 
 
@@ -60,7 +66,45 @@ def load_program(game: str, variants=(), expansions=()) -> Program:
         if errors:
             raise DefinitionErrors(errors)
         _PROGRAMS[key] = prog
+        _LOADED_IN[prog] = Path.cwd()
     return prog
+
+
+def stable_places(prog: Program):
+    """A function giving the log's form of a rule-file place (``file:line:col``), the same from any
+    working directory: ``games/<id>/...`` for a shipped game, the absolute path for any other file.
+
+    The program names its files relative to the directory it was loaded from (for messages a
+    person can click); a log must replay from anywhere.
+    """
+    fn = _STABLE.get(prog)
+    if fn is None:
+        base = _LOADED_IN.get(prog) or Path.cwd()
+        memo: dict[str, str] = {}
+
+        def fn(at: str) -> str:
+            out = memo.get(at)
+            if out is None:
+                out = memo[at] = _stable_place(at, base)
+            return out
+
+        _STABLE[prog] = fn
+    return fn
+
+
+def _stable_place(at: str, base: Path) -> str:
+    m = re.match(r"^(.*?)((?::\d+){2})?$", at)
+    file, pos = m.group(1), m.group(2) or ""
+    path = Path(file)
+    if not path.is_absolute():
+        path = base / path if (base / path).exists() else GAMES_DIR.parent / path
+    if not file or not path.exists():
+        return at
+    path = path.resolve()
+    try:
+        return "games/" + path.relative_to(GAMES_DIR.resolve()).as_posix() + pos
+    except ValueError:
+        return str(path) + pos
 
 
 class Game:
@@ -68,11 +112,18 @@ class Game:
         self.program, self.settings, self.state = program, settings, state
         self.log = log if log is not None else []
         self.narrate = narrate
+        self.seats: list[str] | None = None   # who plays each player's seat (human, a bot kind), for saves
+        self._at = stable_places(program)
         self.rt = Runtime(program, state, self._append if narrate else None)
 
     # ---------------------------------------------------------------- creation
     @classmethod
     def new(cls, settings: Settings, narrate=True) -> "Game":
+        """Start a game and run it to its first decision.
+
+        An error during setup is raised with the game as it stood in ``exc.game`` (its log tells
+        what happened up to the error), so a caller can still write the log.
+        """
         prog = load_program(settings.game, settings.variants, settings.expansions)
         if not prog.min_players <= settings.players <= prog.max_players:
             raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, "
@@ -86,11 +137,37 @@ class Game:
         if narrate:
             # the settings (with the seed, which would reveal every hidden card) are for replay only
             game.log.append({"type": "start", "settings": settings.to_json(), "to": []})
-        game._run()
+        try:
+            game._run()
+        except MasonError as exc:
+            exc.game = game
+            raise
         return game
 
     def _append(self, entry: dict) -> None:
+        at = entry.get("at")
+        if at:
+            entry["at"] = self._at(at)
         self.log.append(entry)
+
+    def _asked_at(self, pending) -> str:
+        """Where the pending decision is asked, in the log's form (from the paused rule, not the saved text)."""
+        stack = self.state["stack"]
+        if stack and "n" in stack[-1]:
+            return self._at(str(self.program.nodes[stack[-1]["n"]].place))
+        return pending["at"]
+
+    def record_error(self, exc: BaseException) -> dict:
+        """End the log with an ``error`` entry for what stopped the game (the replay expects it too)."""
+        if isinstance(exc, MasonError):
+            entry = {"type": "error", "code": exc.code, "message": exc.message}
+            if exc.place is not None:
+                entry["at"] = self._at(str(exc.place))
+        else:
+            entry = {"type": "error", "code": "internal", "message": f"{type(exc).__name__}: {exc}"}
+        entry["text"] = f"the game stopped: {entry['message']}"
+        self.log.append(entry)
+        return entry
 
     def _run(self):
         run(self.rt)
@@ -108,7 +185,7 @@ class Game:
             if self.narrate:
                 labels = fill_labels(self.rt)["labels"]
                 self.log.append({"type": "automated", "seat": p["seat"], "kind": p["kind"], "answer": answer,
-                                 "rule": rule, "at": p["at"], "to": [],
+                                 "rule": rule, "at": self._asked_at(p), "to": [],
                                  "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer]})
             st["automated"] = st.get("automated", 0) + 1   # progress for the round's loop guard
             resume(self.rt, answer)
@@ -170,7 +247,7 @@ class Game:
         self.state["decisions"] += 1
         if self.narrate:
             self.log.append({"type": "decision", "seat": p["seat"], "kind": p["kind"], "answer": answer,
-                             "at": p["at"], "to": [p["seat"]],
+                             "at": self._asked_at(p), "to": [p["seat"]],
                              "chosen": ([p["labels"][i] for i in answer] if isinstance(answer, list)
                                         else p["labels"][answer])})
         resume(self.rt, answer)
@@ -183,113 +260,46 @@ class Game:
 
     # ---------------------------------------------------------------- copies and saves
     def copy(self) -> "Game":
-        return Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
+        game = Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
+        game.seats = self.seats
+        return game
 
     def to_json(self) -> dict:
         fill_labels(self.rt)
-        return {"mason": SAVE_FORMAT, "settings": self.settings.to_json(), "state": self.state, "log": self.log}
+        data = {"mason": SAVE_FORMAT, "rules": saves.rules_hash(self.program), "settings": self.settings.to_json()}
+        if self.seats is not None:
+            data["seats"] = list(self.seats)
+        data.update(state=self.state, log=self.log)
+        return data
 
     def save(self, path) -> None:
-        from pathlib import Path
-
-        Path(path).write_text(json.dumps(self.to_json()), encoding="utf-8")
+        """Write the save file atomically (a temporary file renamed over it); SaveError ``save/write``."""
+        try:
+            saves.write_atomic(path, json.dumps(self.to_json()))
+        except OSError as exc:
+            raise SaveError(f"cannot write {path}: {exc.strerror or exc}", code="save/write") from None
 
     @classmethod
     def from_json(cls, data) -> "Game":
-        if not isinstance(data, dict) or data.get("mason") != SAVE_FORMAT:
-            raise SaveError("not a Mason save file (missing or unknown 'mason' format number)")
-        settings = Settings.from_json(data.get("settings") or {})
-        if isinstance(data.get("state"), dict) and (
-                not isinstance(data["state"].get("n"), int) or not isinstance(data["state"].get("automata", {}), dict)
-                or player_count(data["state"]) != settings.players):
-            raise SaveError("the save's state is damaged: its settings and state disagree on the number of players")
+        """A game from save data, checked as data first (see saves.py); SaveError naming what is wrong."""
+        saves.check_format(data)
+        settings = Settings.from_json(data["settings"])
         try:
             prog = load_program(settings.game, settings.variants, settings.expansions)
         except DefinitionErrors as exc:
             raise SaveError(f"the save's game does not load: {exc.errors[0].line()}") from None
         except MasonError as exc:
             raise SaveError(f"the save's game does not load: {exc.message}") from None
-        state = data.get("state")
-        _check_state(prog, state)
-        return cls(prog, settings, state, list(data.get("log") or []))
+        saves.check_schema(data)
+        saves.check_state(prog, settings, data)
+        game = cls(prog, settings, data["state"], list(data.get("log") or []))
+        game.seats = list(data["seats"]) if data.get("seats") is not None else None
+        return game
 
     @classmethod
     def load(cls, path) -> "Game":
-        from pathlib import Path
-
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveError(f"{path}: cannot read: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        data = saves.read_save(path)
         try:
             return cls.from_json(data)
         except SaveError as exc:
             raise SaveError(f"{path}: {exc.message}") from None
-
-
-def _check_state(prog: Program, state) -> None:
-    need = {"n": int, "round": int, "rng": int, "cards": list, "zones": dict, "counters": dict, "vars": dict,
-            "stack": list, "ti": int, "decisions": int, "over": bool, "table": dict, "constants": dict}
-    if not isinstance(state, dict):
-        raise SaveError("the save has no state")
-    for key, typ in need.items():
-        if not isinstance(state.get(key), typ):
-            raise SaveError(f"the save's state is damaged: '{key}' is missing or not a {typ.__name__}")
-    if not isinstance(state.get("automata", {}), dict):   # older saves have no automated seats
-        raise SaveError("the save's state is damaged: 'automata' is not a dict")
-    if len(state["cards"]) != len(prog.instances):
-        raise SaveError("the save's state does not match the game's components")
-    for fr in state["stack"]:
-        if not isinstance(fr, dict) or fr.get("k") not in ("b", "f", "r", "w", "c", "o", "t", "flow"):
-            raise SaveError("the save's paused execution is damaged")
-        n = fr.get("n")
-        if n is not None and not (isinstance(n, int) and 0 <= n < len(prog.nodes)):
-            raise SaveError("the save's paused execution refers to rules this game does not have")
-    if not -1 <= state["ti"] < len(state["stack"]) or (state["ti"] >= 0 and state["stack"][state["ti"]].get("k") != "t"):
-        raise SaveError("the save's state is damaged: its current turn does not exist")
-    p = state.get("pending")
-    if p is not None and (not isinstance(p, dict) or not isinstance(p.get("options"), list)
-                          or not isinstance(p.get("subset"), int) or not isinstance(p.get("prompt"), str)
-                          or not state["stack"] or state["stack"][-1].get("k") not in ("c", "o", "t")
-                          or not isinstance(p.get("labels"), list) or len(p["labels"]) != len(p["options"])
-                          or not isinstance(p.get("seat"), int) or not 0 <= p["seat"] < state["n"]
-                          or str(p["seat"]) in (state.get("automata") or {})):
-        raise SaveError("the save's pending decision is damaged")
-    n = state["n"]
-    players = player_count(state)
-    if not prog.min_players <= players <= prog.max_players:
-        raise SaveError(f"the save's state has {players} players; {prog.name} takes "
-                        f"{prog.min_players}-{prog.max_players}")
-    autos = prog.automata_at(players)
-    if state.get("automata", {}) != {str(players + i): a for i, a in enumerate(autos)}:
-        raise SaveError("the save's automated seats do not match the game's automata")
-    expected = {name if z["scope"] == "game" else f"{name}/{s}"
-                for name, z in prog.zones.items() for s in (range(n) if z["scope"] == "seat" else [0])}
-    if set(state["zones"]) != expected:
-        raise SaveError("the save's zones do not match the game's zones")
-    seen = set()
-    for key, ids in state["zones"].items():
-        if not isinstance(ids, list) or any(not isinstance(c, int) or not 0 <= c < len(prog.instances) for c in ids):
-            raise SaveError(f"the save's zone '{key}' holds something that is not a card of this game")
-        seen.update(ids)
-    for i, card in enumerate(state["cards"]):
-        if not isinstance(card, dict) or card.get("t") != prog.instances[i]:
-            raise SaveError(f"the save's card {i} is damaged")
-        key = card.get("z") if card.get("o") is None else f"{card.get('z')}/{card.get('o')}"
-        if card.get("z") is not None and i not in state["zones"].get(key, ()):
-            raise SaveError(f"the save's card {i} is not where it says it is")
-    for name, cdef in prog.counters.items():
-        v = state["counters"].get(name)
-        if cdef["scope"] == "seat":
-            ok = isinstance(v, list) and len(v) == n and all(isinstance(x, int) for x in v)
-        else:
-            ok = isinstance(v, int)
-        if not ok:
-            raise SaveError(f"the save's state is damaged: counter '{name}' is missing or malformed")
-    for name in prog.vars:
-        if name not in state["vars"]:
-            raise SaveError(f"the save's variables lack '{name}'")

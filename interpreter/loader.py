@@ -29,6 +29,10 @@ class Spec:
         self.variants: list[str] = []
         self.expansions: list[str] = []
         self.family_files: dict[str, dict] = {}  # family -> its file's data
+        self._keysrc: dict[tuple, tuple] = {}     # (id(mapping), key) -> (Positions, path): merged entries
+        # the entry that defines each constant's type and range: game.yaml's, an expansion's add, or a
+        # declaration ({value: ..., type: ...}) that replaced it; variants and options only set values
+        self.constant_defs: dict[str, tuple] = {}   # name -> (entry, (Positions, path) where written)
 
     # ---------------------------------------------------------------- places
     def register(self, data, pos: Positions, path=()):
@@ -45,6 +49,10 @@ class Spec:
 
     def where(self, obj, key=None):
         """(Positions, path) of ``obj[key]`` (or of ``obj`` when key is None)."""
+        if key is not None:
+            src = self._keysrc.get((id(obj), key))
+            if src is not None:
+                return src
         pos, path = self._src.get(id(obj), (None, ()))
         if pos is None:
             pos = Positions(self.shown_root, "")
@@ -53,6 +61,11 @@ class Spec:
     def place(self, obj, key=None) -> Place:
         pos, path = self.where(obj, key)
         return pos.at(path)
+
+    def set_source(self, obj, key, source: tuple) -> None:
+        """Say where ``obj[key]`` was written, when ``obj`` merges entries from several places."""
+        self._keysrc[(id(obj), key)] = source
+        self._alive.append(obj)
 
     def key_place(self, obj, key) -> Place:
         """The place of the key ``key`` in the mapping ``obj`` (for unknown or misspelt keys)."""
@@ -92,19 +105,22 @@ def _shown(path: Path) -> str:
             return str(path)
 
 
-def load_spec(name: str, variants=(), expansions=(), collect: list | None = None) -> Spec:
+def load_spec(name: str, variants=(), expansions=(), collect: list | None = None, files: dict | None = None) -> Spec:
     """Load a game folder. Errors are raised (DefinitionErrors) unless ``collect`` gathers them.
 
     Reading goes on past a bad file or a duplicate key so that validation can report every
-    problem at once; a spec loaded with errors is only good for more diagnostics.
+    problem at once; a spec loaded with errors is only good for more diagnostics. ``files``, when
+    given, keeps the files read (path -> data and places) so that loading the same game again (once
+    per variant, when validating) reads nothing twice; the data read is never changed.
     """
     root = find_game(name)
     spec = Spec(root, _shown(root))
     errors: list[DefinitionError] = [] if collect is None else collect
     before = len(errors)
     game_file = root / "game.yaml"
+    read = _reader(files)
     try:
-        game, pos = load_yaml(game_file, _shown(game_file), strict=False)
+        game, pos = read(game_file)
     except DefinitionError as exc:
         errors.append(exc)
         if collect is None:
@@ -122,6 +138,8 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
     game = copy.deepcopy(game)
     spec.register(game, pos)
     spec.game = game
+    if isinstance(game.get("constants"), dict):
+        spec.constant_defs = {k: (v, spec.where(game["constants"], k)) for k, v in game["constants"].items()}
     families = game.get("families")
     for fam, fdef in (families.items() if isinstance(families, dict) else ()):
         if not isinstance(fdef, dict) or not isinstance(fdef.get("file"), str):
@@ -134,7 +152,7 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
                 spec.place(fdef, "file"), "definition/io"))
             continue
         try:
-            data, fpos = load_yaml(path, _shown(path), strict=False)
+            data, fpos = read(path)
         except DefinitionError as exc:
             errors.append(exc)
             continue
@@ -148,12 +166,30 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
     if expansions:
         from .expansions import apply_expansions
 
-        apply_expansions(spec, expansions, errors, _shown)
+        apply_expansions(spec, expansions, errors, _shown, read)
     if variants:
         apply_variants(spec, variants, errors)
     if len(errors) > before and collect is None:
         raise DefinitionErrors(errors)
     return spec
+
+
+def _reader(files: dict | None):
+    """load_yaml (non-strict, shown relative to here), remembering what it read in ``files`` if given."""
+    def read(path: Path):
+        if files is None:
+            return load_yaml(path, _shown(path), strict=False)
+        key = str(Path(path).resolve())
+        if key not in files:
+            try:
+                files[key] = load_yaml(path, _shown(path), strict=False)
+            except DefinitionError as exc:
+                files[key] = exc
+        got = files[key]
+        if isinstance(got, DefinitionError):
+            raise got
+        return got
+    return read
 
 
 def _index_components(spec: Spec, errors):
@@ -185,7 +221,7 @@ def apply_variants(spec: Spec, names, errors):
                                           spec.place(spec.game, "variants") if listed else Place(spec.shown_root),
                                           "definition/unknown-variant"))
             continue
-        apply_overlay(spec.game, v)
+        apply_overlay(spec.game, v, spec)
         _adopt(spec, spec.game, spec.where(v))
         spec.variants.append(name)
 
@@ -200,21 +236,29 @@ def _adopt(spec: Spec, data, origin) -> None:
             _adopt(spec, v, origin)
 
 
-def apply_overlay(game: dict, v: dict) -> None:
+def apply_overlay(game: dict, v: dict, spec: Spec | None = None) -> None:
     """Patch a game dict with an overlay (variant): table rows, constants, values, lists appended.
 
-    Parts of the wrong shape are skipped here; the schema check reports them.
+    Parts of the wrong shape are skipped here; the schema check reports them. With ``spec``, every
+    entry of a merged mapping keeps the place it was written at (the base's or the variant's).
     """
     def mapping(x):
         return x if isinstance(x, dict) else {}
 
+    def merged(old, new):
+        out = {**mapping(old), **new}
+        if spec is not None:
+            for k in out:
+                spec.set_source(out, k, spec.where(new if k in new else old, k))
+        return out
+
     for count, row in mapping(v.get("table")).items():
         table = game.setdefault("table", {})
         if isinstance(table, dict) and isinstance(row, dict):
-            table[count] = {**mapping(table.get(count)), **row}
+            table[count] = merged(table.get(count), row)
     for key in ("constants", "values", "players", "scoring", "counters"):
         if isinstance(v.get(key), dict) and v[key]:
-            game[key] = {**mapping(game.get(key)), **v[key]}
+            game[key] = merged(game.get(key), v[key])
     for key in ("modifiers", "triggers"):
         if isinstance(v.get(key), list) and v[key]:
             old = game.get(key)

@@ -10,9 +10,12 @@ resumed at any decision.
 from __future__ import annotations
 
 from . import rng
+from .dsl.builtins import ITEM_CAP, MAX_ITEMS, MAX_NESTED, MAX_NUMBER, charge, too_big
+from .dsl.expr import HOST_ERRORS
 from .errors import PlayError
 
 STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
+STACK_CAP = 1_000     # frames on the stack at once (triggers answering each other's events nest)
 
 
 class Runtime:
@@ -34,6 +37,9 @@ class Runtime:
         self.log = log  # callable(entry) or None
         self.narrate = log is not None
         self.stats = None  # optional coverage counter: dict key -> count
+        self.spent = 0     # items gone through since the run began (see dsl.builtins.charge)
+
+    item_cap = ITEM_CAP
 
     # ---------------------------------------------------------------- context
     def turn_frame(self):
@@ -56,7 +62,12 @@ class Runtime:
         vd = self.prog.values[name]
         local = dict(zip(vd.params, args))
         local["me"] = env.get("me")
-        v = vd.fn(self, local)
+        try:
+            v = vd.fn(self, local)
+        except PlayError as exc:
+            if exc.place is None:
+                exc.place = vd.place
+            raise
         if not vd.mods:
             return v
         cards = self.cards
@@ -71,17 +82,26 @@ class Runtime:
                 menv["self"] = c
                 menv["owner"] = cards[c]["o"] if c is not None else None
                 menv["base"] = v
-                if mod.when is not None and not mod.when(self, menv):
-                    continue
-                x = mod.fn(self, menv)
-                if mod.op == "add":
-                    v = v + x
-                elif mod.op == "set":
-                    v = x
-                elif mod.op == "max":
-                    v = max(v, x)
-                else:
-                    v = min(v, x)
+                x = None
+                try:
+                    if mod.when is not None and not mod.when(self, menv):
+                        continue
+                    x = mod.fn(self, menv)
+                    if mod.op == "add":
+                        v = v + x
+                    elif mod.op == "set":
+                        v = x
+                    elif mod.op == "max":
+                        v = max(v, x)
+                    else:
+                        v = min(v, x)
+                except PlayError as exc:
+                    if exc.place is None:
+                        exc.place = mod.place
+                    raise
+                except HOST_ERRORS as exc:
+                    raise PlayError(f"this modifier of '{name}' cannot apply {mod.op} {_short(x)} to {_short(v)}: {exc}",
+                                    mod.place, "play/type") from None
                 if self.stats is not None:
                     self.stats[mod.key] = self.stats.get(mod.key, 0) + 1
         return v
@@ -135,22 +155,31 @@ class Runtime:
         turn_seat = self.turn_seat()
         frames = []
         for trig in lst:
-            if trig.type is None:
-                env = dict(args)
-                env["me"] = turn_seat
-                if trig.when is None or trig.when(self, env):
-                    frames.append((trig, env))
-                continue
-            for c in self.prog.type_instances[trig.type]:
-                if cards[c]["z"] not in active:
+            try:
+                if trig.type is None:
+                    env = dict(args)
+                    env["me"] = turn_seat
+                    if trig.when is None or trig.when(self, env):
+                        frames.append((trig, env))
                     continue
-                owner = cards[c]["o"]
-                env = dict(args)
-                env["self"], env["owner"] = c, owner
-                env["me"] = owner if owner is not None else turn_seat
-                if trig.when is None or trig.when(self, env):
-                    frames.append((trig, env))
+                for c in self.prog.type_instances[trig.type]:
+                    if cards[c]["z"] not in active:
+                        continue
+                    owner = cards[c]["o"]
+                    env = dict(args)
+                    env["self"], env["owner"] = c, owner
+                    env["me"] = owner if owner is not None else turn_seat
+                    if trig.when is None or trig.when(self, env):
+                        frames.append((trig, env))
+            except PlayError as exc:
+                if exc.place is None:
+                    exc.place = trig.place
+                raise
         stack = self.st["stack"]
+        if frames and len(stack) + len(frames) > STACK_CAP:
+            trig = frames[0][0]
+            raise PlayError(f"trigger '{trig.key}' on '{event}' would nest more than {STACK_CAP} frames deep:"
+                            " triggers answer each other's events without end", trig.place, "play/loop")
         for trig, env in reversed(frames):
             stack.append({"k": "b", "n": trig.block.id, "i": 0, "s": len(stack), "v": env})
             if self.stats is not None:
@@ -163,13 +192,34 @@ def run(rt: Runtime) -> None:
     st = rt.st
     stack = st["stack"]
     steps = 0
-    while stack and st["pending"] is None:
-        fr = stack[-1]
-        FRAME[fr["k"]](rt, fr)
-        steps += 1
-        if steps > STEP_CAP:
-            raise PlayError(f"no decision after {STEP_CAP} steps in phase '{st.get('phase')}': "
-                            "the rules loop without end", code="play/loop")
+    rt.spent = 0
+    try:
+        while stack and st["pending"] is None:
+            fr = stack[-1]
+            FRAME[fr["k"]](rt, fr)
+            steps += 1
+            if steps > STEP_CAP:
+                raise PlayError(f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': "
+                                "the rules loop without end", _frame_place(rt, stack), "play/loop")
+    except PlayError as exc:
+        if exc.place is None and stack:
+            exc.place = _frame_place(rt, stack)
+        raise
+    except HOST_ERRORS as exc:   # a rule evaluated outside a statement (an action's condition, a score)
+        raise PlayError(f"cannot evaluate this rule: {type(exc).__name__}: {exc}", _frame_place(rt, stack),
+                        "play/type") from None
+    except RecursionError:
+        raise PlayError("the rules nest too deeply here (a named value calling itself without end?)",
+                        _frame_place(rt, stack), "play/too-deep") from None
+
+
+def _frame_place(rt, stack):
+    """The rule-file place of the frame on top of the stack (a block, a loop, a turn), if it names one."""
+    for fr in reversed(stack):
+        n = fr.get("n")
+        if isinstance(n, int) and 0 <= n < len(rt.nodes):
+            return rt.nodes[n].place
+    return None
 
 
 def _block(rt, fr):
@@ -190,9 +240,12 @@ def _block(rt, fr):
             if exc.place is None:
                 exc.place = node.place
             raise
-        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        except HOST_ERRORS as exc:
             raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
                             "play/type") from None
+        except RecursionError:
+            raise PlayError("this statement nests too deeply (a named value calling itself without end?)", node.place,
+                            "play/too-deep") from None
         if len(stack) != depth or st["pending"] is not None:
             return
     stack.pop()
@@ -243,7 +296,9 @@ FRAME = {"b": _block, "f": _for, "r": _repeat, "w": _while, "c": _waiting, "o": 
 def _amount(node, rt, env):
     v = node.amount(rt, env)
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise PlayError(f"amount must be a whole number >= 0, got {v!r}", node.place, "play/type")
+        raise PlayError(f"amount must be a whole number >= 0, got {_short(v)}", node.place, "play/type")
+    if v > MAX_NUMBER:
+        raise too_big(v, node.place)
     return v
 
 
@@ -308,12 +363,34 @@ def s_transfer(rt, env, node, fr):
 
 
 def _plain(v):
-    """A value to store: lists are copied (deeply), so a stored value never aliases a zone."""
-    if isinstance(v, list):
-        return [_plain(x) if isinstance(x, (list, dict)) else x for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
+    """A value to store: lists are copied (deeply), so a stored value never aliases a zone.
+
+    The copy is bounded: at most MAX_ITEMS items in all and MAX_NESTED lists deep (a list built from
+    itself, ``[x, x]``, doubles at every step), numbers within MAX_NUMBER.
+    """
+    t = type(v)
+    if t is list or t is dict:
+        return _copy(v, [MAX_ITEMS], 0)
+    if t is int and not -MAX_NUMBER <= v <= MAX_NUMBER:
+        raise too_big(v)
     return v
+
+
+def _copy(v, room, depth):
+    room[0] -= len(v)
+    if room[0] < 0:
+        raise PlayError(f"this value would hold more than {MAX_ITEMS:,} items in all; a rule may store at most that",
+                        code="play/too-big")
+    if depth >= MAX_NESTED:
+        raise PlayError(f"this value nests lists more than {MAX_NESTED} deep", code="play/too-deep")
+    if type(v) is list:
+        return [_copy(x, room, depth + 1) if isinstance(x, (list, dict)) else x for x in v]
+    return {k: _copy(x, room, depth + 1) if isinstance(x, (list, dict)) else x for k, x in v.items()}
+
+
+def _short(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def s_set_local(rt, env, node, fr):
@@ -341,7 +418,7 @@ def s_set_seatvar(rt, env, node, fr):
 
 
 def s_set_counter(rt, env, node, fr):
-    v = node.value(rt, env)
+    v = _plain(node.value(rt, env))
     if node.seat is None and rt.prog.counters[node.name]["scope"] == "game":
         rt.st["counters"][node.name] = v
     else:
@@ -420,7 +497,7 @@ def s_draw(rt, env, node, fr):
 
 def _amount_of(v, node):
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise PlayError(f"count must be a whole number >= 0, got {v!r}", node.place, "play/type")
+        raise PlayError(f"count must be a whole number >= 0, got {_short(v)}", node.place, "play/type")
     return v
 
 
@@ -546,7 +623,7 @@ def _run_block(rt, env, block, fr):
                 if exc.place is None:
                     exc.place = node.place
                 raise
-            except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+            except HOST_ERRORS as exc:
                 raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
                                 "play/type") from None
     else:
@@ -569,7 +646,10 @@ def s_for(rt, env, node, fr):
     if not items:
         return
     body = node.body
-    if body.inline:
+    if body.inline:   # the loop runs in this one step: its items count against the item budget
+        rt.spent += len(items)
+        if rt.spent > rt.item_cap:
+            charge(rt, 0, lambda: node.place)
         for x in list(items):
             env[node.var] = x
             _run_block(rt, env, body, fr)

@@ -5,6 +5,7 @@ its parts by name or by integer node id only.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -13,6 +14,89 @@ from .dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from .dsl.stmt import Node, StmtCompiler
 from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from .names import GameNames
+
+
+# ---------------------------------------------------------------- typed constants and options
+CONSTANT_TYPES = ("int", "number", "bool", "str", "list", "map", "any")
+_TYPE_WORDS = {"int": "a number", "number": "a number", "bool": "true or false", "str": "text",
+               "list": "a list", "map": "a mapping", "any": "any value"}
+_DECLARATION_KEYS = ("value", "type", "min", "max", "one_of", "text")
+MAX_VALUE_CHAIN = 32   # named values calling named values, one inside the other (docs/dsl.md, "Limits")
+
+
+def is_declaration(entry) -> bool:
+    """A constant written as a declaration, ``{value: 4, type: int, min: 1, max: 10}``, not as a bare value."""
+    return isinstance(entry, dict) and "value" in entry
+
+
+def type_of(value) -> str:
+    """The type a bare constant has: its value's."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "map"
+    return "any"
+
+
+@dataclass(frozen=True)
+class ConstantType:
+    """What values a constant (and so an option) takes: a type, and for numbers a range, or a list."""
+
+    type: str = "any"
+    min: object = None
+    max: object = None
+    one_of: tuple | None = None
+
+    @classmethod
+    def of(cls, entry) -> "ConstantType":
+        if not is_declaration(entry):
+            return cls(type_of(entry))
+        one_of = entry.get("one_of")
+        return cls(entry.get("type") or type_of(entry["value"]), entry.get("min"), entry.get("max"),
+                   tuple(one_of) if isinstance(one_of, list) else None)
+
+    def describe(self) -> str:
+        if self.one_of is not None:
+            return "one of " + ", ".join(json.dumps(x) if not isinstance(x, str) else x for x in self.one_of)
+        words = _TYPE_WORDS.get(self.type, self.type)
+        if self.min is not None and self.max is not None:
+            return f"{words} from {self.min} to {self.max}"
+        if self.min is not None:
+            return f"{words} of at least {self.min}"
+        if self.max is not None:
+            return f"{words} of at most {self.max}"
+        return words
+
+    def problem(self, value) -> str | None:
+        """Why ``value`` does not fit, or None."""
+        t = self.type
+        fits = (t == "any" or (t == "int" and type(value) is int)
+                or (t == "number" and isinstance(value, (int, float)) and not isinstance(value, bool))
+                or (t == "bool" and isinstance(value, bool)) or (t == "str" and isinstance(value, str))
+                or (t == "list" and isinstance(value, list)) or (t == "map" and isinstance(value, dict)))
+        if not fits:
+            words = "a whole number" if t == "int" and isinstance(value, float) else _TYPE_WORDS.get(t, t)
+            return f"takes {words}, got {_shown(value)}"
+        if self.one_of is not None and value not in self.one_of:
+            return f"takes {self.describe()}, got {_shown(value)}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and (
+                (self.min is not None and value < self.min) or (self.max is not None and value > self.max)):
+            return f"takes {self.describe()}, got {_shown(value)}"
+        return None
+
+
+def _shown(value) -> str:
+    if isinstance(value, str):
+        return repr(value) if value else "empty text"
+    return json.dumps(value) if isinstance(value, (bool, int, float, type(None))) else _TYPE_WORDS[type_of(value)]
 
 
 @dataclass
@@ -86,7 +170,9 @@ class Program:
         self.set_members = {m for v in self.sets.values() for m in v}
         self.table_rows = {int(k): v for k, v in (g.get("table") or {}).items()}
         self.table_columns = sorted({c for row in self.table_rows.values() for c in row if c != "status"})
-        self.constants = dict(g.get("constants") or {})
+        self.constant_types: dict[str, ConstantType] = {}
+        self.constant_places: dict[str, Place] = {}
+        self.constants = self._constants(g.get("constants") or {})   # checked: check_constants
         self.counters = {k: _counter(v) for k, v in (g.get("counters") or {}).items()}
         self.zones = {k: _zone(v) for k, v in (g.get("zones") or {}).items()}
         self.active_zones = frozenset(k for k, v in self.zones.items() if v["active"])
@@ -123,7 +209,11 @@ class Program:
         self.values: dict[str, ValueDef] = {}
         self.names = GameNames(self)
         self.exprs = ExprCompiler(self.names)
+        # (name, place, used as a number, only under a condition, the named value being compiled)
+        self._uses: list[tuple] = []
+        self._in_value: str | None = None
         self._compile_all()
+        self._check_uses()
         if self.errors:
             raise DefinitionErrors(self.errors)
 
@@ -188,18 +278,22 @@ class Program:
         if isinstance(text, bool) or isinstance(text, int):
             v = text
             return lambda rt, env: v
+        self._begin(owner, key)
         try:
             ast = parse_expression(str(text))
             return self.exprs.compile(ast, Scope(scope_names))
         except (DslSyntaxError, CompileError) as exc:
             self._fail(exc, owner, key)
             return lambda rt, env: None
+        finally:
+            self._end()
 
     def effect(self, owner, key, scope_names=()):
         """Compile ``owner[key]`` as an effect block; None when absent."""
         text = _get(owner, key)
         if text is None:
             return None
+        self._begin(owner, key)
         try:
             ast = parse_effect(str(text))
             compiler = StmtCompiler(self, self.exprs, self.names, self._place_fn(owner, key))
@@ -207,6 +301,18 @@ class Program:
         except (DslSyntaxError, CompileError) as exc:
             self._fail(exc, owner, key)
             return self.register(Node("block", Place(""), stmts=[]))
+        finally:
+            self._end()
+
+    def _begin(self, owner, key):
+        """Point the expression compiler at the DSL string ``owner[key]`` (places, names read)."""
+        self.exprs.place_of = self._place_fn(owner, key)
+        self.exprs.uses = []
+
+    def _end(self):
+        self._uses += [(name, place, numeric, conditional, self._in_value)
+                       for name, place, numeric, conditional in self.exprs.uses]
+        self.exprs.uses = []
 
     def place(self, owner, key=None) -> Place:
         pos, path = self.spec.where(owner, key)
@@ -222,8 +328,10 @@ class Program:
         for name, vdef in (g.get("values") or {}).items():
             holder = g["values"][name] if isinstance(g["values"][name], dict) else g["values"]
             key = "value" if isinstance(g["values"][name], dict) else name
+            self._in_value = name
             self.values[name].fn = self.expr(holder, key, self.values[name].params + ("me",)) \
                 or (lambda rt, env: None)
+            self._in_value = None
         card_scope = ("self", "owner", "me")
         # modifiers, abilities and triggers of components
         self.abilities: dict[str, list[ActionDef]] = {}
@@ -256,6 +364,22 @@ class Program:
         self.phases = [(ph["id"], self.effect(ph, "do")) for ph in flow.get("phases") or []]
         self.until = self.expr(flow, "until")
         self.max_rounds = int(flow.get("max_rounds", 200))
+        # the idle guard and what a stall means (turns.py: _flow; docs/rule-files.md, "Stalls")
+        self.phase_places = [self.place(ph) for ph in flow.get("phases") or []]
+        self.flow_places = {k: self.place(flow, k) for k in ("max_rounds", "idle_rounds", "until") if k in flow}
+        self.idle_rounds = int(flow.get("idle_rounds", 3))
+        stall = flow.get("stall") or {}
+        self.stall_when = self.expr(stall, "when")
+        self.stall_progress = self.expr(stall, "progress")
+        self.stall_after = int(stall.get("after", self.idle_rounds))
+        if "after" in stall and self.stall_when is None and self.stall_progress is None:
+            self.errors.append(DefinitionError(
+                "stall.after counts rounds that are stuck: say what stuck means with stall.when or stall.progress "
+                "(rounds without a decision are counted by flow.idle_rounds)", self.place(stall, "after"),
+                "definition/schema"))
+        self.stall_do = self.effect(stall, "do")
+        self.stall_place = self.spec.key_place(flow, "stall") if stall else None
+        self.flow_places.update({f"stall.{k}": self.place(stall, k) for k in ("when", "progress") if k in stall})
         scoring = g.get("scoring") or {}
         self.score_parts = [ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me")),
                                       self.place(p)) for p in scoring.get("parts") or []]
@@ -281,8 +405,10 @@ class Program:
             return
         vd = self.values[value]
         scope = vd.params + ("self", "owner", "me", "base")
+        self._in_value = value   # what a modifier reads, its value reads
         mod = ModDef(value, ops[0], self.expr(m, ops[0], scope), self.expr(m, "when", scope), tid,
                      self.place(m), m.get("rule", ""), key)
+        self._in_value = None
         vd.mods.append(mod)
         self.modifiers.append(mod)
 
@@ -314,6 +440,92 @@ class Program:
                         f"trigger listens to event '{event}' that nothing emits"
                         f"{did_you_mean(event, self.events_emitted)}", t.place, "definition/unknown-name"))
 
+    # ---------------------------------------------------------------- constants, options, named values
+    def _constants(self, entries: dict) -> dict:
+        """The constants' values; their types and ranges (declared, or the defining value's) are checked."""
+        out, self.constant_types, self.constant_places, errors = check_constants(self.spec, entries)
+        self.errors += errors
+        return out
+
+    def option_value(self, key: str, text: str):
+        """The value of ``--option key=text`` for constant ``key``: (value, None), or (None, why not).
+
+        Text constants take the text as written; others read it as JSON (``3``, ``true``, ``[1, 2]``).
+        """
+        ctype = self.constant_types.get(key, ConstantType())
+        if ctype.type == "str":
+            value = text
+        else:
+            try:
+                value = json.loads(text)
+            except ValueError:
+                value = text
+        problem = ctype.problem(value)
+        if problem:
+            return None, f"'{key}' {problem} (default {json.dumps(self.constants.get(key))})"
+        return value, None
+
+    def _check_uses(self):
+        """Names read: constants used as numbers must hold numbers; named values must not call themselves."""
+        reported = set()
+        for name, place, numeric, _, _ in self._uses:
+            if not numeric or name not in self.constants or name in reported:
+                continue
+            ctype = self.constant_types[name]
+            if ctype.type not in ("int", "number", "any"):
+                reported.add(name)
+                self.errors.append(DefinitionError(
+                    f"constant '{name}' is {_shown(self.constants[name])} ({_TYPE_WORDS[ctype.type]}), but {place}"
+                    " uses it as a number", self.constant_places[name], "definition/type"))
+        calls: dict[str, list] = {}
+        for name, place, _, conditional, caller in self._uses:
+            if caller is not None and name in self.values and not conditional:
+                calls.setdefault(caller, []).append((name, place))
+        self._check_value_calls(calls)
+
+    def _check_value_calls(self, calls: dict) -> None:
+        """A named value (with its modifiers) may not call itself, nor call values MAX_VALUE_CHAIN deep.
+
+        Only calls made whatever the state are followed: a call under a condition (a branch, the right
+        of and/or, a comprehension's item or filter) may be a recursion that ends, like
+        ``f(n): 0 if n == 0 else f(n - 1)``; such a call that never ends stops at run time with its place.
+        """
+        depth: dict[str, int] = {}     # value -> the longest chain of calls from it (1: it calls no value)
+        looped = False
+        for start in calls:
+            if start in depth:
+                continue
+            path, on_path, todo = [], set(), [(start, iter(calls.get(start, ())))]
+            path.append(start)
+            on_path.add(start)
+            while todo:
+                name, it = todo[-1]
+                step = next(it, None)
+                if step is None:
+                    todo.pop()
+                    path.pop()
+                    on_path.discard(name)
+                    depth[name] = 1 + max((depth.get(callee, 0) for callee, _ in calls.get(name, ())), default=0)
+                    continue
+                callee, place = step
+                if callee in on_path:   # a call back into the chain being followed: a loop
+                    cycle = path[path.index(callee):] + [callee]
+                    self.errors.append(DefinitionError(
+                        f"named value '{callee}' calls itself ({' -> '.join(cycle)}); a named value and its"
+                        " modifiers may not call it back", place, "definition/recursive"))
+                    looped = True
+                    continue
+                if callee in depth:
+                    continue
+                path.append(callee)
+                on_path.add(callee)
+                todo.append((callee, iter(calls.get(callee, ()))))
+        deepest = max(depth, key=lambda n: depth[n], default=None)
+        if not looped and deepest is not None and depth[deepest] > MAX_VALUE_CHAIN:
+            self.errors.append(DefinitionError(
+                f"named value '{deepest}' calls named values {depth[deepest]} deep (at most {MAX_VALUE_CHAIN});"
+                " flatten the chain", self.values[deepest].place, "definition/too-deep"))
+
     # ---------------------------------------------------------------- per player count
     def table_for(self, players: int) -> dict:
         row = self.table_rows.get(players)
@@ -323,6 +535,44 @@ class Program:
         """Ids of the automata that join a game of ``players`` players (their seats follow the players')."""
         return [aid for aid, a in self.automata.items() if players in a.players]
 
+
+
+def check_constants(spec, entries: dict) -> tuple[dict, dict, dict, list]:
+    """Check constants against their types and ranges: (values, types, places of values, errors).
+
+    A constant's type and range come from the entry that defines it (``spec.constant_defs``: the
+    game's, an expansion's, a declaration), so a variant or an expansion that only sets a value is
+    checked against the base: ``start_gold: two`` over ``start_gold: 2`` is an error at the variant.
+    """
+    values, types, places, errors = {}, {}, {}, []
+    for name, entry in entries.items():
+        defining, (def_pos, def_path) = spec.constant_defs.get(name, (entry, spec.where(entries, name)))
+        ctype = ConstantType.of(defining)
+        if is_declaration(entry):
+            value, place = entry["value"], spec.place(entry, "value")
+            for k in entry:
+                if k not in _DECLARATION_KEYS:
+                    errors.append(DefinitionError(
+                        f"constant '{name}': unknown key '{k}' in its declaration ({', '.join(_DECLARATION_KEYS)})"
+                        f"{did_you_mean(str(k), _DECLARATION_KEYS)}", spec.key_place(entry, k), "definition/schema"))
+            if isinstance(entry.get("type"), str) and entry["type"] not in CONSTANT_TYPES:
+                errors.append(DefinitionError(
+                    f"constant '{name}': unknown type '{entry['type']}' ({', '.join(CONSTANT_TYPES)})"
+                    f"{did_you_mean(entry['type'], CONSTANT_TYPES)}", spec.place(entry, "type"),
+                    "definition/unknown-name"))
+                ctype = ConstantType()
+            elif (entry.get("min") is not None or entry.get("max") is not None) and ctype.type not in ("int", "number"):
+                errors.append(DefinitionError(f"constant '{name}': min and max need a number type, not {ctype.type}",
+                                              spec.place(entry, "min" if "min" in entry else "max"), "definition/type"))
+                ctype = ConstantType(ctype.type)
+        else:
+            value, place = entry, spec.place(entries, name)
+        problem = ctype.problem(value)
+        if problem:
+            where = "" if defining is entry else f" (as defined at {def_pos.at(def_path)})"
+            errors.append(DefinitionError(f"constant '{name}' {problem}{where}", place, "definition/type"))
+        values[name], types[name], places[name] = value, ctype, place
+    return values, types, places, errors
 
 def _get(owner, key):
     if owner is None:

@@ -6,12 +6,12 @@ import time
 import traceback
 from pathlib import Path
 
+from .agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
 from .agents.random_agent import RandomAgent
-from .errors import MasonError, SaveError
+from .errors import IllegalAction, MasonError, SaveError
 from .game import Game, Settings, load_program
+from .saves import write_atomic
 from .state import names_at
-
-BOT_KINDS = ("random",)
 
 
 def make_bot(kind: str, seed, seat: int):
@@ -39,12 +39,11 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
 
 
 def write_log(game: Game, path) -> None:
+    """Write the log as JSON lines, atomically (an interrupted write leaves the previous file whole)."""
     try:
-        with open(path, "w", encoding="utf-8") as fh:
-            for e in game.log:
-                fh.write(json.dumps(e, sort_keys=True) + "\n")
+        write_atomic(path, "".join(json.dumps(e, sort_keys=True) + "\n" for e in game.log))
     except OSError as exc:
-        raise MasonError(f"{path}: cannot write the log: {exc.strerror}", code="play/log") from None
+        raise MasonError(f"{path}: cannot write the log: {exc.strerror or exc}", code="play/log") from None
 
 
 # ------------------------------------------------------------------------- simulate
@@ -194,12 +193,20 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
     """Re-run a log and compare it entry by entry as the game goes.
 
     Returns (game, index of the first entry that differs or cannot be replayed, the reason), with
-    index and reason None when the replay reproduces the log exactly.
+    index and reason None when the replay reproduces the log exactly. A log that ends with an
+    ``error`` entry (the game stopped there) replays when the same error stops the replay.
     """
     settings = Settings.from_json(entries[0]["settings"])
-    game = Game.new(settings)
+    try:
+        game = Game.new(settings)
+    except MasonError as exc:
+        game = getattr(exc, "game", None)
+        if game is None:
+            raise
+        game.record_error(exc)
     decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
     checked = 0
+    stopped = bool(game.log) and game.log[-1].get("type") == "error"
 
     def first_difference():
         nonlocal checked
@@ -215,23 +222,26 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         found = first_difference()
         if found:
             return game, *found
-        if game.over:
+        if game.over or stopped:
             break
         pending = game.pending
         if "answer" not in e:
             return game, i, f"decision {k + 1} has no answer"
         try:
             game.answer(e["answer"])
-        except MasonError as exc:
+        except IllegalAction as exc:
             return game, i, (f"decision {k + 1} ({_seat(pending)}: {pending['prompt']}) cannot be replayed: "
                              f"answer {json.dumps(e['answer'])}: {exc.message}")
+        except MasonError as exc:   # the rules stopped the game: the log ends with the same error
+            game.record_error(exc)
+            stopped = True
     found = first_difference()
     if found:
         return game, *found
     produced = game.log
     if len(produced) < len(entries):
         return game, len(produced), (f"the log goes on for {len(entries) - len(produced)} entries "
-                                     f"after the replay {'ended' if game.over else 'ran out of answers'}")
+                                     f"after the replay {'ended' if game.over or stopped else 'ran out of answers'}")
     if len(produced) > len(entries):
         return game, len(entries), (f"the log stops here but the replay goes on "
                                     f"({'the game is not over' if not game.over else 'to the end'})")

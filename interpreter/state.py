@@ -12,7 +12,9 @@ A state is a dict of JSON values only (ints, strings, lists, dicts, booleans, No
 - ``counters`` and ``vars``: game ones are values, per-seat ones are lists indexed by seat;
 - ``stack``, ``pending``, ``ti``: paused execution (see machine), ``decisions`` answered so far
   by agents (an automated seat's are not counted);
-- ``over`` and ``result`` once the game has ended.
+- ``over`` and ``result`` once the game has ended;
+- ``bots`` (once a bot has decided): seat (as a string) -> the integer state of that bot's own random
+  stream (agents/random_agent.py), so a saved game resumes with the bots drawing what they would have.
 """
 from __future__ import annotations
 

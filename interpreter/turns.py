@@ -17,8 +17,14 @@ END = "end"
 
 # ==================================================================== the turn statement
 def _progress(st) -> int:
-    """Decisions taken so far, by agents and by automated seats: a round without any is idle."""
-    return st["decisions"] + st.get("automated", 0)
+    """Decisions taken so far: answered by agents, taken by automated seats, and resolved by themselves
+    (a single legal option, counted in ``forced``). A round without any is idle."""
+    return st["decisions"] + st.get("automated", 0) + st.get("forced", 0)
+
+
+def count_forced(st) -> None:
+    """Count a decision that resolved itself: not a decision, but progress for the flow's idle guard."""
+    st["forced"] = st.get("forced", 0) + 1
 
 
 def s_turn(rt, env, node, fr):
@@ -55,6 +61,7 @@ def _turn(rt, fr):
             fr["p"] = 2
             return
         if len(options) == 1:
+            count_forced(rt.st)
             take_action(rt, fr, options[0])
             return
         rt.st["pending"] = {"seat": fr["seat"], "kind": "action", "prompt": "Choose an action",
@@ -169,6 +176,10 @@ def take_action(rt, fr, key) -> None:
 
 
 # ==================================================================== rounds and phases
+# The flow frame: ``p`` the next phase (``len(phases)``: the round's end; one more: a stall's effect
+# has run, start the next round), ``d0`` the decisions count at the round's start and ``idle`` the
+# rounds in a row without any decision; with ``flow.stall``, ``still`` the rounds in a row that were
+# stuck (``when`` held at their end and ``progress`` kept the value ``pv`` it had at their start).
 def _flow(rt, fr):
     st = rt.st
     prog = rt.prog
@@ -176,30 +187,87 @@ def _flow(rt, fr):
         finish(rt)
         return
     p = fr["p"]
-    if p >= len(prog.phases):
-        if prog.until is not None and prog.until(rt, {"me": None}):
+    n = len(prog.phases)
+    if p == n:
+        if prog.until is not None and _evaluate(rt, prog.until, "until"):
             finish(rt)
             return
-        if _progress(st) == fr["d0"]:
-            fr["idle"] += 1
-            if fr["idle"] >= 3:
-                raise PlayError(f"the flow loops: {fr['idle']} rounds passed without a decision "
-                                f"(last phase '{st['phase']}')", code="play/loop")
-        else:
-            fr["idle"] = 0
+        why = _stalled(rt, fr)
+        if why:
+            _stall(rt, fr, why)
+            return
+    if p >= n:
         fr["p"] = p = 0
     if p == 0:
         if st["round"] >= prog.max_rounds:
-            raise PlayError(f"the game did not end within {prog.max_rounds} rounds "
-                            f"(phase '{prog.phases[0][0]}')", code="play/loop")
+            raise PlayError(f"the game did not end within {prog.max_rounds} rounds (phase '{prog.phases[0][0]}'); "
+                            f"the cap is flow.max_rounds{_at(prog.flow_places.get('max_rounds'))}; "
+                            "flow.stall can end a game that no longer progresses",
+                            prog.phase_places[0], "play/loop")
         st["round"] += 1
         fr["d0"] = _progress(st)
+        if prog.stall_progress is not None:
+            fr["pv"] = _progress_value(rt)
         if rt.narrate:
             rt.say(f"== Round {st['round']} ==", prog.phases[0][1], round_start=True)
     phase_id, block = prog.phases[p]
     fr["p"] = p + 1
     st["phase"] = phase_id
     rt.push_block(block, {"me": None})
+
+
+def _at(place) -> str:
+    return f" ({place})" if place else ""
+
+
+def _evaluate(rt, fn, key):
+    """A flow expression (``until``, ``stall.when``, ``stall.progress``); an error carries its place."""
+    try:
+        return fn(rt, {"me": None})
+    except PlayError as exc:
+        if exc.place is None:
+            exc.place = rt.prog.flow_places.get(key)
+        raise
+
+
+def _progress_value(rt):
+    from .machine import _plain
+
+    return _plain(_evaluate(rt, rt.prog.stall_progress, "stall.progress"))
+
+
+def _stalled(rt, fr) -> str:
+    """At a round's end: update the idle counts; why the game has stalled, or '' while it progresses."""
+    st, prog = rt.st, rt.prog
+    why = ""
+    if _progress(st) == fr["d0"]:
+        fr["idle"] += 1
+        if fr["idle"] >= prog.idle_rounds:
+            why = f"{fr['idle']} rounds in a row without a decision"
+    else:
+        fr["idle"] = 0
+    if prog.stall_when is not None or prog.stall_progress is not None:
+        stuck = ((prog.stall_when is None or _evaluate(rt, prog.stall_when, "stall.when"))
+                 and (prog.stall_progress is None or ("pv" in fr and _progress_value(rt) == fr["pv"])))
+        fr["still"] = fr.get("still", 0) + 1 if stuck else 0
+        if fr["still"] >= prog.stall_after and not why:
+            why = f"{fr['still']} rounds in a row without progress"
+    return why
+
+
+def _stall(rt, fr, why) -> None:
+    """Run the game's stall effect (``flow.stall.do``), or stop with ``play/stall`` when it has none."""
+    st, prog = rt.st, rt.prog
+    last = next((i for i, (pid, _) in enumerate(prog.phases) if pid == st["phase"]), len(prog.phases) - 1)
+    if prog.stall_do is None:
+        raise PlayError(f"the game stalled in round {st['round']}: {why} (last phase '{st['phase']}'); "
+                        "flow.stall says what a stall does (docs/rule-files.md, \"Stalls\")",
+                        prog.phase_places[last], "play/stall")
+    fr["idle"] = fr["still"] = 0
+    fr["p"] = len(prog.phases) + 1   # after the effect: the next round, with no second stall check
+    if rt.narrate:
+        rt.say(f"The game has stalled: {why}.", None, place=prog.stall_place, stall=True)
+    rt.push_block(prog.stall_do, {"me": None})
 
 
 def finish(rt) -> None:

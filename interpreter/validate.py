@@ -16,7 +16,7 @@ from jsonschema.exceptions import best_match
 
 from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from .loader import Spec, apply_variants, load_spec
-from .program import Program
+from .program import Program, check_constants
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 BASIC_TYPES = {"int": int, "str": str, "bool": bool, "any": object}
@@ -28,30 +28,94 @@ def _validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-def validate_game(name: str, variants=(), expansions=()) -> tuple[Program | None, list[DefinitionError]]:
+def validate_game(name: str, variants=(), expansions=(), complete: bool = False
+                  ) -> tuple[Program | None, list[DefinitionError]]:
     """Return (program or None, sorted errors). Never raises for a problem in the rule files.
 
     Stages run as far as the earlier ones allow, so one run reports as much as it can: the files
     that read are schema-checked; the semantic checks need the schema to hold; the DSL is
     compiled when every file read and met the schema, even if other checks found problems
     (a duplicate key, an unknown colour, a count that does not add up).
+
+    ``complete`` (what ``mason validate`` asks) also checks everything the game can run besides:
+    the game with each of its variants, and with each expansion it ships (with those it requires),
+    so that a mistake inside a variant is found before anyone chooses it. Their errors say which
+    variant or expansion found them.
+    """
+    files: dict | None = {} if complete else None
+    checked: set[str] = set()
+    spec, program, errors = _validate(name, variants, expansions, files, checked)
+    if not complete or spec is None or any(e.code in _UNREAD or e.code == "definition/schema" for e in errors):
+        return program, sorted(_unique(errors), key=_key)
+    seen = {(e.place, e.code, e.message) for e in errors}
+    done = set(variants)
+    for vid in _variant_ids(spec):
+        if vid not in done:
+            done.add(vid)
+            _, _, found = _validate(name, tuple(variants) + (vid,), expansions, files, checked,
+                                    _changes_rules(spec, vid))
+            errors += _new(found, seen, f" (with variant '{vid}')")
+    from .expansions import find_expansion, list_expansions
+
+    for xid in list_expansions(spec.root):
+        if xid in expansions:
+            continue
+        chain = tuple(expansions) + tuple(x for x in _with_required(spec, xid, files, find_expansion)
+                                          if x not in expansions)
+        xspec, _, found = _validate(name, variants, chain, files, checked)
+        folder = find_expansion(spec, xid)
+        errors += _new(found, seen, f" (with expansion '{xid}')", folder)
+        for vid in _variant_ids(xspec) if not found else ():   # the variants the expansion brings
+            if vid not in done:
+                done.add(vid)
+                _, _, found_v = _validate(name, tuple(variants) + (vid,), chain, files, checked)
+                errors += _new(found_v, seen, f" (with expansion '{xid}' and variant '{vid}')", folder)
+    if errors:
+        program = None
+    return program, sorted(_unique(errors), key=_key)
+
+
+# what a variant may change without its DSL needing a compile (apply_overlay's data sections)
+_DATA_ONLY = {"id", "name", "label", "text", "rule", "status", "table", "constants", "players"}
+
+
+def _changes_rules(spec, vid) -> bool:
+    """Does variant ``vid`` bring DSL or names (values, scoring, modifiers, triggers, counters)?"""
+    listed = spec.game.get("variants") or []
+    v = next((x for x in listed if isinstance(x, dict) and x.get("id") == vid), {})
+    return any(k not in _DATA_ONLY for k in v)
+
+
+def _variant_ids(spec) -> list[str]:
+    listed = spec.game.get("variants") if spec is not None else None
+    return [v["id"] for v in (listed if isinstance(listed, list) else ())
+            if isinstance(v, dict) and isinstance(v.get("id"), str)]
+
+
+def _validate(name, variants, expansions, files, checked, compile_ok=True):
+    """One validation run: (spec or None, program or None, errors).
+
+    Without ``compile_ok`` the DSL is not compiled: the semantic checks and the constants' types only
+    (for a variant that changes only data: table rows, constants, player counts).
     """
     errors: list[DefinitionError] = []
-    spec = load_spec(name, expansions=expansions, collect=errors)
+    spec = load_spec(name, expansions=expansions, collect=errors, files=files)
     if not spec.game:
-        return None, sorted(errors, key=_key)
+        return None, None, errors
     read_ok = not any(e.code in _UNREAD for e in errors)
     schema_errors = []
     for shown, (data, pos) in spec.files.items():
-        schema_errors += _schema_errors(_validator(_schema_for(shown)), data, pos)
+        if shown not in checked:
+            schema_errors += _schema_errors(_validator(_schema_for(shown)), data, pos)
     errors += schema_errors
     if schema_errors:
-        return None, sorted(errors, key=_key)
+        return spec, None, errors
+    checked.update(spec.files)
     if variants:
         apply_variants(spec, variants, errors)
     errors += semantic_errors(spec)
     program = None
-    if read_ok:
+    if read_ok and compile_ok:
         try:
             program = Program(spec)
         except DefinitionErrors as exc:
@@ -60,9 +124,59 @@ def validate_game(name: str, variants=(), expansions=()) -> tuple[Program | None
             if not errors:   # nothing explains it: an interpreter bug, let it show
                 raise
             # otherwise the errors found so far name the cause
+    elif read_ok:
+        errors += check_constants(spec, spec.game.get("constants") or {})[3]
     if errors:
         program = None
-    return program, sorted(_unique(errors), key=_key)
+    return spec, program, errors
+
+
+def _new(found, seen: set, suffix: str, folder=None) -> list[DefinitionError]:
+    """The errors of a variant's or an expansion's run not found before, saying which run found them."""
+    out = []
+    for e in _unique(found):
+        key = (e.place, e.code, e.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        inside = folder is not None and e.place is not None and _within(e.place.file, folder)
+        out.append(e if inside else DefinitionError(e.message + suffix, e.place, e.code))
+    return out
+
+
+def _within(file: str, folder) -> bool:
+    try:
+        Path(file).resolve().relative_to(Path(folder).resolve())
+        return True
+    except (ValueError, OSError):
+        return False
+
+
+def _with_required(spec, xid, files, find_expansion) -> list[str]:
+    """``xid`` after the expansions it requires (their own requirements first), as far as they are found."""
+    from .loader import _reader
+
+    read = _reader(files)
+    order: list[str] = []
+
+    def visit(x, trail):
+        if x in order or x in trail:
+            return
+        folder = find_expansion(spec, x)
+        requires = []
+        if folder is not None:
+            try:
+                data, _ = read(folder / "expansion.yaml")
+                requires = data.get("requires") if isinstance(data, dict) else None
+            except DefinitionError:
+                requires = None
+        for r in requires if isinstance(requires, list) else ():
+            if isinstance(r, str):
+                visit(r, trail | {x})
+        order.append(x)
+
+    visit(xid, frozenset())
+    return order
 
 
 # errors after which the spec misses a file or a part: its DSL is not compiled

@@ -9,6 +9,13 @@ import yaml
 
 from .errors import DefinitionError, Place
 
+# Bounds on the work one rule file can cause (docs/rule-files.md, "Limits"): a file is read only if
+# it is at most MAX_FILE_BYTES long, its mappings and lists nest at most MAX_YAML_DEPTH deep, and
+# its aliases (``*name``) copy at most MAX_ALIAS_NODES nodes in all (nested anchors multiply).
+MAX_FILE_BYTES = 512 * 1024
+MAX_YAML_DEPTH = 32
+MAX_ALIAS_NODES = 10_000
+
 
 class Positions:
     """Places of the nodes of one YAML document, keyed by their path (a tuple of keys/indices).
@@ -251,6 +258,10 @@ def load_yaml(path: Path, shown: str | None = None, strict: bool = True):
     """
     shown = shown or str(path)
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise DefinitionError(f"this file is {size:,} bytes; a rule file may have at most {MAX_FILE_BYTES:,}"
+                                  " (split it into several files)", Place(shown, 1, 1), "definition/too-large")
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise DefinitionError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1),
@@ -275,8 +286,13 @@ _YAML_WORDS = {
 def load_yaml_text(text: str, shown: str, strict: bool = True):
     """Parse YAML text; see ``load_yaml``."""
     pos = Positions(shown, text)
+    if len(text) > MAX_FILE_BYTES:
+        raise DefinitionError(f"this text is {len(text):,} characters; a rule file may have at most "
+                              f"{MAX_FILE_BYTES:,} (split it into several files)", Place(shown, 1, 1),
+                              "definition/too-large")
+    loader = _BoundedLoader(text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -298,31 +314,87 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
         raise DefinitionError(f"YAML syntax: {problem}", place, "definition/yaml") from None
     except yaml.YAMLError as exc:
         raise DefinitionError(f"YAML syntax: {exc}", Place(shown, 1, 1), "definition/yaml") from None
+    finally:
+        loader.dispose()
     if node is None:
         return None, pos
-    data = _Builder(pos).build(node, ())
+    data = _Builder(pos, loader.alias_marks).build(node, ())
     if strict and pos.errors:
         raise pos.errors[0]
     return data, pos
 
 
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader, refusing mappings and lists nested deeper than MAX_YAML_DEPTH.
+
+    PyYAML composes nodes recursively; without this bound a file of a few thousand '[' would end
+    in a RecursionError instead of a positioned message.
+    """
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._depth = 0
+        self.alias_marks: dict[tuple, object] = {}   # (id(parent), key node id or index) -> the alias's mark
+
+    def compose_node(self, parent, index):
+        if parent is not None and self.check_event(yaml.AliasEvent):
+            self.alias_marks[(id(parent), index if isinstance(index, int) else id(index))] = \
+                self.peek_event().start_mark
+        self._depth += 1
+        try:
+            if self._depth > MAX_YAML_DEPTH and not self.check_event(yaml.AliasEvent, yaml.ScalarEvent):
+                mark = self.peek_event().start_mark
+                raise yaml.MarkedYAMLError(problem=f"mappings and lists nest more than {MAX_YAML_DEPTH} deep here"
+                                           " (a rule file may nest at most that far)", problem_mark=mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
 class _Builder:
     """Turns composed YAML nodes into plain data, recording places and collecting key problems."""
 
-    def __init__(self, pos: Positions):
+    def __init__(self, pos: Positions, alias_marks: dict | None = None):
         self.pos = pos
+        self.alias_marks = alias_marks or {}
         self.constructor = yaml.constructor.SafeConstructor()
         self.open: set[int] = set()   # nodes being built (an alias back to one is a cycle)
+        self.built: set[int] = set()  # nodes built once: building one again is expanding an alias
+        self.copied = 0               # nodes built again through aliases, in all
+        self.alias_place: Place | None = None   # the outermost alias being expanded
+        self.expanding = 0                       # aliases being expanded, one inside the other
 
     def error(self, message: str, node, code: str = "definition/yaml") -> None:
         self.pos.errors.append(DefinitionError(message, _place(self.pos, node), code))
 
-    def build(self, node, path: tuple):
+    def build(self, node, path: tuple, alias=None):
         pos = self.pos
-        pos.nodes[path] = _place(pos, node)
+        if alias is None:
+            pos.nodes[path] = _place(pos, node)
+        else:
+            pos.nodes[path] = Place(pos.file, alias.line + 1, alias.column + 1)
+            if not self.expanding:
+                self.alias_place = pos.nodes[path]
+            self.expanding += 1
+            try:
+                return self._build(node, path)
+            finally:
+                self.expanding -= 1
+        return self._build(node, path)
+
+    def _build(self, node, path: tuple):
+        pos = self.pos
         if id(node) in self.open:
             self.error("a YAML alias refers to its own ancestor (a cycle)", node)
             return None
+        if id(node) in self.built:
+            self.copied += 1
+            if self.copied > MAX_ALIAS_NODES:
+                raise DefinitionError(f"YAML aliases here copy more than {MAX_ALIAS_NODES:,} nodes in all (anchors"
+                                      " nested in anchors multiply); write the data out", self.alias_place or pos.at(path),
+                                      "definition/yaml")
+        else:
+            self.built.add(id(node))
         if isinstance(node, yaml.MappingNode):
             self.open.add(id(node))
             out: dict = {}
@@ -336,12 +408,13 @@ class _Builder:
                                "definition/duplicate-key")
                     continue
                 pos.key_nodes[path + (key,)] = _place(pos, key_node)
-                out[key] = self.build(value_node, path + (key,))
+                out[key] = self.build(value_node, path + (key,), self.alias_marks.get((id(node), id(key_node))))
             self.open.discard(id(node))
             return out
         if isinstance(node, yaml.SequenceNode):
             self.open.add(id(node))
-            out_list = [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+            out_list = [self.build(item, path + (i,), self.alias_marks.get((id(node), i)))
+                        for i, item in enumerate(node.value)]
             self.open.discard(id(node))
             return out_list
         value = self.scalar(node)

@@ -1,12 +1,14 @@
 """A person at a terminal: sees their seat's view and what changed, answers by number or name.
 
 Commands at the prompt: ``help``, ``view``, ``log``, ``card NAME``, ``save [FILE]``, ``quit``.
-``quit`` and the end of input save the game first (to the session's save file) and stop the
-session. One agent may serve several seats (hot-seat); it then announces whose decision it is.
+``quit``, the end of input and Ctrl-C (KeyboardInterrupt while reading) save the game first (to
+the session's save file) and stop the session; a save that fails at the end of input or at Ctrl-C
+stops it with the error, a failed ``quit`` keeps the game going. One agent may serve several
+seats (hot-seat); it then announces whose decision it is.
 """
 from __future__ import annotations
 
-from ..errors import IllegalAction, MasonError
+from ..errors import IllegalAction, MasonError, PlayError
 from ..machine import check_answer
 from ..render import card_text, find_type, narration, render_decision, render_view, seat_name
 from .base import Agent, parse_answer
@@ -20,19 +22,29 @@ NEWS_LINES = 40
 
 
 class QuitRequested(Exception):
-    """The person asked to stop (or input ended); the session saves and exits."""
+    """The person asked to stop (``quit``, end of input, or Ctrl-C: ``interrupted``), the game saved first.
 
-    def __init__(self, reason: str):
+    ``saved_to`` is the file written; ``error`` the MasonError when the save could not be written
+    (the session then exits non-zero).
+    """
+
+    def __init__(self, reason: str, saved_to=None, error: MasonError | None = None):
         super().__init__(reason)
-        self.reason = reason
+        self.reason, self.saved_to, self.error = reason, saved_to, error
 
 
 class HumanAgent(Agent):
     name = "human"
 
     def __init__(self, read_line, write, save_to=None):
-        """``read_line()`` returns a line or None at end of input; ``write(text)`` prints a line."""
-        self.read_line, self.write, self.save_to = read_line, write, save_to
+        """``read_line()`` returns a line or None at end of input; ``write(text)`` prints a line.
+
+        ``save_to`` is where ``quit`` and the end of input save: a file name or a ``SaveTarget``.
+        """
+        from ..saves import SaveTarget
+
+        self.read_line, self.write = read_line, write
+        self.save_to = save_to if save_to is None or isinstance(save_to, SaveTarget) else SaveTarget(save_to)
         self.seen: dict[int, int] = {}      # seat -> log length at its last decision
         self.where: dict[int, tuple] = {}   # seat -> (round, phase, turn) at its last full view
         self.last_seat = None
@@ -78,10 +90,13 @@ class HumanAgent(Agent):
         self.where[seat] = where
         while True:
             self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view))
-            line = self.read_line()
+            try:
+                line = self.read_line()
+            except KeyboardInterrupt:
+                self.write("")
+                self._stop(game, "interrupted")
             if line is None:
-                self._save(game, "end of input")
-                raise QuitRequested("end of input")
+                self._stop(game, "end of input")
             text = line.strip()
             cmd, _, arg = text.partition(" ")
             cmd = cmd.lower()
@@ -94,10 +109,14 @@ class HumanAgent(Agent):
             elif cmd in ("card", "info") and arg.strip():
                 self._describe(game.program, arg)
             elif cmd == "save":
-                self._save_to(game, arg.strip() or self.save_to)
+                self._save_to(game, arg.strip())
             elif cmd == "quit":
-                self._save(game, "quit")
-                raise QuitRequested("quit")
+                try:
+                    self._stop(game, "quit")
+                except QuitRequested as stop:
+                    if stop.error is None:
+                        raise
+                    self.write("the game goes on: type 'save FILE' to save it elsewhere, or end the input to stop")
             else:
                 try:
                     return check_answer(pending, parse_answer(text, pending))
@@ -113,21 +132,30 @@ class HumanAgent(Agent):
             self.write(card_text(program, tid))
 
     def _save_to(self, game, path):
-        if not path:
+        """``save FILE`` (written over if it exists: the person named it), or ``save``: the session's file."""
+        if not path and self.save_to is None:
             self.write("save where? type: save FILE")
             return
         try:
-            game.save(path)
+            if path:
+                game.save(path)
+            else:
+                path = self.save_to.write(game)
             self.write(f"saved to {path}; resume with --resume {path}")
-        except OSError as exc:
-            self.write(f"cannot save to {path}: {exc.strerror}")
+        except MasonError as exc:
+            self.write(f"cannot save: {exc.message}")
 
-    def _save(self, game, why):
-        if self.save_to:
-            try:
-                game.save(self.save_to)
-                self.write(f"{why}: game saved to {self.save_to}; resume with --resume {self.save_to}")
-            except OSError as exc:
-                self.write(f"{why}: could not save to {self.save_to}: {exc.strerror}")
-        else:
+    def _stop(self, game, why):
+        """Save to the session's save file and stop (QuitRequested, with the error if the save failed)."""
+        if self.save_to is None:
             self.write(f"{why}: not saved (no save file)")
+            raise QuitRequested(why)
+        try:
+            path = self.save_to.write(game)
+        except MasonError as exc:
+            self.write(f"{why}: could not save the game: {exc.message}")
+            raise QuitRequested(why, error=PlayError(f"{why}: the game could not be saved: {exc.message}",
+                                                     code="play/save")) from None
+        note = f" ({self.save_to.note})" if self.save_to.note else ""
+        self.write(f"{why}: game saved to {path}{note}; resume with --resume {path}")
+        raise QuitRequested(why, saved_to=path)

@@ -1,11 +1,13 @@
-"""A bot that picks uniformly among the legal options, from its own seeded generator.
+"""A bot that picks uniformly among the legal options.
 
-Its generator is separate from the game's, so a bot never disturbs the game's random stream.
+Its random stream is kept in the game state (``state["bots"][seat]``, one integer per bot seat, the
+same generator as the game's own, see rng.py), so a saved game resumes with the bots drawing exactly
+what they would have drawn in one sitting; it is separate from the game's stream, so a bot never
+disturbs the deal. The stream starts from the agent's seed the first time the seat decides.
 """
 from __future__ import annotations
 
-import random
-
+from .. import rng
 from .base import Agent
 
 
@@ -13,12 +15,22 @@ class RandomAgent(Agent):
     name = "random"
 
     def __init__(self, seed=0):
-        self.rng = random.Random(f"random-agent/{seed}")
+        self.seed = seed
+        self.start = rng.seed_state(f"random-agent/{seed}")
 
     def decide(self, game, seat):
         p = game.state["pending"]  # options only: no labels needed
+        streams = game.state.setdefault("bots", {})
+        box = {"rng": streams.get(str(seat)) or self.start}
         n = len(p["options"])
         if p["subset"]:
-            k = self.rng.randint(0, p["subset"])
-            return sorted(self.rng.sample(range(n), k))
-        return self.rng.randrange(n)
+            k = min(rng.below(box, p["subset"] + 1), n)
+            pool = list(range(n))
+            for i in range(k):   # the first k of a partial Fisher-Yates shuffle
+                j = i + rng.below(box, n - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            answer = sorted(pool[:k])
+        else:
+            answer = rng.below(box, n)
+        streams[str(seat)] = box["rng"]
+        return answer

@@ -19,6 +19,27 @@ class Builtin:
 BUILTINS: dict[str, Builtin] = {}
 PROCEDURES: dict[str, Builtin] = {}
 
+# Runtime bounds (docs/dsl.md, "Limits"), so that no rule can allocate gigabytes or run for minutes:
+MAX_ITEMS = 1_000_000        # items in one list (or characters in one text) a rule makes
+MAX_NUMBER = 2 ** 53         # the largest number a rule may compute by '*' or store (JSON-safe)
+MAX_NESTED = 32              # lists inside lists in a value a rule stores
+ITEM_CAP = 10_000_000        # items gone through (comprehensions, loops, range, repetition) between decisions
+
+
+def charge(rt, n: int, at) -> None:
+    """Count ``n`` items of work against the runtime's item budget; past it, stop with the rule's place."""
+    spent = rt.spent + n
+    rt.spent = spent
+    if spent > rt.item_cap:
+        raise PlayError(f"more than {rt.item_cap:,} items gone through since the last decision (loops,"
+                        " comprehensions, range, repetition): the rules go through too much or loop without end",
+                        at(), "play/loop")
+
+
+def too_big(v, place=None) -> PlayError:
+    return PlayError(f"a number beyond ±{MAX_NUMBER:,} (one of {abs(v).bit_length()} bits): the rules grow a number"
+                     " without end", place, "play/too-big")
+
 
 def builtin(name: str, min_args: int, max_args: int | None = None):
     """Register a pure query usable in expressions: ``impl(rt, *args) -> value``."""
@@ -117,7 +138,18 @@ def _last(rt, items):
 @builtin("range", 1, 2)
 def _range(rt, a, b=None):
     """``range(n)`` is 0..n-1; ``range(a, b)`` is a..b-1."""
-    return list(range(a)) if b is None else list(range(a, b))
+    for x in (a, b):
+        if x is not None and (type(x) is not int):
+            raise PlayError(f"range needs whole numbers, got {x!r}", code="play/type")
+    r = range(a) if b is None else range(a, b)
+    if len(r) > MAX_ITEMS:
+        raise PlayError(f"range of {len(r):,} numbers; a rule may make at most {MAX_ITEMS:,}", code="play/too-big")
+    charge(rt, len(r), _nowhere)
+    return list(r)
+
+
+def _nowhere():
+    return None   # the caller (a compiled call) adds the place
 
 
 @builtin("flatten", 1)
@@ -126,6 +158,9 @@ def _flatten(rt, lists):
     out = []
     for x in _list(lists):
         out.extend(_list(x))
+        if len(out) > MAX_ITEMS:
+            raise PlayError(f"flatten would make more than {MAX_ITEMS:,} items", code="play/too-big")
+    charge(rt, len(out), _nowhere)
     return out
 
 

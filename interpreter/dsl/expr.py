@@ -10,7 +10,7 @@ import operator
 
 from ..errors import PlayError, did_you_mean
 from . import ast as A
-from .builtins import BUILTINS
+from .builtins import BUILTINS, MAX_ITEMS, MAX_NUMBER, charge, too_big
 
 
 class CompileError(Exception):
@@ -42,6 +42,14 @@ _BIN = {
     "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
     "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
+_NUMERIC_OPS = ("-", "//", "%")            # an operand of these must be a number
+_ORDER_OPS = ("+", "*", "<", "<=", ">", ">=")   # ... and of these, when the other one is a number
+# what evaluating a rule can raise besides PlayError: turned into a PlayError at the rule's place
+HOST_ERRORS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError)
+
+
+def _no_place(line, col):
+    return None
 
 
 def _seat_needed(node):
@@ -56,6 +64,35 @@ class ExprCompiler:
 
     def __init__(self, names):
         self.names = names  # interpreter.names.GameNames
+        # set by the program before each DSL string is compiled: (line, col) in the string -> Place
+        self.place_of = _no_place
+        # names this compilation reads that are not local variables: (name, Place, used as a number,
+        # read only under a condition: a branch, the right of and/or, a comprehension's item or filter)
+        self.uses: list[tuple] = []
+        self._conditional = 0
+
+    def at(self, node):
+        """A function giving the rule-file place of ``node`` (computed only when an error needs it)."""
+        place_of, line, col = self.place_of, getattr(node, "line", 0) or 1, getattr(node, "col", 0) or 1
+        return lambda: place_of(line, col)
+
+    def note(self, node, scope, numeric=False):
+        """Record a name the compiled string reads (named values, constants) for the program's checks."""
+        if isinstance(node, A.Name) and node.name not in scope.names:
+            name = node.name
+        elif isinstance(node, A.Call):
+            name = node.func
+        else:
+            return
+        self.uses.append((name, self.place_of(node.line or 1, node.col or 1), numeric, self._conditional > 0))
+
+    def compile_if(self, node, scope):
+        """Compile a part that runs only under a condition (see ``uses``)."""
+        self._conditional += 1
+        try:
+            return self.compile(node, scope)
+        finally:
+            self._conditional -= 1
 
     # ------------------------------------------------------------------ entry
     def compile(self, node: A.Expr, scope: Scope):
@@ -72,18 +109,22 @@ class ExprCompiler:
     def c_Name(self, node, scope):
         name = node.name
         if name in scope.names:
+            at = self.at(node)
+
             def local(rt, env):
                 try:
                     return env[name]
                 except KeyError:
-                    raise PlayError(f"'{name}' has no value here", code="play/unbound") from None
+                    raise PlayError(f"'{name}' has no value here", at(), "play/unbound") from None
             return local
+        self.note(node, scope)
         return self.names.resolve_name(node, scope, self)
 
     def c_Attr(self, node, scope):
         obj = self.compile(node.obj, scope)
         name = node.name
         self.names.check_card_attr(node)
+        at = self.at(node)
         if name == "type":
             key = "t"
         elif name in self.names.p.card_state or name in ("up", "seen"):
@@ -94,10 +135,10 @@ class ExprCompiler:
                 c = obj(rt, env)
                 try:
                     if c < 0:
-                        _card(c, node)
+                        _card(c, node, at)
                     return rt.types[rt.cards[c]["t"]][name]
                 except (IndexError, TypeError, KeyError):
-                    _card(c, node)
+                    _card(c, node, at)
                     raise
             return static
 
@@ -105,15 +146,16 @@ class ExprCompiler:
             c = obj(rt, env)
             try:
                 if c < 0:
-                    _card(c, node)
+                    _card(c, node, at)
                 return rt.cards[c][key]
             except (IndexError, TypeError, KeyError):
-                _card(c, node)
+                _card(c, node, at)
                 raise
         return dynamic
 
     def c_Index(self, node, scope):
         obj, idx = self.compile(node.obj, scope), self.compile(node.index, scope)
+        at = self.at(node)
 
         def index(rt, env):
             seq = obj(rt, env)
@@ -121,7 +163,7 @@ class ExprCompiler:
             try:
                 return seq[i]
             except (IndexError, KeyError, TypeError):
-                raise PlayError(f"index {i!r} out of range", code="play/index") from None
+                raise PlayError(f"index {_short(i)} out of range", at(), "play/index") from None
         return index
 
     def c_ListLit(self, node, scope):
@@ -132,24 +174,69 @@ class ExprCompiler:
     def c_BinOp(self, node, scope):
         left, right = self.compile(node.left, scope), self.compile(node.right, scope)
         op = node.op
-        if op == "in":
-            return lambda rt, env: left(rt, env) in right(rt, env)
-        if op == "not in":
-            return lambda rt, env: left(rt, env) not in right(rt, env)
+        at = self.at(node)
+        if op in _NUMERIC_OPS or (op in _ORDER_OPS and _number_literal(node.left, node.right)):
+            self.note(node.left, scope, numeric=True)
+            self.note(node.right, scope, numeric=True)
+        if op in ("in", "not in"):
+            negate = op == "not in"
+
+            def contains(rt, env):
+                a, b = left(rt, env), right(rt, env)
+                try:
+                    return (a in b) is not negate
+                except TypeError:
+                    raise PlayError(f"cannot test {_short(a)} {op} {_short(b)}: the right side is not a list",
+                                    at(), "play/type") from None
+            return contains
         fn = _BIN[op]
         if op in ("==", "!="):
             return lambda rt, env: fn(left(rt, env), right(rt, env))
+        if op == "*":
+            def times(rt, env):   # list and text repetition is bounded before it is built
+                a, b = left(rt, env), right(rt, env)
+                try:
+                    if type(a) is int and type(b) is int:
+                        r = a * b
+                        if -MAX_NUMBER <= r <= MAX_NUMBER:
+                            return r
+                        raise too_big(r, at())
+                    if isinstance(a, (list, str)) or isinstance(b, (list, str)):
+                        seq, k = (a, b) if isinstance(a, (list, str)) else (b, a)
+                        if type(k) is int and len(seq) * k > MAX_ITEMS:
+                            raise PlayError(f"{_short(seq)} * {k} would hold {len(seq) * k:,} items; a rule may"
+                                            f" make at most {MAX_ITEMS:,}", at(), "play/too-big")
+                        charge(rt, len(seq) * max(k, 0) if type(k) is int else 0, at)
+                    return a * b
+                except HOST_ERRORS as exc:
+                    raise PlayError(f"cannot compute {_short(a)} * {_short(b)}: {exc}", at(), "play/type") from None
+                except PlayError as exc:
+                    raise _placed(exc, at)
+            return times
+        if op == "+":
+            def plus(rt, env):   # joined lists and texts stay within the size limit
+                a, b = left(rt, env), right(rt, env)
+                try:
+                    r = a + b
+                except HOST_ERRORS as exc:
+                    raise PlayError(f"cannot compute {_short(a)} + {_short(b)}: {exc}", at(), "play/type") from None
+                t = type(r)
+                if (t is list or t is str) and len(r) > MAX_ITEMS:
+                    raise PlayError(f"this would hold {len(r):,} items; a rule may make at most {MAX_ITEMS:,}",
+                                    at(), "play/too-big")
+                return r
+            return plus
 
         def arith(rt, env):
             a, b = left(rt, env), right(rt, env)
             try:
                 return fn(a, b)
-            except (TypeError, ZeroDivisionError) as exc:
-                raise PlayError(f"cannot compute {a!r} {op} {b!r}: {exc}", code="play/type") from None
+            except HOST_ERRORS as exc:
+                raise PlayError(f"cannot compute {_short(a)} {op} {_short(b)}: {exc}", at(), "play/type") from None
         return arith
 
     def c_BoolOp(self, node, scope):
-        items = [self.compile(i, scope) for i in node.items]
+        items = [self.compile(node.items[0], scope)] + [self.compile_if(i, scope) for i in node.items[1:]]
         if node.op == "and":
             if len(items) == 2:
                 a, b = items
@@ -180,27 +267,77 @@ class ExprCompiler:
 
     def c_Neg(self, node, scope):
         f = self.compile(node.operand, scope)
-        return lambda rt, env: -f(rt, env)
+        self.note(node.operand, scope, numeric=True)
+        at = self.at(node)
+
+        def neg(rt, env):
+            v = f(rt, env)
+            try:
+                return -v
+            except TypeError:
+                raise PlayError(f"cannot compute -{_short(v)}: not a number", at(), "play/type") from None
+        return neg
 
     def c_IfExpr(self, node, scope):
-        then, cond, other = (self.compile(n, scope) for n in (node.then, node.cond, node.other))
+        cond = self.compile(node.cond, scope)
+        then, other = self.compile_if(node.then, scope), self.compile_if(node.other, scope)
         return lambda rt, env: then(rt, env) if cond(rt, env) else other(rt, env)
 
     # ------------------------------------------------------------------ calls
     def c_Call(self, node, scope):
-        return self.names.resolve_call(node, scope, self)
+        self.note(node, scope)
+        p = self.names.p
+        name = node.func
+        if name in p.values or name in p.counters or name in p.zones or name in p.vars or name not in BUILTINS:
+            # a named value (its own parts carry places), a per-seat read, or an unknown name
+            return self.names.resolve_call(node, scope, self)
+        b = BUILTINS[name]
+        args = [self.compile(a, scope) for a in node.args]
+        if not b.min_args <= len(args) <= b.max_args:
+            raise CompileError(f"'{name}' takes {b.min_args}..{b.max_args} argument(s), got {len(args)}",
+                               node, "definition/arity")
+        impl = b.impl
+        at = self.at(node)
+        if len(args) == 1:   # a builtin: its failures are placed at the call
+            a0 = args[0]
+
+            def builtin1(rt, env):
+                try:
+                    return impl(rt, a0(rt, env))
+                except PlayError as exc:
+                    raise _placed(exc, at)
+                except HOST_ERRORS as exc:
+                    raise PlayError(f"cannot compute {name}(...): {exc}", at(), "play/type") from None
+            return builtin1
+
+        def builtin(rt, env):
+            try:
+                return impl(rt, *[a(rt, env) for a in args])
+            except PlayError as exc:
+                raise _placed(exc, at)
+            except HOST_ERRORS as exc:
+                raise PlayError(f"cannot compute {name}(...): {exc}", at(), "play/type") from None
+        return builtin
 
     def c_Comprehension(self, node, scope):
         var = node.var
         source = self.compile(node.source, scope)
         inner = scope.child(var)
-        item = self.compile(node.item, inner)
-        cond = self.compile(node.cond, inner) if node.cond is not None else None
+        item = self.compile_if(node.item, inner)
+        cond = self.compile_if(node.cond, inner) if node.cond is not None else None
+        at = self.at(node)
 
         def gen(rt, env):
             saved = env.get(var, _UNSET)  # a comprehension's variable is its own: restore the outer one
             out = []
-            for x in source(rt, env):
+            items = source(rt, env)
+            try:   # the items to go through count against the item budget (docs/dsl.md, "Limits")
+                rt.spent += len(items)
+            except TypeError:
+                _not_a_list(items, at)
+            if rt.spent > rt.item_cap:
+                charge(rt, 0, at)
+            for x in items:
                 env[var] = x
                 if cond is None or cond(rt, env):
                     out.append(item(rt, env))
@@ -215,7 +352,14 @@ class ExprCompiler:
             def short(rt, env):  # stops at the first deciding item
                 saved = env.get(var, _UNSET)
                 result = not want
-                for x in source(rt, env):
+                items = source(rt, env)
+                try:
+                    rt.spent += len(items)
+                except TypeError:
+                    _not_a_list(items, at)
+                if rt.spent > rt.item_cap:
+                    charge(rt, 0, at)
+                for x in items:
                     env[var] = x
                     if (cond is None or cond(rt, env)) and bool(item(rt, env)) is want:
                         result = want
@@ -228,7 +372,14 @@ class ExprCompiler:
             def count(rt, env):
                 saved = env.get(var, _UNSET)
                 n = 0
-                for x in source(rt, env):
+                items = source(rt, env)
+                try:
+                    rt.spent += len(items)
+                except TypeError:
+                    _not_a_list(items, at)
+                if rt.spent > rt.item_cap:
+                    charge(rt, 0, at)
+                for x in items:
                     env[var] = x
                     if cond(rt, env):
                         n += 1
@@ -240,13 +391,43 @@ class ExprCompiler:
         if fn is None:
             raise CompileError(f"unknown function '{node.func}'{did_you_mean(node.func, BUILTINS)}", node)
         impl = fn.impl
-        return lambda rt, env: impl(rt, gen(rt, env))
+
+        def call(rt, env):
+            values = gen(rt, env)
+            try:
+                return impl(rt, values)
+            except PlayError as exc:
+                raise _placed(exc, at)
+            except HOST_ERRORS as exc:
+                raise PlayError(f"cannot compute {node.func}(...): {exc}", at(), "play/type") from None
+        return call
 
 
 _UNSET = object()
 
 
-def _card(c, node):
+def _not_a_list(items, at):
+    raise PlayError(f"cannot go through {_short(items)}: not a list", at(), "play/type")
+
+
+def _number_literal(*nodes) -> bool:
+    return any(isinstance(n, A.Literal) and type(n.value) is int for n in nodes)
+
+
+def _card(c, node, at):
     if c is None or c is True or c is False or not isinstance(c, int) or c < 0:
-        raise PlayError(f"'.{node.name}' needs a card, got {c!r}", code="play/type")
-    raise PlayError(f"'.{node.name}': {c!r} is not a card of this game", code="play/type")
+        raise PlayError(f"'.{node.name}' needs a card, got {_short(c)}", at(), "play/type")
+    raise PlayError(f"'.{node.name}': {c!r} is not a card of this game", at(), "play/type")
+
+
+def _short(v) -> str:
+    """A value in a message, cut short (a rule may hold a list of a million items)."""
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _placed(exc: PlayError, at) -> PlayError:
+    """Give a play error raised by an inner part (a builtin, a seat check) the place of this expression."""
+    if exc.place is None:
+        exc.place = at()
+    return exc

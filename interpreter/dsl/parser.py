@@ -14,6 +14,12 @@ from .catalogue import friendly_message
 
 GRAMMAR = Path(__file__).with_name("mason.lark")
 
+# Nesting bounds (docs/dsl.md, "Limits"): the parser, the compiler and the compiled closures all
+# recurse over the nesting, so it is checked before any of them runs.
+MAX_BRACKETS = 32    # '(' and '[' open at once
+MAX_DEPTH = 64       # statements, blocks and expressions one inside the other
+_MAX_TREE = 256      # Lark's parse tree (several levels per bracket): guards the transformer
+
 
 class DslSyntaxError(Exception):
     """A DSL error at (line, col) inside the DSL text (1-based); the loader adds the file place."""
@@ -48,13 +54,16 @@ def parse_expression(text: str) -> A.Expr:
     return _parse(text, "expression")
 
 
+@lru_cache(maxsize=8192)
 def _parse(text: str, start: str):
+    """The AST of ``text`` (cached: ASTs are immutable, and validation compiles a game once per variant)."""
     if not isinstance(text, str):
         raise DslSyntaxError("expected DSL text", 1, 1)
     if "\t" in text:
         before = text[: text.index("\t")]
         raise DslSyntaxError(C.TABS, before.count("\n") + 1, len(before) - before.rfind("\n"))
     source = text if text.endswith("\n") else text + "\n"
+    _check_brackets(source)
     try:
         tree = _parser().parse(source, start=start)
     except UnexpectedInput as exc:
@@ -65,13 +74,82 @@ def _parse(text: str, start: str):
         raise DslSyntaxError(friendly_message(exc, source), line, col) from None
     except Exception:  # noqa: BLE001 - the indenter raises plain errors (DedentError, assert)
         raise DslSyntaxError(*(_scan(source) or (C.BAD_DEDENT, 1, 1))) from None
+    _check_tree(tree)
     try:
-        return _ToAst().transform(tree)
+        ast = _ToAst().transform(tree)
     except VisitError as exc:
         inner = exc.orig_exc
         if isinstance(inner, DslSyntaxError):
             raise inner from None
         raise DslSyntaxError(str(inner), 1, 1) from None
+    _check_depth(ast)
+    return ast
+
+
+_TOO_DEEP = (f"nested too deeply: statements, blocks and expressions may nest at most {MAX_DEPTH} levels;"
+             " split this into named values or 'let' steps")
+
+
+def _check_brackets(source: str) -> None:
+    """Refuse more than MAX_BRACKETS brackets open at once, at the first bracket beyond (strings and comments skipped)."""
+    if source.count("(") + source.count("[") <= MAX_BRACKETS:
+        return
+    depth = 0
+    for n, line in enumerate(source.split("\n"), start=1):
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if ch == "#":
+                break
+            if ch in "\"'":
+                end = line.find(ch, i + 1)
+                if end < 0:
+                    return   # the parser reports the open string
+                i = end + 1
+                continue
+            if ch in "([":
+                depth += 1
+                if depth > MAX_BRACKETS:
+                    raise DslSyntaxError(f"more than {MAX_BRACKETS} brackets open at once here; split the expression"
+                                         " into named values or 'let' steps", n, i + 1, "definition/too-deep")
+            elif ch in ")]":
+                depth = max(0, depth - 1)
+            i += 1
+
+
+def _check_tree(tree) -> None:
+    """Refuse a parse tree deeper than _MAX_TREE before the (recursive) transformer walks it.
+
+    The place given is the node MAX_DEPTH levels down that path, where the nesting went too far.
+    """
+    todo = [(tree, 1, tree)]
+    while todo:
+        node, depth, anchor = todo.pop()
+        if depth > _MAX_TREE:
+            meta = anchor.meta
+            raise DslSyntaxError(_TOO_DEEP, getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1,
+                                 "definition/too-deep")
+        if depth == MAX_DEPTH and not getattr(node.meta, "empty", True):
+            anchor = node
+        todo.extend((child, depth + 1, anchor) for child in node.children if isinstance(child, Tree))
+
+
+def _check_depth(ast) -> None:
+    """Refuse an AST nesting more than MAX_DEPTH nodes deep (a long chain of '+' is one Lark node, many AST levels).
+
+    The place given is the last node that fits: the one whose parts nest too far.
+    """
+    todo = [(ast, 1, ast)]
+    while todo:
+        node, depth, parent = todo.pop()
+        if isinstance(node, A.Node):
+            if depth > MAX_DEPTH:
+                raise DslSyntaxError(_TOO_DEEP, parent.line or 1, parent.col or 1, "definition/too-deep")
+            for f in node.__dataclass_fields__:
+                if f not in ("line", "col"):
+                    todo.append((getattr(node, f), depth + 1, node))
+        elif isinstance(node, (list, tuple)):
+            todo.extend((x, depth, parent) for x in node)
 
 
 def _where(exc: UnexpectedInput, source: str) -> tuple[int, int]:

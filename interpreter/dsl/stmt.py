@@ -46,6 +46,12 @@ class StmtCompiler:
     def x(self, node, scope):
         return None if node is None else self.exprs.compile(node, scope)
 
+    def number(self, node, scope):
+        """Compile an amount or a count: a constant read here must hold a number (checked by the program)."""
+        if node is not None:
+            self.exprs.note(node, scope, numeric=True)
+        return self.x(node, scope)
+
     def place(self, node) -> Place:
         return self.place_of(node.line or 1, node.col or 1)
 
@@ -63,17 +69,17 @@ class StmtCompiler:
     # ----------------------------------------------------------- resources
     def s_Gain(self, s, scope):
         self.names.check_counter(s, s.counter, seat=True)
-        return Node("gain", self.place(s), amount=self.x(s.amount, scope), counter=s.counter,
+        return Node("gain", self.place(s), amount=self.number(s.amount, scope), counter=s.counter,
                     seat=self.x(s.seat, scope))
 
     def s_Pay(self, s, scope):
         self.names.check_counter(s, s.counter, seat=True)
-        return Node("pay", self.place(s), amount=self.x(s.amount, scope), counter=s.counter,
+        return Node("pay", self.place(s), amount=self.number(s.amount, scope), counter=s.counter,
                     seat=self.x(s.seat, scope))
 
     def s_Transfer(self, s, scope):
         self.names.check_counter(s, s.counter, seat=True)
-        return Node("transfer", self.place(s), amount=self.x(s.amount, scope), counter=s.counter,
+        return Node("transfer", self.place(s), amount=self.number(s.amount, scope), counter=s.counter,
                     source=self.x(s.source, scope), dest=self.x(s.dest, scope))
 
     # ----------------------------------------------------------- variables
@@ -110,7 +116,7 @@ class StmtCompiler:
                     bottom=s.place == "bottom", facing=s.facing, seen_by=self.x(s.seen_by, scope))
 
     def s_Draw(self, s, scope):
-        return Node("draw", self.place(s), count=self.x(s.count, scope), source=self.zone(s.source, scope),
+        return Node("draw", self.place(s), count=self.number(s.count, scope), source=self.zone(s.source, scope),
                     dest=self.zone(s.dest, scope), facing=s.facing, seen_by=self.x(s.seen_by, scope))
 
     def s_Shuffle(self, s, scope):
@@ -163,6 +169,8 @@ class StmtCompiler:
                 raise CompileError("'{' without '}' in text", s, "definition/dsl-syntax")
             parts.append(text[i:j])
             at = _Pos(s.line, (s.col or 1) + len('say "') + j + 1)  # where the placeholder's text starts
+            outer = self.exprs.place_of
+            self.exprs.place_of = lambda line, col, a=at: outer(a.line + line - 1, a.col + col - 1 if line == 1 else col)
             try:
                 expr = parse_expression(text[j + 1:k])
                 parts.append(self.exprs.compile(expr, scope))
@@ -171,6 +179,8 @@ class StmtCompiler:
                                    _Pos(at.line, at.col + exc.col - 1), "definition/dsl-syntax") from None
             except CompileError as exc:
                 raise CompileError(exc.message, _Pos(at.line, at.col + exc.col - 1), exc.code) from None
+            finally:
+                self.exprs.place_of = outer
             i = k + 1
         return Node("say", self.place(s), parts=parts)
 
@@ -196,7 +206,7 @@ class StmtCompiler:
                                           body=self.block(s.body, scope)))
 
     def s_Repeat(self, s, scope):
-        return self.program.register(Node("repeat", self.place(s), count=self.x(s.count, scope),
+        return self.program.register(Node("repeat", self.place(s), count=self.number(s.count, scope),
                                           body=self.block(s.body, scope)))
 
     def s_While(self, s, scope):

@@ -1,0 +1,473 @@
+"""Save files: written atomically, read back as data and checked against the game they name.
+
+A save is one JSON object, described by ``schemas/save.schema.json``::
+
+    {"mason": 1, "rules": "sha256:...", "settings": {...}, "seats": ["human", "random"],
+     "state": {...}, "log": [...]}
+
+``rules`` is the hash of the rules the game ran (rule files, expansions and variants merged) and
+``seats`` says who played each player's seat (``--resume`` seats them again). Reading checks, in
+this order: UTF-8, JSON, the format number, the settings, that the game loads, the schema, the rules
+hash, then the state against the game (``check_state``). Every problem is one ``SaveError`` line
+naming what is wrong (``the save is damaged: state.cards[3].z: expected a string or null, not a
+number``).
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+import weakref
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+from .errors import MasonError, SaveError
+from .machine import FRAME, STMT, Runtime
+from .state import copy_state, player_count
+
+SAVE_FORMAT = 1
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schemas" / "save.schema.json"
+DEFAULT_NAME = "mason-save.json"
+# the compiled node each frame kind names (``k`` -> node kind)
+FRAME_NODES = {"b": "block", "f": "for", "r": "repeat", "w": "while", "c": "choose", "o": "choose_one",
+               "t": "turn"}
+_VALIDATORS: dict[str, Draft202012Validator] = {}
+_HASHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+# ------------------------------------------------------------------------- writing
+def write_atomic(path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: an interrupted write leaves
+    the previous file whole. Raises OSError."""
+    path = Path(path)
+    mode = _mode(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _mode(path: Path) -> int:
+    """The permissions a new file gets (those of the file it replaces, else the umask's)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def check_target(path, flag: str) -> None:
+    """Refuse, before a game starts, a ``--save`` or ``--log`` target that could not be written."""
+    p = Path(path)
+    if p.is_dir():
+        raise MasonError(f"{flag} {path}: is a directory", code="cli/usage")
+    parent = p.parent
+    if not parent.is_dir():
+        raise MasonError(f"{flag} {path}: no directory '{parent}'", code="cli/usage")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise MasonError(f"{flag} {path}: the file is not writable", code="cli/usage")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".mason-check-", dir=parent)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise MasonError(f"{flag} {path}: cannot write in '{parent}': {exc.strerror}", code="cli/usage") from None
+
+
+class SaveTarget:
+    """Where a session saves its game.
+
+    A name the player gave (``--save``, ``save FILE``) or the resumed save is written over; the
+    default name (``mason-save.json``) never replaces a file this session did not write: the save
+    goes to ``mason-save-2.json`` (``-3``, ...) instead, and ``note`` says why.
+    """
+
+    def __init__(self, path=None, default: bool = False):
+        self.path = Path(path if path is not None else DEFAULT_NAME)
+        self.default = default
+        self.written = False
+        self.note = ""
+
+    def write(self, game) -> Path:
+        """Save ``game``; return the file written. Raises SaveError (code ``save/write``)."""
+        if self.default and not self.written and self.path.exists():
+            taken = self.path
+            stem, suffix = taken.stem, taken.suffix
+            k = 2
+            while (taken.parent / f"{stem}-{k}{suffix}").exists():
+                k += 1
+            self.path = taken.parent / f"{stem}-{k}{suffix}"
+            self.note = f"{taken} holds another game"
+        game.save(self.path)
+        self.written = True
+        return self.path
+
+
+# ------------------------------------------------------------------------- reading
+def read_save(path):
+    """The JSON data of a save file; SaveError (with the file) if it cannot be read as UTF-8 JSON."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: not a Mason save file: not UTF-8 text "
+                        f"(byte 0x{raw[exc.start]:02x} at offset {exc.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:   # numbers too long, nesting too deep
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
+        raise SaveError(f"{path}: not JSON: {reason}") from None
+
+
+def check_format(data) -> None:
+    """The format number and the settings: enough to know which game to load."""
+    if not isinstance(data, dict) or data.get("mason") != SAVE_FORMAT:
+        raise SaveError("not a Mason save file (missing or unknown 'mason' format number)")
+    if "settings" not in data:
+        raise SaveError("the save is damaged: 'settings' is missing")
+    _schema_check(data["settings"], "settings", "settings")
+
+
+def check_schema(data) -> None:
+    """The whole save against ``schemas/save.schema.json``."""
+    _schema_check(data, None, "")
+
+
+def _validator(part: str | None) -> Draft202012Validator:
+    key = part or ""
+    if key not in _VALIDATORS:
+        schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+        if part:
+            schema = {"$defs": schema["$defs"], **schema["$defs"][part]}
+        _VALIDATORS[key] = Draft202012Validator(schema)
+    return _VALIDATORS[key]
+
+
+def _schema_check(data, part, prefix) -> None:
+    try:
+        errors = list(_validator(part).iter_errors(data))
+    except RecursionError:
+        raise SaveError("the save is damaged: nested too deeply") from None
+    if errors:
+        first = min(errors, key=lambda e: ([str(x) for x in e.absolute_path], e.validator != "required"))
+        raise SaveError(f"the save is damaged: {_where(prefix, first.absolute_path)}: {_what(first)}")
+
+
+def _where(prefix: str, path) -> str:
+    out = prefix
+    for key in path:
+        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
+    return out or "the file"
+
+
+_JSON_TYPES = {"object": "an object", "array": "a list", "string": "a string", "integer": "a whole number",
+               "number": "a number", "boolean": "true or false", "null": "null"}
+
+
+def _json_type(v) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true or false"
+    if isinstance(v, int):
+        return "a whole number"
+    if isinstance(v, float):
+        return "a number"
+    if isinstance(v, str):
+        return "a string"
+    return "a list" if isinstance(v, list) else "an object"
+
+
+def _what(err) -> str:
+    v, vv, inst = err.validator, err.validator_value, err.instance
+    if v == "required":
+        missing = [k for k in vv if isinstance(inst, dict) and k not in inst]
+        return f"'{missing[0] if missing else vv[0]}' is missing"
+    if v == "type":
+        types = [vv] if isinstance(vv, str) else vv
+        return f"expected {' or '.join(_JSON_TYPES[t] for t in types)}, not {_json_type(inst)}"
+    if v in ("minimum", "maximum"):
+        return f"{inst} is out of range ({'at least' if v == 'minimum' else 'at most'} {vv})"
+    if v == "additionalProperties":
+        extra = sorted(k for k in inst if k not in err.schema.get("properties", {}))
+        return f"unknown key '{extra[0]}'" if extra else err.message
+    if v == "const":
+        return f"must be {json.dumps(vv)}"
+    if v == "enum":
+        return f"{_short(inst)} is not one of {', '.join(map(str, vv))}"
+    if v == "pattern":
+        return f"{_short(inst)} is not of the expected form"
+    if v == "minItems":
+        return "is empty"
+    if v == "minLength":
+        return "is empty"
+    return err.message if len(err.message) < 120 else err.message[:117] + "..."
+
+
+def _short(v) -> str:
+    text = json.dumps(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ------------------------------------------------------------------------- the rules
+def rules_hash(program) -> str:
+    """``sha256:...`` of the rules a program runs (game, components, expansions and variants merged)."""
+    h = _HASHES.get(program)
+    if h is None:
+        spec = program.spec
+        text = json.dumps({"game": spec.game, "components": spec.components}, sort_keys=True, default=str)
+        h = _HASHES[program] = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return h
+
+
+# ------------------------------------------------------------------------- the state
+def check_state(prog, settings, data) -> None:
+    """The state of a schema-valid save against its game; SaveError naming the first problem."""
+    state = data["state"]
+    damaged = "the save's state is damaged: "
+    players = player_count(state)
+    if players != settings.players:
+        raise SaveError(damaged + "its settings and state disagree on the number of players")
+    if data.get("rules") is not None and data["rules"] != rules_hash(prog):
+        raise SaveError(f"the save was made with other rules than {prog.name}'s rule files now hold "
+                        "(they changed since): it cannot go on exactly")
+    if not prog.min_players <= players <= prog.max_players:
+        raise SaveError(f"the save's state has {players} players; {prog.name} takes "
+                        f"{prog.min_players}-{prog.max_players}")
+    autos = prog.automata_at(players)
+    if state.get("automata", {}) != {str(players + i): a for i, a in enumerate(autos)}:
+        raise SaveError("the save's automated seats do not match the game's automata")
+    n = state["n"]
+    _check_settings(prog, settings, state, players)
+    _check_seats(data, players)
+    _check_cards(prog, state, n)
+    _check_counters(prog, state, n)
+    for name, vdef in prog.vars.items():
+        if name not in state["vars"]:
+            raise SaveError(f"the save's variables lack '{name}'")
+        if vdef["scope"] == "seat" and not (isinstance(state["vars"][name], list) and len(state["vars"][name]) == n):
+            raise SaveError(damaged + f"variable '{name}' holds no value for every seat")
+    if set(state.get("boards", {})) != set(prog.boards):
+        raise SaveError("the save's boards do not match the game's boards")
+    for seat in state.get("bots", {}):
+        if int(seat) >= players:
+            raise SaveError(damaged + f"state.bots: seat {int(seat) + 1} is not a player's seat")
+    _check_stack(prog, state)
+    _check_result(state, n)
+    _check_pending(prog, state)
+    _check_log(data, settings, state)
+
+
+def _check_settings(prog, settings, state, players):
+    for key, value in settings.options:
+        if key not in prog.constants:
+            raise SaveError(f"the save's settings name an option '{key}' that {prog.name} does not have")
+    if state["constants"] != {**prog.constants, **dict(settings.options)}:
+        raise SaveError("the save's constants do not match its settings and the game's options")
+    if state["table"] != prog.table_for(players):
+        raise SaveError(f"the save's table does not match {prog.name}'s row for {players} players")
+
+
+def _check_seats(data, players):
+    seats = data.get("seats")
+    if seats is None:
+        return
+    from .agents import SEAT_KINDS
+
+    if len(seats) != players:
+        raise SaveError(f"the save is damaged: seats: {len(seats)} seats for {players} players")
+    for i, kind in enumerate(seats):
+        if kind not in SEAT_KINDS:
+            raise SaveError(f"the save is damaged: seats[{i}]: unknown kind '{kind}' "
+                            f"(known: {', '.join(SEAT_KINDS)})")
+
+
+def _check_cards(prog, state, n):
+    cards, zones = state["cards"], state["zones"]
+    if len(cards) != len(prog.instances):
+        raise SaveError("the save's state does not match the game's components")
+    expected = {name if z["scope"] == "game" else f"{name}/{s}"
+                for name, z in prog.zones.items() for s in (range(n) if z["scope"] == "seat" else [0])}
+    if set(zones) != expected:
+        raise SaveError("the save's zones do not match the game's zones")
+    where: dict[int, str] = {}
+    for key, ids in zones.items():
+        for c in ids:
+            if c >= len(cards):
+                raise SaveError(f"the save's zone '{key}' holds something that is not a card of this game")
+            if c in where:
+                raise SaveError(f"the save's card {c} ({_card_name(prog, c)}) is in two places: "
+                                f"'{where[c]}' and '{key}'")
+            where[c] = key
+    for i, card in enumerate(cards):
+        name = _card_name(prog, i)
+        if card["t"] != prog.instances[i]:
+            raise SaveError(f"the save's card {i} is damaged: it should be {name}, not '{card['t']}'")
+        if card["z"] is not None and card["z"] not in prog.zones:
+            raise SaveError(f"the save's card {i} ({name}) is in an unknown zone '{card['z']}'")
+        if card["o"] is not None and card["o"] >= n or any(s >= n for s in card["seen"]):
+            raise SaveError(f"the save's card {i} ({name}) names a seat the game does not have")
+        key = None if card["z"] is None else card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        if where.get(i) != key:
+            if key is None:
+                raise SaveError(f"the save's card {i} ({name}) is out of play but lies in '{where[i]}'")
+            raise SaveError(f"the save's card {i} ({name}) is not where it says it is ('{key}')")
+        for field in prog.card_state:
+            if field not in card:
+                raise SaveError(f"the save's card {i} ({name}) is damaged: '{field}' is missing")
+
+
+def _card_name(prog, i) -> str:
+    return prog.types[prog.instances[i]]["name"] if 0 <= i < len(prog.instances) else f"#{i}"
+
+
+def _check_counters(prog, state, n):
+    counters = state["counters"]
+    if set(counters) != set(prog.counters):
+        missing = sorted(set(prog.counters) - set(counters)) or sorted(set(counters) - set(prog.counters))
+        raise SaveError(f"the save's state is damaged: counter '{missing[0]}' is missing or unknown")
+    for name, cdef in prog.counters.items():
+        v = counters[name]
+        values = v if isinstance(v, list) else [v]
+        if (cdef["scope"] == "seat") != isinstance(v, list) or (cdef["scope"] == "seat" and len(v) != n):
+            raise SaveError(f"the save's state is damaged: counter '{name}' is missing or malformed")
+        cap = cdef["cap"]
+        for s, x in enumerate(values):
+            who = f"P{s + 1}'s " if isinstance(v, list) else ""
+            if cap is not None and x > cap:
+                raise SaveError(f"the save's counter {who}{name} is {x}, above its cap of {cap}")
+            if (cdef["supply"] is not None or name in _supplies(prog)) and x < 0:
+                raise SaveError(f"the save's counter {who}{name} is {x}: a supply never goes below 0")
+
+
+def _supplies(prog) -> set:
+    return {c["supply"] for c in prog.counters.values() if c["supply"] is not None}
+
+
+def _check_stack(prog, state):
+    stack, nodes = state["stack"], prog.nodes
+    for i, fr in enumerate(stack):
+        k = fr["k"]
+        if fr.get("n", 0) >= len(nodes):
+            raise SaveError("the save's paused execution refers to rules this game does not have")
+        if k == "flow":
+            if i != 0:
+                raise SaveError("the save's paused execution is damaged: the round loop is not at the bottom")
+            continue
+        node = nodes[fr["n"]]
+        if node.kind != FRAME_NODES[k]:
+            raise SaveError(f"the save's paused execution is damaged: frame {i} names a {node.kind}, "
+                            f"not a {FRAME_NODES[k]}")
+        if k == "t":
+            if not -1 <= fr["pti"] < i or (fr["pti"] >= 0 and stack[fr["pti"]]["k"] != "t"):
+                raise SaveError(f"the save's paused execution is damaged: turn frame {i} has no enclosing turn")
+            if fr["seat"] >= state["n"] or (fr["card"] is not None and fr["card"] >= len(state["cards"])):
+                raise SaveError(f"the save's paused execution is damaged: turn frame {i} names no seat or card")
+            continue
+        if fr["s"] > i or not isinstance(stack[fr["s"]].get("v"), dict):
+            raise SaveError(f"the save's paused execution is damaged: frame {i} has no variables")
+        if k == "b" and fr["i"] > len(node.stmts):
+            raise SaveError(f"the save's paused execution is damaged: frame {i} is past its block's end")
+    ti = state["ti"]
+    if not -1 <= ti < len(stack) or (ti >= 0 and stack[ti]["k"] != "t"):
+        raise SaveError("the save's state is damaged: its current turn does not exist")
+
+
+def _check_result(state, n):
+    result = state["result"]
+    if state["over"] and not state["stack"]:
+        if result is None:
+            raise SaveError("the save's state is damaged: the game is over without a result")
+    if result is None:
+        return
+    ok = (isinstance(result.get("scores"), list) and len(result["scores"]) == n
+          and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in result["scores"])
+          and isinstance(result.get("parts"), list) and len(result["parts"]) == n
+          and all(isinstance(x, dict) for x in result["parts"])
+          and isinstance(result.get("winners"), list)
+          and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in result["winners"])
+          and isinstance(result.get("rounds"), int))
+    if not ok:
+        raise SaveError("the save's state is damaged: its result is malformed")
+
+
+def _check_pending(prog, state):
+    """The pending decision must be the one the engine asks at the paused rule: same seat, options, labels."""
+    p, stack = state["pending"], state["stack"]
+    if p is None:
+        if stack and stack[-1]["k"] in ("c", "o"):
+            raise SaveError("the save's pending decision is damaged: a choice waits without a decision")
+        if not (state["over"] and not stack):
+            raise SaveError("the save's state is damaged: no decision is pending and the game is not over")
+        return
+    damaged = "the save's pending decision is damaged"
+    if not stack or stack[-1]["k"] not in ("c", "o", "t"):
+        raise SaveError(f"{damaged}: no paused rule asks it")
+    if p["seat"] >= state["n"] or str(p["seat"]) in (state.get("automata") or {}):
+        raise SaveError(f"{damaged}: it is put to seat {p['seat'] + 1}, which no player holds")
+    if len(p["labels"]) != len(p["options"]):
+        raise SaveError(f"{damaged}: its options and labels differ in number")
+    try:
+        fresh = _ask_again(prog, state)
+    except (MasonError, TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError) as exc:
+        reason = exc.message if isinstance(exc, MasonError) else type(exc).__name__
+        raise SaveError(f"{damaged}: its paused rule cannot ask it again ({reason})") from None
+    if fresh is None:
+        raise SaveError(f"{damaged}: its paused rule asks nothing")
+    for key, what in (("seat", "seat"), ("kind", "kind"), ("subset", "size"), ("options", "options"),
+                      ("labels", "labels"), ("prompt", "prompt")):
+        if fresh[key] != p[key]:
+            if key == "seat":
+                raise SaveError(f"{damaged}: it is put to P{p['seat'] + 1}, but the rule asks P{fresh['seat'] + 1}")
+            raise SaveError(f"{damaged}: its {what} are not the ones the rule offers"
+                            if what in ("options", "labels") else f"{damaged}: its {what} is not the rule's")
+
+
+def _ask_again(prog, state) -> dict | None:
+    """The decision the paused rule puts now, computed by the engine on a copy of the state."""
+    st = copy_state(state)
+    st["pending"] = None
+    rt = Runtime(prog, st, lambda entry: None)   # narrating: labels are computed as for a person
+    top = st["stack"][-1]
+    if top["k"] == "t":
+        if top["p"] != 1:
+            return None
+        FRAME["t"](rt, top)
+        return st["pending"]
+    st["stack"].pop()
+    below = st["stack"][-1] if st["stack"] else None
+    node = prog.nodes[top["n"]]
+    if below is None or below["k"] != "b" or below["s"] != top["s"] or below["i"] < 1 \
+            or prog.nodes[below["n"]].stmts[below["i"] - 1] is not node:
+        return None
+    STMT[node.kind](rt, st["stack"][below["s"]]["v"], node, below)
+    return st["pending"]
+
+
+def _check_log(data, settings, state):
+    log = data.get("log") or []
+    if not log:
+        return
+    first = log[0]
+    if first.get("type") != "start" or first.get("settings") != settings.to_json():
+        raise SaveError("the save's log does not start with the save's settings")
+    answered = sum(1 for e in log if e.get("type") == "decision")
+    if answered != state["decisions"]:
+        raise SaveError(f"the save's log holds {answered} decisions, its state {state['decisions']}")
