@@ -165,6 +165,7 @@ class Game:
                 entry["at"] = self._at(str(exc.place))
         else:
             entry = {"type": "error", "code": "internal", "message": f"{type(exc).__name__}: {exc}"}
+        entry["round"], entry["phase"] = self.state.get("round"), self.state.get("phase")
         entry["text"] = f"the game stopped: {entry['message']}"
         self.log.append(entry)
         return entry
