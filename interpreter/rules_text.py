@@ -104,6 +104,10 @@ def rules_text(program) -> str:
         out += [f"### Phase {ph['id']}", _indent(ph["do"], "    ")]
     if flow.get("until"):
         out.append(f"\nThe game ends after the round in which: {flow['until']}")
+    stall = flow.get("stall") if isinstance(flow.get("stall"), dict) else None
+    if stall:
+        said = stall.get("text") or f"when {stall.get('when', 'nothing changes')} for {stall.get('after', 'several')} rounds"
+        out.append(f"\nA stalled game: {said}" + (f" Then: {stall['do']}" if stall.get("do") else ""))
     out.append("")
     turn = g.get("turn") or {}
     if turn:

@@ -300,3 +300,11 @@ def test_item7_the_dark_city_stalls_of_issue_10_end_and_score(seed, rounds):
         g.answer(bots[p["seat"]].decide(p))
     assert g.result["rounds"] == rounds and g.state["counters"]["bank"] == 0
     assert len(g.result["winners"]) >= 1 and len(g.result["scores"]) == 8
+
+
+def test_item7_mason_rules_states_the_stall_rule():
+    from interpreter.game import load_program
+    from interpreter.rules_text import rules_text
+
+    text = rules_text(load_program("citadels"))
+    assert "A stalled game: " in text and "the game ends at once and is scored" in text
