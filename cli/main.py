@@ -467,19 +467,25 @@ class _Interrupts:
               help="Number of players, or a range A-B: mixed counts, game i played by A + i mod (B - A + 1).")
 @click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up.")
 @click.option("--bots", type=click.Choice(BOT_KINDS), default="random")
+@click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=greedy: that seat's bot (seats from 1).")
 @click.option("--with", "expansions", multiple=True)
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes.")
 @click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
-def simulate_cmd(game, n_games, players, seed, bots, expansions, variants, options, workers, coverage, as_json):
+def simulate_cmd(game, n_games, players, seed, bots, bot_seats, expansions, variants, options, workers, coverage,
+                 as_json):
     """Play many bot games and report results, errors and statistics."""
     try:
         prog = load_program(game, variants, expansions)
         counts = _player_counts(players, prog)
         base = Settings(game, counts[0], seed, tuple(variants), tuple(expansions), _options(options, prog))
-        report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else ())
+        seat_bots = {s: k for s, k in _seat_kinds(min(counts), bots, bot_seats).items() if k != bots}
+        if "human" in seat_bots.values():
+            raise MasonError("simulate plays bots only: --bot SEAT=KIND takes " + ", ".join(BOT_KINDS),
+                             code="cli/usage")
+        report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else (), seat_bots)
     except MasonError as exc:
         _fail(exc)
         return
@@ -570,6 +576,31 @@ def replay_cmd(log_path, quiet):
              f"to the error that stopped the game ({last.get('message')})" if last.get("type") == "error"
              else "(the game was not finished)")
     click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced {state}")
+
+
+@main.command("explain")
+@click.argument("log_path", type=click.Path(dir_okay=False))
+@click.option("--seat", type=int, default=None, help="Explain as this seat (from 1) may know it; default: public only.")
+@click.option("--entry", type=int, default=None, help="The entry to explain (its index in the log, from 0).")
+def explain_cmd(log_path, seat, entry):
+    """Why a change happened: the chain of causes behind the log's changes, as one seat may know it."""
+    from interpreter.explain import explain, not_offered, replay_to
+
+    try:
+        entries = read_log(log_path)
+        seats = next((len(next(iter(e["counters"].values()), ())) for e in entries
+                      if e.get("type") == "digest" and e.get("counters")), 0)
+        seats = seats or entries[0]["settings"].get("players", 0)
+        if seat is not None and not 1 <= seat <= seats:
+            raise MasonError(f"no seat {seat}: the game has seats 1 to {seats}", code="cli/usage")
+        s = None if seat is None else seat - 1
+        lines = explain(entries, s, entry)
+        if entry is not None and entries[entry].get("type") == "decision" and entries[entry].get("kind") == "action":
+            lines += ["  " + x for x in not_offered(replay_to(entries, entry).rt)]
+    except MasonError as exc:
+        _fail(exc)
+        return
+    click.echo("\n".join(lines) if lines else "nothing this seat may read changed a counter")
 
 
 @main.command()

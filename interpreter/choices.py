@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import rng
 from .errors import IllegalAction, PlayError
-from .machine import STMT, _amount_of, _plain, _seat_of, _visible_to, _zone_label
+from .machine import STMT, _amount_of, _plain, _seat_of, _show, _visible_to, _zone_label
 
 
 def s_choose(rt, env, node, fr):
@@ -23,7 +23,7 @@ def s_choose(rt, env, node, fr):
             value = items[rng.below(rt.st, len(items))] if items else None
         if rt.narrate and value is not None and not node.secret:  # a secret draw is told to nobody
             chosen = value if isinstance(value, list) else [value]
-            rt.say(f"at random: {', '.join(rt.label(node.ckind, v) for v in chosen) or 'nothing'}", node,
+            rt.say(f"at random: {', '.join(_label(rt, node.ckind, v) for v in chosen) or 'nothing'}", node,
                    to=_card_viewers(rt, chosen) if node.ckind == "card" else None)
         _bind_choice(rt, env, node, fr, value)
         return
@@ -42,9 +42,19 @@ def s_choose(rt, env, node, fr):
     options = items + [None] if node.optional else items
     if len(options) == 1:
         rt.st["forced"] = rt.st.get("forced", 0) + 1   # resolved by itself: progress for the idle guard
+        if rt.narrate:
+            prompt = node.prompt and _text(rt, fr, node.prompt) or _default_prompt(node)
+            log_resolved(rt, chooser, node.ckind, prompt, options,
+                         [_label(rt, node.ckind, v) if v is not None else "none" for v in options], node.place)
         _bind_choice(rt, env, node, fr, options[0])
         return
     _ask(rt, node, fr, chooser, options)
+
+
+def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
+    """Log a decision that resolved itself (a single legal option): read by the deciding seat only."""
+    rt.say(None, None, to=[seat] if isinstance(seat, int) else [], place=place, type="resolved", seat=seat,
+           kind=kind, prompt=prompt, options=[{"id": o, "label": lab} for o, lab in zip(options, labels)], answer=0)
 
 
 def _chooser(rt, env, node):
@@ -62,10 +72,10 @@ def _ask(rt, node, fr, seat, options, subset=0):
     st = rt.st
     labels = None  # bots need no labels: fill_labels computes them when a person or a log asks
     if rt.narrate:
-        labels = [rt.label(node.ckind, v) if v is not None else "none" for v in options]
+        labels = [_label(rt, node.ckind, v) if v is not None else "none" for v in options]
         if node.ckind == "card":
             _locate(rt, seat, options, labels)
-    st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": node.prompt or _default_prompt(node),
+    st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": _text(rt, fr, node.prompt) or _default_prompt(node),
                      "options": options, "labels": labels, "subset": subset, "at": str(node.place)}
     st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
 
@@ -84,6 +94,27 @@ def _locate(rt, seat, options, labels):
             card = rt.cards[v]
             key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
             labels[i] = f"{labels[i]} ({_zone_label(rt, key).removeprefix('the ')})"
+
+
+def _label(rt, kind, v) -> str:
+    """An option as shown: a value naming a place on a board (a location ``ID``, or space ``ID.k`` of a
+    pick location) by the place's ``label`` (else its id in words), anything else as ``rt.label``."""
+    if kind == "value" and isinstance(v, str):
+        loc, _, k = v.partition(".")
+        for d in rt.prog.boards.values():
+            for l in d.get("locations") or () if isinstance(d, dict) else ():
+                if isinstance(l, dict) and l.get("id") == loc and (not k or k.isdigit()):
+                    name = l.get("label") or loc.replace("_", " ")
+                    return f"{name}, space {k}" if k else name
+    return rt.label(kind, v)
+
+
+def _text(rt, fr, text):
+    """A prompt or option label as shown: ``{expr}`` parts (compiled at load) evaluated as ``say`` does."""
+    if isinstance(text, str):
+        return text
+    env = rt.st["stack"][fr["s"]]["v"]
+    return "".join(p if isinstance(p, str) else _show(rt, p(rt, env)) for p in text)
 
 
 def _default_prompt(node):
@@ -105,13 +136,18 @@ def s_choose_one(rt, env, node, fr):
         return
     if len(available) == 1:
         rt.st["forced"] = rt.st.get("forced", 0) + 1   # resolved by itself: progress for the idle guard
+        if rt.narrate:
+            s = node.by(rt, env) if node.by is not None else (env.get("me") if env.get("me") is not None
+                                                                 else rt.turn_seat())
+            log_resolved(rt, s, "option", node.prompt and _text(rt, fr, node.prompt) or "Choose one", available,
+                         [_text(rt, fr, node.options[available[0]][0])], node.place)
         rt.st["stack"].append({"k": "b", "n": node.options[available[0]][2].id, "i": 0, "s": fr["s"]})
         return
     seat = _chooser(rt, env, node)
     st = rt.st
-    st["pending"] = {"seat": seat, "kind": "option", "prompt": node.prompt or "Choose one",
+    st["pending"] = {"seat": seat, "kind": "option", "prompt": _text(rt, fr, node.prompt) or "Choose one",
                      "options": available,
-                     "labels": [node.options[i][0] for i in available] if rt.narrate else None,
+                     "labels": [_text(rt, fr, node.options[i][0]) for i in available] if rt.narrate else None,
                      "subset": 0, "at": str(node.place)}
     st["stack"].append({"k": "o", "n": node.id, "s": fr["s"]})
 
@@ -127,9 +163,9 @@ def fill_labels(rt) -> dict | None:
         p["labels"] = [action_label(rt, fr, k) for k in p["options"]]
     elif fr["k"] == "o":
         node = rt.nodes[fr["n"]]
-        p["labels"] = [node.options[i][0] for i in p["options"]]
+        p["labels"] = [_text(rt, fr, node.options[i][0]) for i in p["options"]]
     else:
-        labels = [rt.label(p["kind"], v) if v is not None else "none" for v in p["options"]]
+        labels = [_label(rt, p["kind"], v) if v is not None else "none" for v in p["options"]]
         if p["kind"] == "card":
             _locate(rt, p["seat"], p["options"], labels)
         p["labels"] = labels
@@ -155,7 +191,8 @@ def resume(rt, answer) -> None:
     elif fr["k"] == "o":
         i = pending["options"][answer]
         if rt.narrate:
-            rt.say(f"{rt.seat_name(pending['seat'])} chooses: {node.options[i][0]}", node)
+            label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(rt, fr, node.options[i][0])
+            rt.say(f"{rt.seat_name(pending['seat'])} chooses: {label}", node)
         st["stack"].append({"k": "b", "n": node.options[i][2].id, "i": 0, "s": fr["s"]})
     elif fr["k"] == "t":
         st["stack"].append(fr)
@@ -182,7 +219,7 @@ def _narrate_choice(rt, node, pending, value):
     seat = pending["seat"]
     who = rt.seat_name(seat)
     items = value if isinstance(value, list) else [value]
-    shown = ", ".join(rt.label(node.ckind, v) for v in items) or "nothing"
+    shown = ", ".join(_label(rt, node.ckind, v) for v in items) or "nothing"
     to = None
     if node.secret:
         rt.say(f"{who} chooses {shown}", node, to=[seat])

@@ -107,6 +107,27 @@ def _stable_place(at: str, base: Path) -> str:
         return str(path) + pos
 
 
+LOG_FORMAT = 2   # docs/log-format.md; schemas/log.schema.json
+
+
+def _options(pending, labels) -> list:
+    """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each."""
+    return [{"id": o, "label": lab} for o, lab in zip(pending["options"], labels)]
+
+
+def _seen_cards(program, state, seat) -> set:
+    """The cards ``seat`` can identify in ``state`` (from its view)."""
+    return {c["id"] for z in view(program, state, seat)["zones"].values() for c in z["cards"]}
+
+
+def _last_decision(log) -> int | None:
+    """The index of the log's last decision (answered or automated): the cause of what runs next."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].get("type") in ("decision", "automated"):
+            return i
+    return None
+
+
 class Game:
     def __init__(self, program: Program, settings: Settings, state: dict, log: list | None, narrate=True):
         self.program, self.settings, self.state = program, settings, state
@@ -115,6 +136,7 @@ class Game:
         self.seats: list[str] | None = None   # who plays each player's seat (human, a bot kind), for saves
         self._at = stable_places(program)
         self.rt = Runtime(program, state, self._append if narrate else None)
+        self.rt.decision_entry = _last_decision(self.log)
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -136,7 +158,9 @@ class Game:
         game = cls(prog, settings, state, [], narrate)
         if narrate:
             # the settings (with the seed, which would reveal every hidden card) are for replay only
-            game.log.append({"type": "start", "settings": settings.to_json(), "to": []})
+            game.log.append({"type": "start", "settings": settings.to_json(), "rules": saves.rules_hash(prog),
+                             "log_format": LOG_FORMAT, "to": []})
+            game.rt.digest("start")
         try:
             game._run()
         except MasonError as exc:
@@ -148,7 +172,18 @@ class Game:
         at = entry.get("at")
         if at:
             entry["at"] = self._at(at)
+        for item in entry.get("because") or ():
+            if item.get("at"):
+                item["at"] = self._at(item["at"])
         self.log.append(entry)
+
+    def _because(self, to) -> list:
+        """The causes of the pending decision (``Runtime.because``), places in the log's form."""
+        chain = self.rt.because(to)
+        for item in chain:
+            if item.get("at"):
+                item["at"] = self._at(item["at"])
+        return chain
 
     def _asked_at(self, pending) -> str:
         """Where the pending decision is asked, in the log's form (from the paused rule, not the saved text)."""
@@ -184,10 +219,14 @@ class Game:
                 return
             answer, rule = decide(self.rt, self.program.automata[autos[str(p["seat"])]], p)
             if self.narrate:
+                self.rt.flush_changes(place=p["at"])
                 labels = fill_labels(self.rt)["labels"]
                 self.log.append({"type": "automated", "seat": p["seat"], "kind": p["kind"], "answer": answer,
-                                 "rule": rule, "at": self._asked_at(p), "to": [],
-                                 "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer]})
+                                 "rule": rule, "at": self._asked_at(p), "to": [], "prompt": p["prompt"],
+                                 "options": _options(p, labels), "round": self.state["round"],
+                                 "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer],
+                                 "because": self._because([])})
+                self.rt.decision_entry = len(self.log) - 1
             st["automated"] = st.get("automated", 0) + 1   # progress for the round's loop guard
             resume(self.rt, answer)
             run(self.rt)
@@ -247,10 +286,15 @@ class Game:
         answer = check_answer(p, answer)
         self.state["decisions"] += 1
         if self.narrate:
+            self.rt.flush_changes(place=p["at"])
+            labels = fill_labels(self.rt)["labels"]
             self.log.append({"type": "decision", "seat": p["seat"], "kind": p["kind"], "answer": answer,
-                             "at": self._asked_at(p), "to": [p["seat"]],
-                             "chosen": ([p["labels"][i] for i in answer] if isinstance(answer, list)
-                                        else p["labels"][answer])})
+                             "at": self._asked_at(p), "to": [p["seat"]], "prompt": p["prompt"],
+                             "options": _options(p, labels), "round": self.state["round"],
+                             "chosen": ([labels[i] for i in answer] if isinstance(answer, list)
+                                        else labels[answer]),
+                             "because": self._because([p["seat"]])})
+            self.rt.decision_entry = len(self.log) - 1
         resume(self.rt, answer)
         self._run()
         if self.over and self.narrate and not any(e.get("type") == "end" for e in self.log[-3:]):
@@ -258,6 +302,44 @@ class Game:
 
     def answers(self) -> list:
         return [e["answer"] for e in self.log if e.get("type") == "decision"]
+
+    # ---------------------------------------------------------------- undo
+    def snapshot(self) -> dict:
+        """The game as it stands (a copy of the state and the log's length), for ``restore``."""
+        return {"state": copy_state(self.state), "log": len(self.log)}
+
+    def restore(self, snap: dict) -> None:
+        """Put the game back as it stood at ``snapshot()``: a copy of its state, with a runtime bound
+        to it (the runtime holds parts of the state), and the log cut back to that length."""
+        stats = self.rt.stats
+        self.state = copy_state(snap["state"])
+        self.rt = Runtime(self.program, self.state, self._append if self.narrate else None)
+        self.rt.stats = stats
+        del self.log[snap["log"]:]
+        self.rt.decision_entry = _last_decision(self.log)
+
+    def undo_refusal(self, snap: dict, seat: int) -> str | None:
+        """Why the game may not go back to ``snap``, ``seat``'s previous decision (None: it may).
+
+        The policy is the engine's, from the states alone: refused when another seat (or the same
+        seat twice) decided in between, when a random draw was made, or when ``seat`` came to see a
+        card it could not see then (hidden information revealed).
+        """
+        then, now = snap["state"], self.state
+        if now["decisions"] - then["decisions"] != 1:
+            who = sorted({e["seat"] for e in self.log[snap["log"]:] if e.get("type") == "decision"} - {seat})
+            names = self.seat_names()
+            if who:
+                return f"{', '.join(names[s] for s in who)} decided since"
+            return "more than one decision was taken since"
+        if now["rng"] != then["rng"]:
+            return "a random draw was made since (hidden information)"
+        before = _seen_cards(self.program, then, seat)
+        revealed = _seen_cards(self.program, now, seat) - before
+        if revealed:
+            return (f"{len(revealed)} card{'s' if len(revealed) > 1 else ''} you could not see "
+                    f"{'were' if len(revealed) > 1 else 'was'} revealed to you since")
+        return None
 
     # ---------------------------------------------------------------- copies and saves
     def copy(self) -> "Game":

@@ -38,6 +38,8 @@ class Runtime:
         self.narrate = log is not None
         self.stats = None  # optional coverage counter: dict key -> count
         self.spent = 0     # items gone through since the run began (see dsl.builtins.charge)
+        self.changes = []  # counter changes not yet logged (narrating only): see change()
+        self.decision_entry = None   # log index of the decision whose answer the machine is running
 
     item_cap = ITEM_CAP
 
@@ -107,11 +109,15 @@ class Runtime:
         return v
 
     # ---------------------------------------------------------------- narration
-    def say(self, text, node=None, to=None, place=None, **extra):
-        """Log one narration entry; ``at`` names the rule-file place that caused it."""
+    def say(self, text, node=None, to=None, place=None, type="note", causes=True, **extra):
+        """Log one event (docs/log-format.md): its ``type``, ``text`` (None for an event nobody reads as
+        narration), ``at`` the rule-file place that caused it, ``because`` the chain of causes, and the
+        counter ``changes`` made since the last event."""
         if self.log is None:
             return
-        entry = {"round": self.st["round"], "text": text}
+        entry = {"type": type, "round": self.st["round"]}
+        if text is not None:
+            entry["text"] = text
         if to is not None:
             entry["to"] = to
         if node is not None:
@@ -119,7 +125,90 @@ class Runtime:
         elif place is not None:
             entry["at"] = str(place)
         entry.update(extra)
+        if self.changes:
+            entry["changes"], self.changes = self.changes, []
+        entry["because"] = self.because(to) if causes else []
         self.log(entry)
+
+    def change(self, seat, counter, delta=None, value=None) -> None:
+        """Note a change of a per-seat counter (narrating only); the next event carries it in ``changes``."""
+        if self.log is None:
+            return
+        if value is not None:
+            self.changes.append({"seat": seat, "counter": counter, "value": value})
+        elif delta:
+            self.changes.append({"seat": seat, "counter": counter, "delta": delta})
+
+    def flush_changes(self, node=None, place=None) -> None:
+        """Log the counter changes no event has carried yet (a ``change`` event without narration)."""
+        if self.changes:
+            self.say(None, node, place=place, type="change")
+
+    def because(self, to=None) -> list:
+        """The causes of what happens now, nearest first: the actions, abilities, triggers, phases and
+        setup steps running on the stack, the turn, and the decision whose answer started it. A card is
+        named only when the readers of the entry (``to``; None: everyone) may see it."""
+        chain = []
+        origins = _origins(self.prog)
+        stack = self.st["stack"]
+        top = stack[-1] if stack else None
+        for fr in reversed(stack):
+            k = fr["k"]
+            if k == "b" and "v" in fr:
+                if fr["i"] == 0 and fr is not top:   # pushed, not begun (the setup steps after this one)
+                    continue
+                o = origins.get(fr["n"])
+                if o is None:
+                    continue
+                item = dict(o)
+                c = fr["v"].get("self")
+                if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(self.cards):
+                    if self._may_see(c, to):
+                        item["card"], item["name"] = c, self.card_name(c)
+                chain.append(item)
+            elif k == "t":
+                item = {"kind": "turn", "seat": fr["seat"]}
+                c = fr.get("card")
+                if isinstance(c, int) and self._may_see(c, to):
+                    item["card"], item["name"] = c, self.card_name(c)
+                chain.append(item)
+            elif k == "flow" and self.st["round"]:
+                chain.append({"kind": "round", "round": self.st["round"]})
+        if self.decision_entry is not None:
+            chain.append({"kind": "decision", "entry": self.decision_entry})
+        return chain
+
+    def _may_see(self, c, to) -> bool:
+        card = self.cards[c]
+        key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        if card["z"] is None:
+            return False
+        vis = _visible_to(self, key, c)
+        return vis is None or (to is not None and set(to) <= set(vis))
+
+    def digest(self, when: str, place=None) -> None:
+        """Log the state digest (every per-seat counter, every zone's size) after the pending changes."""
+        if self.log is None:
+            return
+        self.flush_changes(place=place)
+        counters = {k: list(v) for k, v in self.st["counters"].items() if self.prog.counters[k]["scope"] == "seat"}
+        zones = {k: len(v) for k, v in self.st["zones"].items()}
+        if place is None and when == "start":   # the counters' declaration
+            place = self.prog.spec.key_place(self.prog.spec.game, "counters") if "counters" in self.prog.spec.game \
+                else None
+        self.say(None, place=place, type="digest", causes=when != "start", when=when, counters=counters,
+                 zones=zones)
+
+    def why(self, chain) -> str:
+        """The nearest cause of an event, in words (``Miner: Dig``, a card and its action), or ''."""
+        for item in chain:
+            kind = item["kind"]
+            if kind in ("action", "ability") or (kind == "trigger" and item.get("name")):
+                label = item.get("label") or item["id"].replace("_", " ")
+                return f"{item['name']}: {label}" if item.get("name") else label
+            if kind in ("phase", "setup", "stall", "trigger"):   # a step of the flow: no rule of a player's
+                return ""
+        return ""
 
     def seat_name(self, s) -> str:
         """``P1``, ``P2``, ... for players; an automated seat by its automaton's name."""
@@ -289,6 +378,41 @@ def _waiting(rt, fr):
     raise PlayError("internal: a choice frame is on top without a pending decision", code="play/internal")
 
 
+def _origins(prog) -> dict:
+    """Block id -> what invokes it (an action, ability, trigger, phase, setup step, the stall), for ``because``."""
+    out = getattr(prog, "_log_origins", None)
+    if out is not None:
+        return out
+    out = {}
+
+    def put(block, kind, ident, place, rule="", label=""):
+        if block is not None:
+            item = {"kind": kind, "id": ident}
+            if label:
+                item["label"] = label
+            if rule:
+                item["rule"] = rule
+            if place is not None and str(place):
+                item["at"] = str(place)
+            out.setdefault(block.id, item)
+
+    for a in prog.actions:
+        put(a.block, "action", a.key, a.place, a.rule, a.label)
+    for lst in prog.abilities.values():
+        for a in lst:
+            put(a.block, "ability", a.key, a.place, a.rule, a.label)
+    for lst in prog.triggers.values():
+        for t in lst:
+            put(t.block, "trigger", t.key, t.place, t.rule, t.text or t.key.rpartition(".")[2].replace("_", " "))
+    for (pid, block), place in zip(prog.phases, prog.phase_places):
+        put(block, "phase", pid, place)
+    for sid, block in prog.setup_steps:
+        put(block, "setup", sid, block.place if block is not None else None)
+    put(prog.stall_do, "stall", "stall", prog.stall_place)
+    prog._log_origins = out
+    return out
+
+
 FRAME = {"b": _block, "f": _for, "r": _repeat, "w": _while, "c": _waiting, "o": _waiting}
 
 
@@ -330,7 +454,9 @@ def s_gain(rt, env, node, fr):
             amount = room
     counters[node.counter][s] += amount
     if rt.narrate:
-        rt.say(f"{rt.seat_name(s)} gains {amount} {_counter_label(rt, node.counter)}", node)
+        rt.change(s, node.counter, amount)
+        _say_counter(rt, node, f"{rt.seat_name(s)} gains {amount} {_counter_label(rt, node.counter)}", "gain",
+                     seat=s, counter=node.counter, amount=amount)
 
 
 def s_pay(rt, env, node, fr):
@@ -345,7 +471,9 @@ def s_pay(rt, env, node, fr):
     if cdef["supply"] is not None:
         counters[cdef["supply"]] += amount
     if rt.narrate:
-        rt.say(f"{rt.seat_name(s)} pays {amount} {_counter_label(rt, node.counter)}", node)
+        rt.change(s, node.counter, -amount)
+        _say_counter(rt, node, f"{rt.seat_name(s)} pays {amount} {_counter_label(rt, node.counter)}", "pay",
+                     seat=s, counter=node.counter, amount=amount)
 
 
 def s_transfer(rt, env, node, fr):
@@ -359,7 +487,17 @@ def s_transfer(rt, env, node, fr):
     counter[a] -= amount
     counter[b] += amount
     if rt.narrate:
-        rt.say(f"{rt.seat_name(a)} gives {amount} {_counter_label(rt, node.counter)} to {rt.seat_name(b)}", node)
+        rt.change(a, node.counter, -amount)
+        rt.change(b, node.counter, amount)
+        _say_counter(rt, node, f"{rt.seat_name(a)} gives {amount} {_counter_label(rt, node.counter)} to "
+                     f"{rt.seat_name(b)}", "transfer", seat=a, to_seat=b, counter=node.counter, amount=amount)
+
+
+def _say_counter(rt, node, text, kind, **fields):
+    """Narrate a counter change, saying why: ``P1 gains 2 gold (Take income)``."""
+    chain = rt.because()
+    why = rt.why(chain)
+    rt.say(f"{text} ({why})" if why else text, node, type=kind, **fields)
 
 
 def _plain(v):
@@ -422,7 +560,11 @@ def s_set_counter(rt, env, node, fr):
     if node.seat is None and rt.prog.counters[node.name]["scope"] == "game":
         rt.st["counters"][node.name] = v
     else:
-        rt.st["counters"][node.name][_seat_of(rt, env, node.seat, node)] = v
+        s = _seat_of(rt, env, node.seat, node)
+        rt.st["counters"][node.name][s] = v
+        if rt.narrate:
+            rt.change(s, node.name, value=v)
+            rt.say(None, node, type="set", seat=s, counter=node.name, value=v)
 
 
 def s_set_attr(rt, env, node, fr):
@@ -529,20 +671,21 @@ def _narrate_move(rt, node, cards, src, dst):
     vis_src = _visible_to(rt, src, cards[0])
     vis_dst = _visible_to(rt, dst, cards[0])
     if vis_src is None or vis_dst is None:
-        rt.say(f"{names}: {a} -> {b}", node)
+        rt.say(f"{names}: {a} -> {b}", node, type="move", cards=list(cards), source=src, dest=dst)
         return
     who = sorted(set(vis_src) | set(vis_dst))
     if who:
-        rt.say(f"{names}: {a} -> {b}", node, to=who)
+        rt.say(f"{names}: {a} -> {b}", node, to=who, type="move", cards=list(cards), source=src, dest=dst)
     n = len(cards)
-    rt.say(f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, hide_from=who)
+    rt.say(f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, hide_from=who, type="move", count=n,
+           source=src, dest=dst)
 
 
 def s_shuffle(rt, env, node, fr):
     key = node.zone(rt, env)
     rng.shuffle(rt.st, rt.st["zones"][key])
     if rt.narrate:
-        rt.say(f"shuffle: {_zone_label(rt, key)}", node)
+        rt.say(f"shuffle: {_zone_label(rt, key)}", node, type="shuffle", zone=key)
 
 
 def s_reveal(rt, env, node, fr):
@@ -552,13 +695,13 @@ def s_reveal(rt, env, node, fr):
         if to is None:
             card["up"] = True
             if rt.narrate:
-                rt.say(f"{rt.card_name(c)} is revealed", node)
+                rt.say(f"{rt.card_name(c)} is revealed", node, type="reveal", card=c)
         else:
             seen = card.setdefault("seen", [])
             if to not in seen:
                 seen.append(to)
             if rt.narrate:
-                rt.say(f"{rt.seat_name(to)} sees {rt.card_name(c)}", node, to=[to])
+                rt.say(f"{rt.seat_name(to)} sees {rt.card_name(c)}", node, to=[to], type="reveal", card=c, seat=to)
 
 
 def s_swap(rt, env, node, fr):
@@ -571,13 +714,13 @@ def s_swap(rt, env, node, fr):
         for c in zones[key]:
             rt.cards[c]["z"], rt.cards[c]["o"] = name, o
     if rt.narrate:
-        rt.say(f"{_zone_label(rt, a)} and {_zone_label(rt, b)} are swapped", node)
+        rt.say(f"{_zone_label(rt, a)} and {_zone_label(rt, b)} are swapped", node, type="swap", zones=[a, b])
 
 
 def s_say(rt, env, node, fr):
     if rt.narrate:
         parts = [p if isinstance(p, str) else _show(rt, p(rt, env)) for p in node.parts]
-        rt.say("".join(parts), node)
+        rt.say("".join(parts), node, type="say")
 
 
 def _show(rt, v) -> str:

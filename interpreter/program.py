@@ -133,6 +133,8 @@ class ActionDef:
     place: Place
     rule: str = ""
     text: str = ""
+    cond_src: str = ""                  # the `if` as written, and where: why an action is unavailable
+    cond_place: Optional[Place] = None
 
 
 @dataclass
@@ -385,6 +387,7 @@ class Program:
                                       self.place(p)) for p in scoring.get("parts") or []]
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
+        self.lowest_wins = bool(scoring.get("lowest_wins", False))   # the lowest total wins; tie-breaks too
         from .agents.automaton import compile_automata
 
         self.automata = compile_automata(self)
@@ -417,7 +420,9 @@ class Program:
         return ActionDef(key=key, label=a.get("label", a["id"].replace("_", " ")), group=a.get("group", ""),
                          after=tuple(a.get("after") or ()), times=self.expr(a, "times", scope),
                          cond=self.expr(a, "if", scope), block=self.effect(a, "do", scope), type=tid,
-                         place=self.place(a), rule=a.get("rule", ""), text=a.get("text", ""))
+                         place=self.place(a), rule=a.get("rule", ""), text=a.get("text", ""),
+                         cond_src=str(a["if"]) if "if" in a else "",
+                         cond_place=self.place(a, "if") if "if" in a else None)
 
     def _trigger(self, t, tid, scope, key):
         event = t["on"]
@@ -599,4 +604,4 @@ def _var(v):
     if not isinstance(v, dict):
         v = {"start": v}
     return {"scope": v.get("scope", "game"), "start": v.get("start"), "visibility": v.get("visibility", "all"),
-            "event": v.get("event")}
+            "event": v.get("event"), "type": v.get("type")}

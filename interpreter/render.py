@@ -88,12 +88,21 @@ def _cards(program, z: dict) -> str:
 
 # ------------------------------------------------------------------------- the table
 def seat_vars(program) -> set:
-    """Game variables that hold a seat: by convention those that start as ``none``."""
-    return {name for name, v in program.vars.items() if v["start"] is None and v["scope"] == "game"}
+    """Variables that hold a seat (or a list of seats): those declared with ``type: seat``."""
+    return {name for name, v in program.vars.items() if v.get("type") == "seat"}
 
 
 def _is_seat(v, players) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players
+
+
+def _value(v, is_seat: bool, seats: int, names) -> str:
+    """A variable's value for a player: a seat as P1..Pn (a list of seats too), else the value itself."""
+    if is_seat and _is_seat(v, seats):
+        return seat_name(v, names)
+    if is_seat and isinstance(v, list) and all(_is_seat(x, seats) for x in v):
+        return ", ".join(seat_name(x, names) for x in v) or "-"
+    return str(v)
 
 
 def _shown(v) -> bool:
@@ -104,7 +113,9 @@ def _shown(v) -> bool:
 def render_view(program, view: dict, compact: bool = False) -> str:
     """The table as ``view['seat']`` sees it: shared counters, variables and zones, then one block per seat.
 
-    ``compact`` keeps the heading, the boards and the viewing seat's own block only.
+    ``compact`` is the same public table, shorter: shared counters and variables, the boards, the
+    shared zones' cards by name only, one line of counters and zone sizes per other seat, and the
+    viewing seat's own block in full.
     """
     seat, seats, names = view["seat"], view.get("seats", view["players"]), view.get("names")
     turn = view["turn"]
@@ -114,6 +125,7 @@ def render_view(program, view: dict, compact: bool = False) -> str:
     lines = [head]
     holders: dict[int, list[str]] = {}
     shared = []
+    held = seat_vars(program)
     for name, c in program.counters.items():
         if c["scope"] == "game":
             shared.append(f"{c['label'] or _words(name)}: {view['counters'][name]}")
@@ -123,28 +135,60 @@ def render_view(program, view: dict, compact: bool = False) -> str:
         val = view["vars"][name]
         if not _shown(val):
             continue
-        if name in seat_vars(program) and _is_seat(val, seats):
+        if name in held and _is_seat(val, seats):
             holders.setdefault(val, []).append(_words(name))
-            shared.append(f"{_words(name)}: {seat_name(val, names)}")
-        elif val is True:
+        if val is True:
             shared.append(_words(name))
         else:
-            shared.append(f"{_words(name)}: {val}")
-    if shared and not compact:
+            shared.append(f"{_words(name)}: {_value(val, name in held, seats, names)}")
+    if shared:
         lines.append("  " + " | ".join(shared))
     # boards are shown even in the compact form: a decision is often about a place on them
     lines.extend(_boards(program, view))
-    if not compact:
-        for key, z in view["zones"].items():
-            if "/" in key or (not z["cards"] and not z["hidden"]):
-                continue
-            label = program.zones[key]["label"] or _words(key)
+    piles = []   # the compact form counts the shared zones whose cards are all hidden on one line
+    for key, z in view["zones"].items():
+        if "/" in key or (not z["cards"] and not z["hidden"]):
+            continue
+        label = program.zones[key]["label"] or _words(key)
+        if compact and not z["cards"]:
+            piles.append(f"{label} {z['hidden']}")
+        elif compact:
+            lines.append(f"  {label}: " + _names(z))
+        else:
             lines.append(f"  {label}: " + (_cards(program, z) if z["cards"] else plural(z["hidden"], "card")))
+    if piles:
+        lines.append("  face down: " + ", ".join(piles))
     for s in range(seats):
         if compact and s != seat:
-            continue
-        lines.extend(_seat_block(program, view, s, holders.get(s, [])))
+            lines.append(_seat_line(program, view, s, holders.get(s, [])))
+        else:
+            lines.extend(_seat_block(program, view, s, holders.get(s, [])))
     return "\n".join(lines)
+
+
+def _names(z: dict) -> str:
+    """A zone's cards by name only (``Market x2``), then how many are hidden: the compact table's form."""
+    counts: dict[str, int] = {}
+    for c in z["cards"]:
+        counts[c["name"]] = counts.get(c["name"], 0) + 1
+    out = [name + (f" x{n}" if n > 1 else "") for name, n in counts.items()]
+    if z["hidden"]:
+        out.append(f"{z['hidden']} hidden")
+    return ", ".join(out)
+
+
+def _seat_line(program, view, s, holds) -> str:
+    """Another seat on one line: its block's head (counters, variables) and the size of each of its zones."""
+    head = _seat_block(program, view, s, holds)[0]
+    sizes = []
+    for name, zdef in program.zones.items():
+        if zdef["scope"] != "seat":
+            continue
+        z = view["zones"][f"{name}/{s}"]
+        n = len(z["cards"]) + z["hidden"]
+        if n:
+            sizes.append(f"{zdef['label'] or _words(name)} {n}")
+    return head + ("; " if ":" in head else ": ") + ", ".join(sizes) if sizes else head
 
 
 BOARD_RENDERERS: dict = {}
@@ -190,7 +234,8 @@ def _seat_block(program, view, s, holds) -> list[str]:
         vals = view["vars"][name]
         val = vals.get(s) if isinstance(vals, dict) else vals[s]
         if _shown(val) and val != v["start"]:
-            parts.append(_words(name) if val is True else f"{_words(name)} {val}")
+            shown = _value(val, v.get("type") == "seat", view.get("seats", view["players"]), view.get("names"))
+            parts.append(_words(name) if val is True else f"{_words(name)} {shown}")
     head = seat_name(s, view.get("names")) + (f" ({', '.join(tags)})" if tags else "")
     out = [head + (": " + ", ".join(parts) if parts else "")]
     for name, zdef in program.zones.items():
@@ -204,11 +249,13 @@ def _seat_block(program, view, s, holds) -> list[str]:
 
 
 # ------------------------------------------------------------------------- decisions
-def render_decision(pending: dict, program=None, state=None, view=None) -> str:
+def render_decision(pending: dict, program=None, state=None, view=None, unavailable=()) -> str:
     """The prompt and the numbered options.
 
     With the program and state, card options show their properties; with the deciding seat's view
     too, where each option lies when the seat can see it and the options lie in several places.
+    ``unavailable`` (``(label, reason)`` pairs, see turns.unavailable_actions) are listed after the
+    options, unnumbered: shown, never selectable.
     """
     prompt = pending["prompt"].rstrip()
     if pending["subset"]:
@@ -220,8 +267,10 @@ def render_decision(pending: dict, program=None, state=None, view=None) -> str:
         return (prompt.rstrip(":") + f": type a value from {labels[0]} to {labels[-1]}"
                 + (f" (offered: {', '.join(labels)})" if len(labels) <= 12 else ""))
     lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
-    for i, text in enumerate(_option_texts(pending, program, state, view)):
+    for i, text in enumerate(option_texts(pending, program, state, view)):
         lines.append(f"  {i + 1}. {text}")
+    for label, reason in unavailable:
+        lines.append(f"  -  {label} (unavailable: {reason})")
     return "\n".join(lines)
 
 
@@ -234,7 +283,8 @@ def zone_label(program, key: str, seat=None, names=None) -> str:
     return f"your {label}" if int(owner) == seat else f"{seat_name(int(owner), names)}'s {label}"
 
 
-def _option_texts(pending, program, state, view) -> list[str]:
+def option_texts(pending, program, state, view) -> list[str]:
+    """Each option as ``render_decision`` displays it (a person may type it back exactly)."""
     labels = pending["labels"]
     if program is None or state is None or pending["kind"] not in ("card", "character"):
         return list(labels)

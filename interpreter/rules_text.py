@@ -20,6 +20,59 @@ def data_status(spec) -> str | None:
     return f"provisional data: {' and '.join(parts)} of {total} component types (mason rules lists them)"
 
 
+def words(v) -> str:
+    """A rule-file value in words, never in Python's spelling: ``yes``/``no``, ``none``, ``3 sand``
+    for a mapping of amounts, lists joined by commas, a pair as ``(0, 1)``."""
+    if v is True or v is False:
+        return "yes" if v else "no"
+    if v is None:
+        return "none"
+    if isinstance(v, dict):
+        if not v:
+            return "none"
+        if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values()):
+            return ", ".join(f"{x} {k.replace('_', ' ')}" for k, x in v.items())
+        return ", ".join(f"{k.replace('_', ' ')} {words(x)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        if not v:
+            return "none"
+        return ", ".join(f"({words(x)})" if isinstance(x, (list, tuple, dict)) else words(x) for x in v)
+    return str(v)
+
+
+def _code(v) -> str:
+    """A rule written in the DSL, as written (YAML turns a bare ``true`` into a boolean: shown as the DSL spells it)."""
+    if v is True or v is False:
+        return "true" if v else "false"
+    return words(v) if v is None or isinstance(v, (list, tuple, dict)) else str(v)
+
+
+def _said_value(g, expr) -> str:
+    """An expression that names a value with a ``text``: that text; else the expression as written."""
+    decl = (g.get("values") or {}).get(str(expr).strip()) if isinstance(expr, str) else None
+    if isinstance(decl, dict) and decl.get("text"):
+        return decl["text"]
+    return _code(expr)
+
+
+def _fact(name: str, v, default=None) -> str | None:
+    """One property of a component type as shown (``None`` when it says nothing: unset, no, empty,
+    or the property's declared default); a flag that holds is shown by its name alone."""
+    if v is None or v is False or v == [] or v == {} or (default is not None and v == default):
+        return None
+    name = name.replace("_", " ")
+    return name if v is True else f"{name} {words(v)}"
+
+
+def _said(item: dict, code_key: str = "do", pad: str = "      ") -> list[str]:
+    """An item's ``text`` when it has one (what a rulebook says), else its rule as written."""
+    if item.get("text"):
+        return [_indent(item["text"], pad)]
+    if item.get(code_key) not in (None, ""):
+        return [_indent(item[code_key], pad)]
+    return []
+
+
 def _indent(text: str, pad: str = "      ") -> str:
     return "\n".join(pad + line for line in str(text).strip().splitlines())
 
@@ -44,6 +97,77 @@ def _automata(automata: dict) -> list[str]:
     return out
 
 
+def _declared(decl):
+    """(value, text) of a constant or column declaration: a bare value or ``{value, text, ...}``."""
+    if isinstance(decl, dict) and "value" in decl:
+        return decl["value"], decl.get("text")
+    return decl, None
+
+
+def _start(program) -> list[str]:
+    """Constants and the counters' starts, caps and supplies, stated."""
+    g = program.spec.game
+    out = []
+    if g.get("constants"):
+        out.append("## Constants")
+        for name, decl in g["constants"].items():
+            value, text = _declared(decl)
+            out.append(f"- {name.replace('_', ' ')}: {words(program.constants.get(name, value))}"
+                       + (f" ({text})" if text else ""))
+        out.append("")
+    if program.counters:
+        out.append("## Counters")
+        for name, c in program.counters.items():
+            label = c.get("label") or name.replace("_", " ")
+            whose = "the game has" if c.get("scope") == "game" else "each player has"
+            start = c.get("start", 0)
+            line = f"- {label}: {whose} {words(start) if not isinstance(start, str) else start} at the start"
+            if c.get("cap") is not None:
+                line += f", at most {words(c['cap'])}"
+            if c.get("supply"):
+                sup = program.counters.get(c["supply"]) or {}
+                line += f"; taken from and returned to the {sup.get('label') or c['supply'].replace('_', ' ')}"
+            out.append(line)
+        out.append("")
+    return out
+
+
+def _table(program) -> list[str]:
+    if not program.table_rows:
+        return []
+    cols = program.table_columns
+    out = ["## By player count",
+           "| players | " + " | ".join(c.replace("_", " ") for c in cols) + " |",
+           "|---" * (len(cols) + 1) + "|"]
+    for n, row in sorted(program.table_rows.items()):
+        out.append(f"| {n} | " + " | ".join(words(row[c]) if c in row else "-" for c in cols) + " |")
+    return out + [""]
+
+
+def _winning(g) -> list[str]:
+    """How the game ends and who wins."""
+    flow = g.get("flow") or {}
+    scoring = g.get("scoring") or {}
+    out = ["## How the game ends and who wins"]
+    if flow.get("until"):
+        until = _said_value(g, flow["until"]).rstrip(".")
+        if until in (g.get("vars") or {}):   # a flag the rules set (the phases say when)
+            until = f"{until.replace('_', ' ')} is set"
+        out.append(f"The game ends after the round in which: {until}.")
+    if flow.get("max_rounds"):
+        out.append(f"It ends after round {flow['max_rounds']} at the latest.")
+    lowest = scoring.get("lowest_wins") is True
+    parts = scoring.get("parts") or []
+    out.append("Each player's score is the sum of: "
+               + "; ".join(p.get("label", p["id"].replace("_", " ")) for p in parts) + "." if parts else "")
+    out.append(f"The {'lowest' if lowest else 'highest'} score wins.")
+    tb = scoring.get("tie_break") or []
+    out.append("Ties: " + ("broken by " + ", then ".join(str(t) for t in tb)
+                           + (" (lowest first)" if lowest else " (highest first)")
+                           if tb else "all tied players win") + ".")
+    return [line for line in out if line] + [""]
+
+
 def rules_text(program) -> str:
     spec = program.spec
     g = spec.game
@@ -54,56 +178,52 @@ def rules_text(program) -> str:
     if spec.variants:
         out.append("Variants in force: " + ", ".join(spec.variants) + ".")
     out.append("")
+    out += _winning(g)
     if program.automata:
         out += _automata(g["automata"]) + [""]
-    if program.table_rows:
-        out.append("## By player count")
-        cols = program.table_columns
-        out.append("| players | " + " | ".join(cols) + " |")
-        out.append("|---" * (len(cols) + 1) + "|")
-        for n, row in sorted(program.table_rows.items()):
-            out.append(f"| {n} | " + " | ".join(str(row.get(c, "")) for c in cols) + " |")
-        out.append("")
+    out += _table(program)
+    out += _start(program)
     out.append("## Components")
     for fam, fdef in program.families.items():
         comps = spec.components.get(fam, [])
         total = sum(int(c.get("copies", 1)) for c in comps)
-        out.append(f"### {fam} ({total} cards)")
-        props = list((fdef.get("properties") or {}))
+        out.append(f"### {fam.replace('_', ' ')} ({total} cards)")
+        props = fdef.get("properties") or {}
         for c in comps:
             t = program.types[c["id"]]
-            facts = ", ".join(f"{p} {t[p]}" for p in props if t.get(p) not in (None, False))
+            facts = [f for f in (_fact(p, t.get(p), (props[p] or {}).get("default") if isinstance(props[p], dict) else None)
+                                 for p in props) if f]
             copies = f" x{c.get('copies', 1)}" if c.get("copies", 1) != 1 else ""
             status = f" [{c['status']}]" if c.get("status") and c.get("status") != "exact" else ""
-            out.append(f"- **{t['name']}**{copies} ({facts}){status}")
+            out.append(f"- **{t['name']}**{copies}" + (f" ({', '.join(facts)})" if facts else "") + status)
             if c.get("text"):
                 out.append(f"  {c['text']}")
             for a in c.get("abilities") or []:
                 out.append(f"  - Ability '{a.get('label', a['id'])}'" + (f" ({a['rule']})" if a.get("rule") else "")
                            + (f", if {a['if']}" if a.get("if") else "")
                            + (f", after {', '.join(a['after'])}" if a.get("after") else "") + ":")
-                out.append(_indent(a["do"]))
+                out += _said(a)
             for tr in c.get("triggers") or []:
                 out.append(f"  - When {tr['on']}" + (f" and {tr['when']}" if tr.get("when") else "")
                            + (f" ({tr['rule']})" if tr.get("rule") else "") + ":")
-                out.append(_indent(tr["do"]))
+                out += _said(tr)
             for m in c.get("modifiers") or []:
                 op = next(k for k in ("add", "set", "max", "min") if k in m)
-                out.append(f"  - Modifies {m['value']}: {op} {m[op]}" + (f" when {m['when']}" if m.get("when") else "")
+                out.append(f"  - Modifies {m['value']}: {op} {_code(m[op])}" + (f" when {m['when']}" if m.get("when") else "")
                            + (f" ({m['rule']})" if m.get("rule") else ""))
+                if m.get("text"):
+                    out.append(_indent(m["text"]))
         out.append("")
     setup = g.get("setup")
     if setup:
         out.append("## Setup")
         for step in setup if isinstance(setup, list) else [{"id": "setup", "do": setup}]:
-            out += [f"### {step['id']}", _indent(step["do"], "    ")]
+            out += [f"### {step['id']}"] + _said(step, pad="    ")
         out.append("")
     flow = g.get("flow") or {}
     out.append("## Each round")
     for ph in flow.get("phases") or []:
-        out += [f"### Phase {ph['id']}", _indent(ph["do"], "    ")]
-    if flow.get("until"):
-        out.append(f"\nThe game ends after the round in which: {flow['until']}")
+        out += [f"### Phase {ph['id']}"] + _said(ph, pad="    ")
     stall = flow.get("stall") if isinstance(flow.get("stall"), dict) else None
     if stall:
         said = stall.get("text") or f"when {stall.get('when', 'nothing changes')} for {stall.get('after', 'several')} rounds"
@@ -126,32 +246,35 @@ def rules_text(program) -> str:
                 extra.append(f"if {a['if']}")
             out.append(f"- **{a.get('label', a['id'])}**" + (f" ({a['rule']})" if a.get("rule") else "")
                        + (": " + "; ".join(extra) if extra else ""))
-            out.append(_indent(a["do"]))
+            out += _said(a)
         out.append("")
     if g.get("triggers"):
         out.append("## Always")
         for tr in g["triggers"]:
             out.append(f"- When {tr['on']}" + (f" and {tr['when']}" if tr.get("when") else "")
                        + (f" ({tr['rule']})" if tr.get("rule") else "") + ":")
-            out.append(_indent(tr["do"]))
+            out += _said(tr)
         out.append("")
     if program.values:
         out.append("## Named values (components and variants modify them)")
         for name, vd in program.values.items():
             vdef = g["values"][name]
-            text = vdef["value"] if isinstance(vdef, dict) else vdef
             params = f"({', '.join(vd.params)})" if vd.params else ""
-            out.append(f"- {name}{params} = {text}" + (f"  [modified by {len(vd.mods)}]" if vd.mods else ""))
+            mods = f"  [modified by {len(vd.mods)}]" if vd.mods else ""
+            if isinstance(vdef, dict) and vdef.get("text"):
+                out.append(f"- {name}{params}: {vdef['text']}{mods}")
+            else:
+                text = vdef["value"] if isinstance(vdef, dict) else vdef
+                out.append(f"- {name}{params} = {_code(text)}{mods}")
         out.append("")
     scoring = g.get("scoring") or {}
     out.append("## Scoring")
     for p in scoring.get("parts") or []:
-        out.append(f"- {p.get('label', p['id'])}: {p['value']}")
-    tb = scoring.get("tie_break") or []
-    out.append("Ties: " + ("broken by " + ", then ".join(str(t) for t in tb) if tb else "all tied players win"))
+        out.append(f"- {p.get('label', p['id'])}: {_said_value(g, p['value'])}")
     out.append("")
     if g.get("variants"):
         out.append("## Variants")
         for v in g["variants"]:
-            out.append(f"- `{v['id']}`: {v.get('name', '')}" + (f" ({v['rule']})" if v.get("rule") else ""))
+            out.append(f"- `{v['id']}`: {v.get('name', '')}" + (f" ({v['rule']})" if v.get("rule") else "")
+                       + (f". {v['text']}" if v.get("text") else ""))
     return "\n".join(out) + "\n"

@@ -7,6 +7,7 @@ import traceback
 from pathlib import Path
 
 from .agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
+from .agents.greedy import GreedyAgent
 from .agents.random_agent import RandomAgent
 from .errors import IllegalAction, MasonError, SaveError
 from .game import Game, Settings, load_program
@@ -17,6 +18,8 @@ from .state import names_at
 def make_bot(kind: str, seed, seat: int):
     if kind == "random":
         return RandomAgent(f"{seed}/{seat}")
+    if kind == "greedy":
+        return GreedyAgent(f"{seed}/{seat}")
     raise MasonError(f"unknown bot kind '{kind}' (known: {', '.join(BOT_KINDS)})", code="play/bot")
 
 
@@ -47,7 +50,8 @@ def write_log(game: Game, path) -> None:
 
 
 # ------------------------------------------------------------------------- simulate
-def simulate_one(settings: Settings, bots: str, coverage: bool = False) -> dict:
+def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bots: dict | None = None) -> dict:
+    """One bot game; ``seat_bots`` (seat from 0 -> kind) overrides ``bots`` for some seats."""
     t = time.perf_counter()
     out = {"seed": settings.seed}
     try:
@@ -55,7 +59,7 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False) -> dict:
         if coverage:
             game.rt.stats = {}
         # agents for the players' seats only: the automated seats (after them) follow their policy
-        agents = {s: make_bot(bots, settings.seed, s) for s in range(settings.players)}
+        agents = {s: make_bot((seat_bots or {}).get(s, bots), settings.seed, s) for s in range(settings.players)}
         play_game(game, agents)
         r = game.result
         out.update({"scores": r["scores"], "winners": r["winners"], "rounds": r["rounds"],
@@ -72,13 +76,15 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False) -> dict:
 
 
 def _simulate_chunk(args):
-    settings_list, bots, coverage = args
-    return [simulate_one(s, bots, coverage) for s in settings_list]
+    settings_list, bots, coverage, seat_bots = args
+    return [simulate_one(s, bots, coverage, seat_bots) for s in settings_list]
 
 
 def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1, coverage: bool = False,
-             player_counts: tuple = ()) -> dict:
+             player_counts: tuple = (), seat_bots: dict | None = None) -> dict:
     """Play ``games`` bot games with seeds base.seed, base.seed+1, ...; return the report dict.
+
+    ``seat_bots`` maps some seats (from 0) to another bot kind than ``bots`` (``--bot SEAT=KIND``).
 
     With ``player_counts`` (mixed player counts), game ``i`` is played by ``player_counts[i % len]``
     players instead of ``base.players``.
@@ -93,10 +99,10 @@ def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1,
 
         chunks = [all_settings[i::workers] for i in range(workers)]
         with mp.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(_simulate_chunk, [(c, bots, coverage) for c in chunks])
+            parts = pool.map(_simulate_chunk, [(c, bots, coverage, seat_bots) for c in chunks])
         results = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
     else:
-        results = [simulate_one(s, bots, coverage) for s in all_settings]
+        results = [simulate_one(s, bots, coverage, seat_bots) for s in all_settings]
     seconds = time.perf_counter() - t
     errors = [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r]
     done = [r for r in results if "error" not in r]
@@ -114,6 +120,8 @@ def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1,
         report["seat_names"] = names_at(load_program(base.game, base.variants, base.expansions), counts[0])
     if player_counts:
         report["settings"]["player_counts"] = list(counts)
+    if seat_bots:   # seats numbered from 1, as on the command line
+        report["settings"]["seat_bots"] = {str(s + 1): k for s, k in sorted(seat_bots.items())}
     if coverage:
         report["coverage"] = _merge_coverage(done)
     return report
@@ -204,6 +212,10 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game is None:
             raise
         game.record_error(exc)
+    logged_rules = entries[0].get("rules")
+    if logged_rules is not None and game.log and logged_rules != game.log[0].get("rules"):
+        return game, 0, (f"the rules differ from those the log was written with (rules hash {logged_rules}, "
+                         f"now {game.log[0].get('rules')}): a rule file, expansion or variant changed")
     decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
     checked = 0
     stopped = bool(game.log) and game.log[-1].get("type") == "error"

@@ -43,7 +43,8 @@ def s_turn(rt, env, node, fr):
     st["ti"] = len(st["stack"]) - 1
     if rt.narrate:
         what = f" as {rt.card_name(card)}" if card is not None else ""
-        rt.say(f"-- {rt.seat_name(seat)} plays{what} --", node, turn=True)
+        rt.say(f"-- {rt.seat_name(seat)} plays{what} --", node, turn=True, type="turn", seat=seat,
+               **({"card": card} if card is not None else {}))
 
 
 def _turn(rt, fr):
@@ -62,6 +63,10 @@ def _turn(rt, fr):
             return
         if len(options) == 1:
             count_forced(rt.st)
+            if rt.narrate:
+                from .choices import log_resolved
+                log_resolved(rt, fr["seat"], "action", "Choose an action", options,
+                             [action_label(rt, fr, options[0])], rt.nodes[fr["n"]].place)
             take_action(rt, fr, options[0])
             return
         rt.st["pending"] = {"seat": fr["seat"], "kind": "action", "prompt": "Choose an action",
@@ -136,7 +141,41 @@ def window_options(rt, fr) -> list:
     return opts
 
 
-def _available(rt, fr, a, key, env) -> bool:
+def unavailable_actions(rt) -> list:
+    """For a pending action window: the actions (and card abilities) that only their ``if`` keeps
+    out, as ``(label, reason)``; the reason names the condition as written and its rule-file place.
+    Shown to the deciding seat, never offered (empty when no action window is pending)."""
+    st = rt.st
+    p = st["pending"]
+    if p is None or p["kind"] != "action" or st["ti"] < 0:
+        return []
+    fr = st["stack"][st["ti"]]
+    seat, only = fr["seat"], fr.get("only")
+    out = []
+
+    def check(a, key, env, label):
+        if a.cond is None or (only is not None and a.group != only):
+            return
+        if key in p["options"] or not _available(rt, fr, a, key, env, cond=False):
+            return
+        out.append((label, f"needs {a.cond_src} ({a.cond_place})"))
+
+    for a in rt.prog.actions:
+        check(a, a.key, {"me": seat}, a.label)
+    if only is None:
+        for tid in rt.prog.ability_types:
+            role = tid in rt.prog.role_types
+            for c in rt.prog.type_instances[tid]:
+                card = rt.cards[c]
+                if c != fr["card"] and (role or card["o"] != seat or card["z"] not in rt.prog.active_zones):
+                    continue
+                for a in rt.prog.abilities[tid]:
+                    key = f"{a.key}@{c}"
+                    check(a, key, {"me": seat, "self": c, "owner": seat}, action_label(rt, fr, key))
+    return out
+
+
+def _available(rt, fr, a, key, env, cond=True) -> bool:
     used = fr["u"].get(key, 0)
     if a.times is not None:
         if used >= a.times(rt, env):
@@ -148,7 +187,7 @@ def _available(rt, fr, a, key, env) -> bool:
     for req in a.after:
         if not fr["g"].get(req) and not fr["u"].get(req):
             return False
-    if a.cond is not None and not a.cond(rt, env):
+    if cond and a.cond is not None and not a.cond(rt, env):
         return False
     return True
 
@@ -168,7 +207,8 @@ def take_action(rt, fr, key) -> None:
     if c is not None:
         env["self"], env["owner"] = c, rt.cards[c]["o"]
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}", None, place=a.place, action=True)
+        rt.say(f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}", None, place=a.place, action=True, type="action",
+               seat=seat, action_id=key)
     if rt.stats is not None:
         k = f"{rt.cards[c]['t']}.{a.key}" if c is not None else f"game.{a.key}"
         rt.stats[k] = rt.stats.get(k, 0) + 1
@@ -189,6 +229,8 @@ def _flow(rt, fr):
     p = fr["p"]
     n = len(prog.phases)
     if p == n:
+        if rt.narrate:
+            rt.digest("round_end", prog.phase_places[-1] if prog.phase_places else None)
         if prog.until is not None and _evaluate(rt, prog.until, "until"):
             finish(rt)
             return
@@ -209,10 +251,12 @@ def _flow(rt, fr):
         if prog.stall_progress is not None:
             fr["pv"] = _progress_value(rt)
         if rt.narrate:
-            rt.say(f"== Round {st['round']} ==", prog.phases[0][1], round_start=True)
+            rt.say(f"== Round {st['round']} ==", prog.phases[0][1], round_start=True, type="round")
     phase_id, block = prog.phases[p]
     fr["p"] = p + 1
     st["phase"] = phase_id
+    if rt.narrate:
+        rt.say(None, None, place=prog.phase_places[p], type="phase", phase=phase_id)
     rt.push_block(block, {"me": None})
 
 
@@ -266,7 +310,7 @@ def _stall(rt, fr, why) -> None:
     fr["idle"] = fr["still"] = 0
     fr["p"] = len(prog.phases) + 1   # after the effect: the next round, with no second stall check
     if rt.narrate:
-        rt.say(f"The game has stalled: {why}.", None, place=prog.stall_place, stall=True)
+        rt.say(f"The game has stalled: {why}.", None, place=prog.stall_place, stall=True, type="stall")
     rt.push_block(prog.stall_do, {"me": None})
 
 
@@ -284,15 +328,18 @@ def finish(rt) -> None:
         parts.append(row)
         totals.append(sum(v for v in row.values() if isinstance(v, (int, float))))
         ties.append([tb(rt, env) for tb in prog.tie_break])
-    best = max(totals) if totals else 0
+    pick = min if prog.lowest_wins else max   # scoring.lowest_wins: the lowest total wins, tie-breaks follow
+    best = pick(totals) if totals else 0
     contenders = [s for s in range(n) if totals[s] == best]
     for i in range(len(prog.tie_break)):
         values = [ties[s][i] for s in contenders if ties[s][i] is not None]  # none never wins a tie-break
         if not values:
             continue
-        top = max(values)
+        top = pick(values)
         contenders = [s for s in contenders if ties[s][i] == top]
     st["result"] = {"scores": totals, "parts": parts, "winners": contenders, "rounds": st["round"]}
+    if rt.narrate:
+        rt.digest("game_end", prog.score_parts[0].place if prog.score_parts else None)
     st["over"] = True
     st["stack"].clear()
     st["ti"] = -1
@@ -300,10 +347,12 @@ def finish(rt) -> None:
         for s in range(n):
             detail = ", ".join(f"{k} {v}" for k, v in parts[s].items())
             rt.say(f"{rt.seat_name(s)} scores {totals[s]} ({detail})", None,
-                   place=prog.score_parts[0].place if prog.score_parts else None, score=True)
+                   place=prog.score_parts[0].place if prog.score_parts else None, score=True, type="score",
+                   seat=s, total=totals[s], parts=parts[s])
         rt.say("Winner" + ("s" if len(contenders) > 1 else "") + ": "
                + ", ".join(rt.seat_name(s) for s in contenders), None,
-               place=prog.score_parts[0].place if prog.score_parts else None, score=True)
+               place=prog.score_parts[0].place if prog.score_parts else None, score=True, type="winners",
+               winners=contenders)
 
 
 register_statement("turn", s_turn)

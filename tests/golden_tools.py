@@ -3,6 +3,8 @@
 Regenerate after an intended change of behaviour or narration:
     python tests/golden_tools.py            # every game
     python tests/golden_tools.py citadels   # one game
+After a change of the log's format or narration only, keep the games and rewrite their logs:
+    python tests/golden_tools.py --replay [GAME ...]   # the recorded answers again, same results checked
 """
 from __future__ import annotations
 
@@ -42,6 +44,23 @@ def write(game: str) -> Path:
     return path
 
 
+def rewrite(game: str) -> Path:
+    """Replay a golden's own answers and write the log they give now; the game's result must not change."""
+    path = GOLDEN / f"{game}.jsonl"
+    old = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    g = Game.new(Settings.from_json(old[0]["settings"]))
+    for e in old:
+        if e.get("type") == "decision":
+            g.answer(e["answer"])
+    ended = [e for e in old if e.get("type") == "end"]
+    if not g.over or (ended and ended[-1]["result"] != g.result):
+        raise SystemExit(f"{game}: the recorded answers no longer give the same game; record it anew")
+    path.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in g.log), encoding="utf-8")
+    return path
+
+
 if __name__ == "__main__":
-    for name in sys.argv[1:] or list_games():
-        print("wrote", write(name))
+    args = sys.argv[1:]
+    keep = "--replay" in args
+    for name in [a for a in args if a != "--replay"] or list_games():
+        print("wrote", rewrite(name) if keep else write(name))

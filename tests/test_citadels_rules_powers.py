@@ -740,7 +740,7 @@ def test_cit_x11_school_of_magic_bishop_income_three():
     n = len(g.log)
     act(g, "Take income")
     assert gold(g, 1) == before + 3
-    assert "P2 gains 3 gold" in texts(g, n)
+    assert "P2 gains 3 gold (Take income)" in texts(g, n)
 
 
 def test_cit_r73_cit_x12_graveyard_buys_back_the_destroyed_district():

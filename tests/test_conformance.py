@@ -12,6 +12,8 @@ from interpreter.session import read_log, replay
 from interpreter.validate import validate_game
 
 from golden_tools import GOLDEN
+from log_digest_check import check as check_digests
+from test_log_events import schema_errors
 
 GAMES = list_games()
 DECISION_CAP = 20_000
@@ -82,6 +84,11 @@ def test_plays_to_the_end_with_round_trips(game, exps, players):
     # a score for every seat: the players' and the automated ones
     assert g.result and len(g.result["scores"]) == g.state["n"] == players + len(g.state["automata"])
     assert g.result["winners"]
+    # the log: every entry meets schemas/log.schema.json; the digests add up from the changes alone
+    entries = json.loads(json.dumps(g.log))
+    assert schema_errors(entries) == []
+    checked, problems = check_digests(entries)
+    assert problems == [] and checked >= g.state["round"]
     if fork is not None:
         for a in fork_answers:
             fork.answer(a)

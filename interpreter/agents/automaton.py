@@ -72,8 +72,9 @@ def option_values(rt, pending) -> list:
     if fr["k"] == "t":
         return [k.partition("@")[0] for k in pending["options"]]
     if fr["k"] == "o":
+        from ..choices import _text   # a label with {expr} parts is the text shown
         node = rt.nodes[fr["n"]]
-        return [node.options[i][0] for i in pending["options"]]
+        return [_text(rt, fr, node.options[i][0]) for i in pending["options"]]
     return list(pending["options"])
 
 

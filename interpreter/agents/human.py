@@ -1,24 +1,67 @@
 """A person at a terminal: sees their seat's view and what changed, answers by number or name.
 
-Commands at the prompt: ``help``, ``view``, ``log``, ``card NAME``, ``save [FILE]``, ``quit``.
+Commands at the prompt: ``help``, ``view``, ``log``, ``why``, ``card NAME``, ``undo``, ``save [FILE]``, ``quit``.
 ``quit``, the end of input and Ctrl-C (KeyboardInterrupt while reading) save the game first (to
 the session's save file) and stop the session; a save that fails at the end of input or at Ctrl-C
 stops it with the error, a failed ``quit`` keeps the game going. One agent may serve several
 seats (hot-seat); it then announces whose decision it is.
+
+``undo`` goes back to the deciding seat's previous decision (each seat its own, in hot-seat play)
+when the engine allows it (``Game.undo_refusal``: no other seat decided in between, nothing hidden
+was revealed); otherwise it is refused with the reason. Undo reaches back only to decisions taken
+in this session (not before a resume).
 """
 from __future__ import annotations
 
 from ..errors import IllegalAction, MasonError, PlayError
 from ..machine import check_answer
-from ..render import card_text, find_type, narration, render_decision, render_view, seat_name
+from ..render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
+from ..turns import unavailable_actions
 from .base import Agent, parse_answer
 
 HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
 numbers or names separated by spaces or commas, or an empty line for none.
-Commands: view (the whole table as you see it), log (everything you have seen), card NAME (what a
-card does), save [FILE], quit (saves first), help."""
+Typing an option exactly as it is displayed (with or without its number) works too.
+Commands: view (the whole table as you see it), log (everything you have seen), why (what caused the
+changes since your last decision, and why an action is not offered), card NAME (what a card does),
+undo (back to your previous decision, when nothing hidden was revealed and no one else decided
+since), save [FILE], quit (saves first), help."""
 
 NEWS_LINES = 40
+
+
+UNDONE = object()   # what a prompt returns when ``undo`` put the game back: ask again
+
+
+def _as_displayed(text: str, texts: list[str], pending: dict):
+    """The option typed exactly as displayed (``Market (trade, cost 2)`` or ``3. Market ...``), else None."""
+    if pending["subset"] or not text:
+        return None
+    key = " ".join(text.split()).lower()
+    number, dot, rest = key.partition(". ")
+    if dot and number.isdigit() and 1 <= int(number) <= len(texts) and texts[int(number) - 1].lower() == rest:
+        return int(number) - 1
+    for i, shown in enumerate(texts):
+        if " ".join(shown.split()).lower() == key:
+            return i
+    return None
+
+
+def _why(game, seat) -> str:
+    """``why``: the causes of the changes since ``seat``'s previous decision, as it may know them, and the
+    conditions that kept actions out of the pending decision."""
+    from ..explain import cause_lines, changes, describe, not_offered
+
+    log = game.log
+    start = next((i + 1 for i in range(len(log) - 1, -1, -1)
+                  if log[i].get("type") == "decision" and log[i].get("seat") == seat), 0)
+    lines = []
+    for i in changes(log, seat, start)[-NEWS_LINES:]:
+        causes = cause_lines(log, i, seat)
+        lines.append(describe(log[i]) + "".join(f"\n    because {c}" if k == 0 else f"\n    from {c}"
+                                                 for k, c in enumerate(causes[:3])))
+    lines += not_offered(game.rt)
+    return "\n".join(lines) or "nothing changed since your last decision, and every action is offered"
 
 
 class QuitRequested(Exception):
@@ -48,6 +91,7 @@ class HumanAgent(Agent):
         self.seen: dict[int, int] = {}      # seat -> log length at its last decision
         self.where: dict[int, tuple] = {}   # seat -> (round, phase, turn) at its last full view
         self.last_seat = None
+        self.history: dict[int, list] = {}   # seat -> snapshots of the game at its decisions (for undo)
 
     def resume_from(self, game) -> None:
         """After loading a save: each seat's news start after its own last decision in the log."""
@@ -70,6 +114,14 @@ class HumanAgent(Agent):
             self.seen[s] = len(game.log)
 
     def decide(self, game, seat):
+        while True:
+            answer = self._decide(game, seat)
+            if answer is not UNDONE:
+                return answer
+
+    def _decide(self, game, seat):
+        """Prompt until an answer (returned), or until ``undo`` put the game back (UNDONE)."""
+        snap = game.snapshot()
         pending = game.pending
         if self.last_seat is not None and self.last_seat != seat:
             self.write(f"\n===== {seat_name(seat)} to decide (hand over the terminal) =====")
@@ -85,11 +137,14 @@ class HumanAgent(Agent):
         view = game.view(seat)
         turn = view["turn"]
         where = (view["round"], view["phase"], turn["seat"] if turn else None, turn["card"] if turn else None)
-        # the whole table when the situation moved on; within the same turn, your own block suffices
+        # the whole table when the situation moved on; within the same turn, the public table compactly
         self.write(render_view(game.program, view, compact=self.where.get(seat) == where))
         self.where[seat] = where
+        unavailable = unavailable_actions(game.rt)
+        texts = option_texts(pending, game.program, game.state, view)
         while True:
-            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view))
+            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view,
+                                                                unavailable))
             try:
                 line = self.read_line()
             except KeyboardInterrupt:
@@ -106,10 +161,15 @@ class HumanAgent(Agent):
                 self.write(render_view(game.program, game.view(seat)))
             elif cmd == "log":
                 self.write("\n".join(narration(game.log, seat)))
+            elif cmd == "why":
+                self.write(_why(game, seat))
             elif cmd in ("card", "info") and arg.strip():
                 self._describe(game.program, arg)
             elif cmd == "save":
                 self._save_to(game, arg.strip())
+            elif text.lower() == "undo":
+                if self._undo(game, seat):
+                    return UNDONE
             elif cmd == "quit":
                 try:
                     self._stop(game, "quit")
@@ -119,10 +179,34 @@ class HumanAgent(Agent):
                     self.write("the game goes on: type 'save FILE' to save it elsewhere, or end the input to stop")
             else:
                 try:
-                    return check_answer(pending, parse_answer(text, pending))
+                    shown = _as_displayed(text, texts, pending)
+                    answer = check_answer(pending, shown if shown is not None else parse_answer(text, pending))
                 except (ValueError, IllegalAction) as exc:
                     msg = exc.message if isinstance(exc, MasonError) else str(exc)
+                    barred = [r for label, r in unavailable if label.lower() == text.lower()]
+                    if barred:
+                        msg = f"'{text}' is unavailable: {barred[0]}"
                     self.write(f"not accepted: {msg} (type 'help' for help)")
+                else:
+                    self.history.setdefault(seat, []).append(snap)
+                    return answer
+
+    def _undo(self, game, seat) -> bool:
+        """Put the game back at ``seat``'s previous decision when the engine allows it; say why not."""
+        past = self.history.get(seat)
+        if not past:
+            self.write("cannot undo: no earlier decision of yours in this session")
+            return False
+        why = game.undo_refusal(past[-1], seat)
+        if why:
+            self.write(f"cannot undo: {why}")
+            return False
+        game.restore(past.pop())
+        for s in self.seen:   # news already read stay read; nothing after the point of return exists
+            self.seen[s] = min(self.seen[s], len(game.log))
+        self.seen[seat] = len(game.log)
+        self.write("undone: back to your previous decision")
+        return True
 
     def _describe(self, program, name):
         found = find_type(program, name)

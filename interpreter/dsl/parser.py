@@ -242,6 +242,15 @@ def _str(tok: Token) -> str:
     return str(tok)[1:-1]
 
 
+class PlacedText(str):
+    """A string literal's text that remembers where it starts (for errors inside its ``{expr}``)."""
+
+    def __new__(cls, text, line=None, col=None):
+        self = super().__new__(cls, text)
+        self.line, self.col = line, col
+        return self
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     # -------- entry points
@@ -371,7 +380,7 @@ class _ToAst(Transformer):
         return str(c[0])
 
     def prompt(self, meta, c):
-        return _str(c[0])
+        return PlacedText(_str(c[0]), c[0].line, c[0].column + 1)  # the text starts after the quote
 
     def choose_simple(self, meta, c):
         return A.Choose(**c[0], **_pos(meta))

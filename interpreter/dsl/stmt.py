@@ -19,6 +19,11 @@ class _Pos:
         self.line, self.col = line, col
 
 
+def _text_at(text):
+    """Where a ``saying`` string's text starts in the effect (the parser keeps it), else (None, None)."""
+    return getattr(text, "line", None), getattr(text, "col", None)
+
+
 class Node:
     __slots__ = ("kind", "place", "id", "__dict__")
 
@@ -156,9 +161,14 @@ class StmtCompiler:
 
     def s_Say(self, s, scope):
         """``say "text {expr} text"``: each ``{expr}`` is compiled once and shown when said."""
+        return Node("say", self.place(s), parts=self.text_parts(s.text, s, s.line, (s.col or 1) + len('say "'), scope))
+
+    def text_parts(self, text, s, line, col, scope):
+        """Split ``text {expr} text`` (starting at ``line``:``col`` of the effect) into strings and
+        compiled expressions, each ``{expr}`` compiled once here; errors point inside the braces."""
         from .parser import DslSyntaxError, parse_expression
 
-        parts, text, i = [], s.text, 0
+        parts, i = [], 0
         while i < len(text):
             j = text.find("{", i)
             if j < 0:
@@ -166,9 +176,9 @@ class StmtCompiler:
                 break
             k = text.find("}", j)
             if k < 0:
-                raise CompileError("'{' without '}' in text", s, "definition/dsl-syntax")
+                raise CompileError("'{' without '}' in text", _Pos(line, col + j), "definition/dsl-syntax")
             parts.append(text[i:j])
-            at = _Pos(s.line, (s.col or 1) + len('say "') + j + 1)  # where the placeholder's text starts
+            at = _Pos(line, col + j + 1)  # where the placeholder's text starts
             outer = self.exprs.place_of
             self.exprs.place_of = lambda line, col, a=at: outer(a.line + line - 1, a.col + col - 1 if line == 1 else col)
             try:
@@ -182,7 +192,13 @@ class StmtCompiler:
             finally:
                 self.exprs.place_of = outer
             i = k + 1
-        return Node("say", self.place(s), parts=parts)
+        return parts
+
+    def placed_text(self, text, s, line, col, scope):
+        """A prompt or label: the text itself when it has no ``{expr}``, else its parts (see ``text_parts``)."""
+        if "{" not in text:
+            return text
+        return self.text_parts(text, s, line or s.line, col or s.col or 1, scope)
 
     def s_Pass(self, s, scope):
         return Node("pass", self.place(s))
@@ -222,12 +238,15 @@ class StmtCompiler:
         if s.kind not in ("card", "seat", "value", "character"):
             raise CompileError(f"unknown choice kind '{s.kind}'", s, "definition/dsl")
         return self.program.register(Node("choose", self.place(s), var=s.var, source=source, ckind=s.kind,
-                                          optional=s.optional, random=s.random, secret=s.secret, up_to=up_to, by=by, prompt=s.prompt,
+                                          optional=s.optional, random=s.random, secret=s.secret, up_to=up_to, by=by,
+                                          prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),
                                           body=body))
 
     def s_ChooseOne(self, s, scope):
         if not s.options:
             raise CompileError("'choose one' needs at least one option", s, "definition/dsl")
-        options = [(o.label, self.x(o.cond, scope), self.block(o.body, scope)) for o in s.options]
+        options = [(self.placed_text(o.label, o, o.line, (o.col or 1) + len('option "'), scope),
+                     self.x(o.cond, scope), self.block(o.body, scope)) for o in s.options]
         return self.program.register(Node("choose_one", self.place(s), options=options,
-                                          by=self.x(s.by, scope), prompt=s.prompt))
+                                          by=self.x(s.by, scope),
+                                          prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope)))

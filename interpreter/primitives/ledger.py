@@ -59,6 +59,8 @@ def add(rt, seat, name, amount) -> int:
                 counters[cdef["supply"]] += amount - room
             amount = room
     counters[name][seat] += amount
+    if rt.narrate:
+        rt.change(seat, name, amount)
     return amount
 
 
@@ -72,11 +74,16 @@ def take(rt, seat, name, amount) -> None:
     counters[name][seat] -= amount
     if cdef["supply"] is not None:
         counters[cdef["supply"]] += amount
-
-
-def _say(rt, node, text):
     if rt.narrate:
-        rt.say(text, node)
+        rt.change(seat, name, -amount)
+
+
+def _say(rt, node, text, kind="note", **fields):
+    """Narrate a change of counters, saying why; the event carries the real changes (``add``/``take``)."""
+    if rt.narrate:
+        from ..machine import _say_counter
+
+        _say_counter(rt, node, text, kind, **fields)
 
 
 def _show(bundle: dict, times: int) -> str:
@@ -121,14 +128,14 @@ def _excess(rt, seat, names, limit):
 def _gain_named(rt, node, seat, name, amount):
     """``do gain_named(s, "stone", 2)``: gain a counter given by name (cap and supply kept)."""
     got = add(rt, _seat(rt, seat), name, _whole(amount))
-    _say(rt, node, f"{rt.seat_name(seat)} gains {got} {name}")
+    _say(rt, node, f"{rt.seat_name(seat)} gains {got} {name}", "gain", seat=seat, counter=name, amount=got)
 
 
 @procedure("pay_named", 3)
 def _pay_named(rt, node, seat, name, amount):
     """``do pay_named(s, "stone", 2)``: pay a counter given by name; an error if not held (a rules bug)."""
     take(rt, _seat(rt, seat), name, _whole(amount))
-    _say(rt, node, f"{rt.seat_name(seat)} pays {amount} {name}")
+    _say(rt, node, f"{rt.seat_name(seat)} pays {amount} {name}", "pay", seat=seat, counter=name, amount=amount)
 
 
 @procedure("gain_upto", 4)
@@ -138,7 +145,8 @@ def _gain_upto(rt, node, seat, name, amount, ceiling):
     room = max(0, ceiling - held(rt, seat, name))
     got = add(rt, seat, name, min(_whole(amount), room))
     lost = amount - got
-    _say(rt, node, f"{rt.seat_name(seat)} gains {got} {name}" + (f" ({lost} lost at the limit)" if lost else ""))
+    _say(rt, node, f"{rt.seat_name(seat)} gains {got} {name}" + (f" ({lost} lost at the limit)" if lost else ""),
+         "gain", seat=seat, counter=name, amount=got)
 
 
 @procedure("lose", 3)
@@ -147,7 +155,7 @@ def _lose(rt, node, seat, name, amount):
     _seat(rt, seat)
     n = min(_whole(amount), held(rt, seat, name))
     take(rt, seat, name, n)
-    _say(rt, node, f"{rt.seat_name(seat)} loses {n} {name}")
+    _say(rt, node, f"{rt.seat_name(seat)} loses {n} {name}", "pay", seat=seat, counter=name, amount=n)
 
 
 @procedure("pay_or_penalty", 5)
@@ -164,7 +172,7 @@ def _pay_or_penalty(rt, node, seat, name, amount, penalty, per):
     text = f"{rt.seat_name(seat)} pays {paid} {name}"
     if unpaid:
         text += f", {unpaid} unpaid: loses {loss} {penalty}"
-    _say(rt, node, text)
+    _say(rt, node, text, "pay", seat=seat)
 
 
 @procedure("gain_bundle", 2, 3)
@@ -172,9 +180,10 @@ def _gain_bundle(rt, node, seat, bundle, times=1):
     """``do gain_bundle(s, card.output)``: gain every counter of a bundle (``times`` over)."""
     _seat(rt, seat)
     b = _bundle(bundle)
-    for name, amount in b.items():
-        add(rt, seat, name, _whole(amount) * _whole(times, "times"))
-    _say(rt, node, f"{rt.seat_name(seat)} gains {_show(b, times)}")
+    got = {name: add(rt, seat, name, _whole(amount) * _whole(times, "times")) for name, amount in b.items()}
+    lost = sum(_whole(amount) * times for amount in b.values()) - sum(got.values())
+    _say(rt, node, f"{rt.seat_name(seat)} gains {_show(got, 1)}" + (f" ({lost} lost at the limit)" if lost else ""),
+         "gain", seat=seat)
 
 
 @procedure("pay_bundle", 2, 3)
@@ -186,4 +195,4 @@ def _pay_bundle(rt, node, seat, bundle, times=1):
         raise PlayError(f"{rt.seat_name(seat)} cannot pay {_show(b, times)}", code="play/cannot-pay")
     for name, amount in b.items():
         take(rt, seat, name, _whole(amount) * _whole(times, "times"))
-    _say(rt, node, f"{rt.seat_name(seat)} pays {_show(b, times)}")
+    _say(rt, node, f"{rt.seat_name(seat)} pays {_show(b, times)}", "pay", seat=seat)

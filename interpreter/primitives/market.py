@@ -207,7 +207,8 @@ def _buy(rt, node, name, seat, good, n):
     if good not in b["bought"][seat]:
         b["bought"][seat].append(good)
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}", node)
+        rt.say(f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}", node, type="trade",
+               seat=seat)
 
 
 @procedure("market_sell", 4)
@@ -228,8 +229,8 @@ def _sell(rt, node, name, seat, good, n):
         b["sold"][seat].append(good)
     if rt.narrate:
         lost = price * n - got
-        rt.say(f"{rt.seat_name(seat)} sells {n} {good} for {price * n} {d['currency']}"
-               + (f" ({lost} lost at the limit)" if lost else ""), node)
+        rt.say(f"{rt.seat_name(seat)} sells {n} {good} for {got} {d['currency']}"
+               + (f" ({lost} lost at the limit)" if lost else ""), node, type="trade", seat=seat)
 
 
 def _set_filled(rt, node, name, good, n):

@@ -1,0 +1,144 @@
+"""A one-ply bot: tries each legal option on a copy of the state and keeps the best score estimate.
+
+For each option of the pending decision the bot applies it to a copy of the state with the engine's
+unchecked resume, runs the copy to the next decision (automated seats play on by their policy) and
+scores the position for its seat:
+
+- a finished game: winning beats everything, losing is worse than any unfinished position, and the
+  final scores decide within each;
+- otherwise the game's named value ``bot_estimate(s)`` when the rule files declare one (higher is
+  better for seat ``s``), else the seat's total of the game's score parts minus the best other seat's
+  (``scoring.lowest_wins``: the lowest other total minus the seat's own).
+
+A subset decision ("choose up to N") is built one option at a time, adding the option that raises the
+estimate most while one does. Ties are broken by the bot's own random stream, kept in the state like
+the random bot's (``state["bots"][seat]``, see random_agent.py), so a seeded game replays identically
+and a saved one resumes as it would have gone on.
+
+Hidden information: the options are tried on the seat's sample of the state
+(``determinize.determinize``: the cards the seat cannot see re-dealt, secret per-seat variables of a
+known domain resampled, chance given a new generator drawn from the bot's stream), never on the real
+state, so neither the estimate nor the step to the next decision reads what the seat cannot see. One
+sample per decision serves every option (the options are compared on the same guess). Secrets the
+sampler keeps as they are (a sealed bid, whose domain only the rules know) are the limit of that.
+Were ``determinize.py`` missing, the copy would be the real state with only its generator replaced.
+"""
+from __future__ import annotations
+
+import random
+
+from .. import rng
+from ..errors import MasonError
+from ..machine import resume   # machine first: it imports choices at its end
+from ..state import copy_state
+from .base import Agent
+
+try:   # the seat's sample of the state (issue 13, item 1); the bot works without it
+    from ..determinize import determinize
+except ImportError:   # pragma: no cover - depends on which modules are installed
+    determinize = None
+
+ESTIMATE = "bot_estimate"
+LOST, GOING, WON = -1, 0, 1
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self.start = rng.seed_state(f"greedy-agent/{seed}")
+
+    def decide(self, game, seat):
+        p = game.state["pending"]
+        n = len(p["options"])
+        streams = game.state.setdefault("bots", {})
+        box = {"rng": streams.get(str(seat)) or self.start}
+        try:
+            if n == 1 and not p["subset"]:
+                return 0
+            base = self._sample(game, seat, box)
+            if p["subset"]:
+                return self._subset(game, base, seat, p, box)
+            keys = [self._score(game, base, seat, i) for i in range(n)]
+            return _pick(range(n), keys, box)
+        finally:
+            streams[str(seat)] = box["rng"]
+
+    # ---------------------------------------------------------------- the position to try options on
+    @staticmethod
+    def _sample(game, seat, box) -> dict:
+        """The state the options are tried on: the seat's determinization, else the real state with a
+        fresh random generator (so the chance to come is not the real one)."""
+        box["rng"], fresh = rng.next_u64(box["rng"])
+        if determinize is not None:
+            return determinize(game.program, game.state, seat, random.Random(fresh))
+        state = copy_state(game.state)
+        state["rng"] = rng.seed_state(fresh)
+        return state
+
+    def _subset(self, game, base, seat, p, box) -> list:
+        chosen: list[int] = []
+        current = self._score(game, base, seat, [])
+        while len(chosen) < p["subset"]:
+            rest = [i for i in range(len(p["options"])) if i not in chosen]
+            if not rest:
+                break
+            keys = [self._score(game, base, seat, chosen + [i]) for i in rest]
+            best = max(keys)
+            if best <= current:
+                break
+            chosen.append(_pick(rest, keys, box))
+            current = best
+        return chosen
+
+    # ---------------------------------------------------------------- one option tried
+    def _score(self, game, base, seat, answer) -> tuple:
+        """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last."""
+        from ..game import Game   # game.py imports the agents package
+
+        try:
+            trial = Game(game.program, game.settings, copy_state(base), [], narrate=False)
+            resume(trial.rt, answer)   # unchecked: the answer is one of the offered options
+            trial._run()
+            if trial.over:
+                r = trial.result
+                return (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat))
+            return (GOING, estimate(trial, seat))
+        except MasonError:
+            return (LOST - 1, 0)
+
+
+def estimate(game, seat: int) -> float:
+    """The score estimate of ``seat`` in an unfinished game (see the module docstring)."""
+    prog, rt = game.program, game.rt
+    if ESTIMATE in prog.values:
+        v = rt.value(ESTIMATE, [seat], {"me": seat})
+        return float(v) if isinstance(v, (int, float)) else 0.0
+    totals = []
+    for s in range(game.state["n"]):
+        env = {"s": s, "me": s}
+        total = 0
+        for part in prog.score_parts:
+            v = part.fn(rt, env)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                total += v
+        totals.append(total)
+    return _margin(prog, totals, seat)
+
+
+def _margin(prog, totals, seat) -> float:
+    others = [t for s, t in enumerate(totals) if s != seat]
+    if not others:
+        return -totals[seat] if prog.lowest_wins else totals[seat]
+    if prog.lowest_wins:
+        return min(others) - totals[seat]
+    return totals[seat] - max(others)
+
+
+def _pick(items, keys, box):
+    """The item with the highest key; among equal ones, one drawn from the bot's stream."""
+    items = list(items)
+    best = max(keys)
+    tied = [x for x, k in zip(items, keys) if k == best]
+    return tied[0] if len(tied) == 1 else tied[rng.below(box, len(tied))]

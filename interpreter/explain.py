@@ -1,0 +1,140 @@
+"""Why a change happened, read from a log as one seat may know it (``mason explain``, ``why`` at the prompt).
+
+Every event carries ``because`` (docs/log-format.md): the rules running when it happened, nearest
+first (an action, ability, trigger, phase or setup step with its rule id and rule-file place), the
+turn, the round, and the decision whose answer set them going. Here that chain is put in words,
+leaving out what the seat may not read: a decision of another seat is named only by its seat, a
+card the entry's readers cannot see is not in the chain at all (the machine leaves it out).
+"""
+from __future__ import annotations
+
+from .errors import MasonError
+
+
+def readable(entry: dict, seat) -> bool:
+    """Whether ``seat`` (None: an onlooker who sees only public entries) may read ``entry``."""
+    to = entry.get("to")
+    if to is not None and (seat is None or seat not in to):
+        return False
+    return seat is None or seat not in (entry.get("hide_from") or ())
+
+
+def _seat(s) -> str:
+    return f"P{s + 1}" if isinstance(s, int) else "nobody"
+
+
+def describe(entry: dict) -> str:
+    """An entry in one line: its narration, else what kind of event it is."""
+    if entry.get("text"):
+        return entry["text"]
+    kind = entry.get("type")
+    if kind in ("decision", "resolved", "automated"):
+        how = {"decision": "chose", "resolved": "had one option", "automated": "chose (automated)"}[kind]
+        chosen = entry.get("chosen")
+        if chosen is None and entry.get("options"):
+            chosen = entry["options"][0]["label"]
+        shown = ", ".join(chosen) if isinstance(chosen, list) else chosen
+        return f"{_seat(entry.get('seat'))} {how}: {entry.get('prompt', 'a decision')} -> {shown}"
+    if kind == "phase":
+        return f"phase {entry.get('phase')}"
+    if kind == "digest":
+        return f"state digest ({entry.get('when')})"
+    if kind == "change":
+        return "counters change: " + ", ".join(_change(c) for c in entry.get("changes") or ())
+    return kind or "entry"
+
+
+def _change(c: dict) -> str:
+    name = c["counter"].replace("_", " ")
+    if "value" in c:
+        return f"{_seat(c['seat'])} {name} set to {c['value']}"
+    return f"{_seat(c['seat'])} {'+' if c['delta'] > 0 else ''}{c['delta']} {name}"
+
+
+def cause_lines(entries: list[dict], i: int, seat) -> list[str]:
+    """The chain of causes of entry ``i``, one line each, nearest first."""
+    out = []
+    for item in entries[i].get("because") or ():
+        kind = item.get("kind")
+        if kind in ("action", "ability", "trigger", "phase", "setup", "stall"):
+            label = item.get("label") or str(item.get("id", "")).replace("_", " ")
+            what = {"action": "the action", "ability": "the ability", "trigger": "the trigger",
+                    "phase": "the phase", "setup": "the setup step", "stall": "the stall rule"}[kind]
+            line = f"{what} '{label}'"
+            if item.get("name"):
+                line += f" of {item['name']} (card #{item['card']})"
+            rule = ", ".join(x for x in (f"rule {item['rule']}" if item.get("rule") else "", item.get("at", "")) if x)
+            out.append(line + (f" [{rule}]" if rule else ""))
+        elif kind == "turn":
+            card = f" as {item['name']}" if item.get("name") else ""
+            out.append(f"{_seat(item.get('seat'))}'s turn{card}")
+        elif kind == "round":
+            out.append(f"round {item.get('round')}")
+        elif kind == "decision":
+            k = item.get("entry")
+            d = entries[k] if isinstance(k, int) and 0 <= k < len(entries) else None
+            if d is None:
+                out.append(f"decision at entry {k}")
+            elif readable(d, seat):
+                out.append(f"entry {k}: {describe(d)}")
+            else:
+                out.append(f"entry {k}: a decision of {_seat(d.get('seat'))}")
+    return out
+
+
+def changes(entries: list[dict], seat, start: int = 0) -> list[int]:
+    """Indexes of the entries from ``start`` that change counters or score, readable by ``seat``."""
+    return [i for i in range(start, len(entries))
+            if (entries[i].get("changes") or entries[i].get("type") in ("gain", "pay", "transfer", "score"))
+            and readable(entries[i], seat)]
+
+
+def explain_entry(entries: list[dict], i: int, seat) -> list[str]:
+    """Entry ``i`` and why it happened; a MasonError when ``seat`` may not read it."""
+    if not 0 <= i < len(entries):
+        raise MasonError(f"no entry {i}: the log has entries 0 to {len(entries) - 1}", code="explain/entry")
+    e = entries[i]
+    if not readable(e, seat):
+        raise MasonError(f"entry {i} is not visible to {_seat(seat)}", code="explain/hidden")
+    lines = [f"entry {i} (round {e.get('round', 0)}): {describe(e)}"]
+    if e.get("at"):
+        lines.append(f"  at {e['at']}")
+    for c in e.get("changes") or ():
+        lines.append(f"  change: {_change(c)}")
+    causes = cause_lines(entries, i, seat)
+    lines += ["  because " + c if k == 0 else "    from " + c for k, c in enumerate(causes)]
+    if not causes:
+        lines.append("  (no rule running: the game's own bookkeeping)")
+    return lines
+
+
+def explain(entries: list[dict], seat, entry: int | None = None) -> list[str]:
+    """``mason explain``: one entry (``entry``, its index in the log) with its causes, or every counter
+    change the seat may read with its nearest causes."""
+    if entry is not None:
+        return explain_entry(entries, entry, seat)
+    out = []
+    for i in changes(entries, seat):
+        causes = cause_lines(entries, i, seat)
+        out.append(f"[{i}] {describe(entries[i])}" + (f"  <- {causes[0]}" if causes else ""))
+    return out
+
+
+def not_offered(rt) -> list[str]:
+    """The actions the pending decision leaves out only by their condition, with the condition and its place."""
+    from .turns import unavailable_actions
+
+    return [f"'{label}' was not offered: {reason}" for label, reason in unavailable_actions(rt)]
+
+
+def replay_to(entries: list[dict], i: int):
+    """The game of a log replayed up to decision entry ``i`` (that decision pending), from its answers."""
+    from .game import Game, Settings
+
+    game = Game.new(Settings.from_json(entries[0]["settings"]))
+    for k, e in enumerate(entries[:i]):
+        if e.get("type") == "decision":
+            if game.over:
+                break
+            game.answer(e["answer"])
+    return game
