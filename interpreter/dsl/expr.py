@@ -330,13 +330,7 @@ class ExprCompiler:
         def gen(rt, env):
             saved = env.get(var, _UNSET)  # a comprehension's variable is its own: restore the outer one
             out = []
-            items = source(rt, env)
-            try:   # the items to go through count against the item budget (docs/dsl.md, "Limits")
-                rt.spent += len(items)
-            except TypeError:
-                _not_a_list(items, at)
-            if rt.spent > rt.item_cap:
-                charge(rt, 0, at)
+            items = _spend(rt, source(rt, env), at)
             for x in items:
                 env[var] = x
                 if cond is None or cond(rt, env):
@@ -352,13 +346,7 @@ class ExprCompiler:
             def short(rt, env):  # stops at the first deciding item
                 saved = env.get(var, _UNSET)
                 result = not want
-                items = source(rt, env)
-                try:
-                    rt.spent += len(items)
-                except TypeError:
-                    _not_a_list(items, at)
-                if rt.spent > rt.item_cap:
-                    charge(rt, 0, at)
+                items = _spend(rt, source(rt, env), at)
                 for x in items:
                     env[var] = x
                     if (cond is None or cond(rt, env)) and bool(item(rt, env)) is want:
@@ -372,13 +360,7 @@ class ExprCompiler:
             def count(rt, env):
                 saved = env.get(var, _UNSET)
                 n = 0
-                items = source(rt, env)
-                try:
-                    rt.spent += len(items)
-                except TypeError:
-                    _not_a_list(items, at)
-                if rt.spent > rt.item_cap:
-                    charge(rt, 0, at)
+                items = _spend(rt, source(rt, env), at)
                 for x in items:
                     env[var] = x
                     if cond(rt, env):
@@ -404,6 +386,17 @@ class ExprCompiler:
 
 
 _UNSET = object()
+
+
+def _spend(rt, items, at):
+    """The items a comprehension goes through, counted against the item budget (docs/dsl.md, "Limits")."""
+    try:
+        rt.spent += len(items)
+    except TypeError:
+        _not_a_list(items, at)
+    if rt.spent > rt.item_cap:
+        charge(rt, 0, at)
+    return items
 
 
 def _not_a_list(items, at):
