@@ -92,6 +92,9 @@ def _automata(automata: dict) -> list[str]:
         if a.get("text"):
             out.append(a["text"])
         for rule in a.get("policy") or []:
+            if rule.get("text"):
+                out.append(f"- {rule['text']}")
+                continue
             keys = ", then ".join(str(k) for k in rule.get("prefer") or []) or "the first option offered"
             out.append(f"- {'When ' + str(rule['when']) if 'when' in rule else 'Otherwise'}: prefer {keys}")
     return out
