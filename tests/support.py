@@ -204,3 +204,11 @@ def errors_by_board_key(lines, errors):
             i -= 1
         out.setdefault(lines[i].split(":")[0].strip(), []).append(e.message)
     return out
+
+
+def broken_errors(tmp_path, folder, edits):
+    """The lines of an edited copy's game.yaml and the load-time errors of that copy."""
+    from interpreter.validate import validate_game
+
+    bad = edited_copy(tmp_path, folder, edits)
+    return (bad / "game.yaml").read_text().splitlines(), validate_game(str(bad))[1]

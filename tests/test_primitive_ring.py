@@ -12,9 +12,8 @@ import pytest
 from interpreter.dsl.builtins import BUILTINS
 from interpreter.errors import PlayError
 from interpreter.render import render_view
-from interpreter.validate import validate_game
 from scenario import run
-from support import new_game, play_out, edited_copy
+from support import broken_errors, new_game, play_out
 
 SOWING = Path(__file__).parent / "fixtures" / "sowing"
 PLACES = ["a1", "a2", "b1", "b2", "c1", "c2"]
@@ -256,9 +255,7 @@ def test_render_lists_places_clockwise_with_markers_between():
 
 # ==================================================================== load-time checks
 def _broken(tmp_path, replacements):
-    bad = edited_copy(tmp_path, SOWING, replacements)
-    _, errors = validate_game(str(bad))
-    return (bad / "game.yaml").read_text().splitlines(), errors
+    return broken_errors(tmp_path, SOWING, replacements)
 
 
 def test_bad_declarations_are_reported_at_load_time(tmp_path):

@@ -12,9 +12,8 @@ from interpreter.dsl.builtins import BUILTINS
 from interpreter.errors import PlayError
 from interpreter.render import render_view
 from interpreter.turns import finish
-from interpreter.validate import validate_game
 from scenario import run
-from support import new_game, edited_copy, errors_by_board_key
+from support import broken_errors, new_game, errors_by_board_key
 
 CAROUSEL = Path(__file__).parent / "fixtures" / "carousel"
 
@@ -168,13 +167,7 @@ def test_render_rows_top_first_with_markers_scores_tier_rule_and_values():
 
 # ==================================================================== load-time checks
 def _broken(tmp_path, replacements):
-    bad = edited_copy(tmp_path, CAROUSEL, replacements)
-    _, errors = validate_game(str(bad))
-    return (bad / "game.yaml").read_text().splitlines(), errors
-
-
-def _by_key(lines, errors):
-    return errors_by_board_key(lines, errors)
+    return broken_errors(tmp_path, CAROUSEL, replacements)
 
 
 def test_bad_staircase_declarations_are_reported_where_they_are(tmp_path):
@@ -186,7 +179,7 @@ def test_bad_staircase_declarations_are_reported_where_they_are(tmp_path):
         ("start: [1, 1]", "start: [5, 1]"),
         ("kind: staircase\n", "kind: staircase\n    tier: 6\n"),
     ])
-    assert _by_key(lines, errors) == {
+    assert errors_by_board_key(lines, errors) == {
         "rows": ["board 'tower': row 3 has 5 cells, row 1 has 6: every row needs the same number"],
         "tiers": ["board 'tower': tiers must list the rows 1 to 4 once each, in order, bottom tier first "
                   "(e.g. [[1, 2], [3, 4]])"],
@@ -199,6 +192,6 @@ def test_bad_staircase_declarations_are_reported_where_they_are(tmp_path):
 
 def test_rows_must_be_text(tmp_path):
     lines, errors = _broken(tmp_path, [('"S . 1 > . 2"', "[S, ., 1]")])
-    assert _by_key(lines, errors) == {"rows": [
+    assert errors_by_board_key(lines, errors) == {"rows": [
         "board 'tower': rows must be a non-empty list of rows (bottom first), each a string of cell codes "
         "separated by spaces"]}

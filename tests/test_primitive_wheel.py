@@ -12,9 +12,8 @@ import pytest
 from interpreter.dsl.builtins import BUILTINS
 from interpreter.errors import PlayError
 from interpreter.render import render_view
-from interpreter.validate import validate_game
 from scenario import run
-from support import new_game, play_out, edited_copy, errors_by_board_key
+from support import broken_errors, new_game, play_out, errors_by_board_key
 
 CAROUSEL = Path(__file__).parent / "fixtures" / "carousel"
 STATIONS = [f"s{i}" for i in range(6)]
@@ -157,13 +156,7 @@ def test_render_one_line_per_station_with_the_slot_over_it_and_its_piece():
 
 # ==================================================================== load-time checks
 def _broken(tmp_path, replacements):
-    bad = edited_copy(tmp_path, CAROUSEL, replacements)
-    _, errors = validate_game(str(bad))
-    return (bad / "game.yaml").read_text().splitlines(), errors
-
-
-def _by_key(lines, errors):
-    return errors_by_board_key(lines, errors)
+    return broken_errors(tmp_path, CAROUSEL, replacements)
 
 
 def test_bad_wheel_declarations_are_reported_where_they_are(tmp_path):
@@ -174,7 +167,7 @@ def test_bad_wheel_declarations_are_reported_where_they_are(tmp_path):
         ("cards: true", "cards: yes please"),
         ("kind: wheel\n", "kind: wheel\n    colour: red\n"),
     ])
-    assert _by_key(lines, errors) == {
+    assert errors_by_board_key(lines, errors) == {
         "stations": ["board 'carousel': station 's1' is listed twice"],
         "slots": ["board 'carousel': slots: entry 4 needs an id (a non-empty string)"],
         "rotation": ["board 'carousel': rotation: 'start_rotaton' is neither a whole number nor a table column "
@@ -186,12 +179,12 @@ def test_bad_wheel_declarations_are_reported_where_they_are(tmp_path):
 
 def test_slot_count_and_empty_lists(tmp_path):
     lines, errors = _broken(tmp_path, [("      - {id: w5, bonus: point}\n", "")])
-    assert _by_key(lines, errors) == {
+    assert errors_by_board_key(lines, errors) == {
         "slots": ["board 'carousel': 5 slots for 6 stations: a wheel has one slot per station"]}
     lines, errors = _broken(tmp_path / "x", [("    stations:                              # clockwise",
                                               "    stations: []\n    old_stations:"),
                                              ("rotation: start_rotation", "rotation: 1.5")])
-    by_key = _by_key(lines, errors)
+    by_key = errors_by_board_key(lines, errors)
     assert by_key["stations"] == ["board 'carousel': stations must be a non-empty list of mappings, each with an id"]
     assert by_key["rotation"] == ["board 'carousel': rotation must be a whole number or a table column"]
 
