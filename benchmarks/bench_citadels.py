@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_mason(games: int, seed: int) -> float:
-    out = subprocess.run([sys.executable, "-m", "cli.main", "simulate", "citadels", "-p", "4", "-n", str(games),
+    out = subprocess.run([sys.executable, "-m", "mason.cli.main", "simulate", "citadels", "-p", "4", "-n", str(games),
                           "--seed", str(seed), "--json"], cwd=ROOT, capture_output=True, text=True, check=False)
     report = json.loads(out.stdout)
     if report["errors"]:

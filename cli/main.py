@@ -9,13 +9,13 @@ from pathlib import Path
 
 import click
 
-from interpreter.agents.human import HumanAgent, QuitRequested
-from interpreter.errors import DefinitionErrors, MasonError, Place, SaveError, did_you_mean
-from interpreter.game import Game, Settings, load_program
-from interpreter.loader import list_games, load_spec
-from interpreter.render import narration, render_result
-from interpreter.saves import SaveTarget, check_target
-from interpreter.session import (BOT_KINDS, SEAT_KINDS, make_bot, play_game, read_log, simulate, verify_log,
+from mason.agents.human import HumanAgent, QuitRequested
+from mason.errors import DefinitionErrors, MasonError, Place, SaveError, did_you_mean
+from mason.runtime.game import Game, Settings, load_program
+from mason.model.loader import list_games, load_spec
+from mason.play.render import narration, render_result
+from mason.runtime.saves import SaveTarget, check_target
+from mason.play.session import (BOT_KINDS, SEAT_KINDS, make_bot, play_game, read_log, simulate, verify_log,
                                  write_log)
 
 
@@ -82,20 +82,20 @@ def games():
             spec = load_spec(gid)
             g = spec.game
             variants = ", ".join(v["id"] for v in g.get("variants") or []) or "none"
-            from interpreter.program import is_declaration
+            from mason.model.program import is_declaration
 
             consts = ", ".join(f"{k}={json.dumps(v['value'] if is_declaration(v) else v)}"
                                for k, v in (g.get("constants") or {}).items()) or "none"
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
             click.echo(f"    variants: {variants}")
             click.echo(f"    options: {consts}")
-            from interpreter.rules_text import data_status
+            from mason.play.rules_text import data_status
 
             if data_status(spec):
                 click.echo(f"    {data_status(spec)}")
             if g.get("automata"):
                 click.echo("    automata: " + _automata_line(g["automata"]))
-            from interpreter.expansions import list_expansions
+            from mason.model.expansions import list_expansions
 
             for eid in list_expansions(spec.root):
                 try:
@@ -127,7 +127,7 @@ def _automata_line(automata: dict) -> str:
 @click.option("--variant", "variants", multiple=True, help="Variant to apply (repeatable).")
 def validate(targets, expansions, variants):
     """Validate games (ids or folders): errors as file:line:col lines, exit 1 on any."""
-    from interpreter.validate import validate_game
+    from mason.model.validate import validate_game
 
     bad = False
     for target in targets:
@@ -239,7 +239,7 @@ def _play(game, players, seed, bots_all, bot_seats, expansions, variants, option
         click.echo(f"{st.game} with {st.players} players" + (f", seed {st.seed}" if seed is not None else "")
                    + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants)
                    + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else ""))
-        from interpreter.rules_text import data_status
+        from mason.play.rules_text import data_status
 
         if data_status(g.program.spec):
             click.echo(f"Note: {data_status(g.program.spec)}.")
@@ -584,7 +584,7 @@ def replay_cmd(log_path, quiet):
 @click.option("--entry", type=int, default=None, help="The entry to explain (its index in the log, from 0).")
 def explain_cmd(log_path, seat, entry):
     """Why a change happened: the chain of causes behind the log's changes, as one seat may know it."""
-    from interpreter.explain import explain, not_offered, replay_to
+    from mason.play.explain import explain, not_offered, replay_to
 
     try:
         entries = read_log(log_path)
@@ -609,7 +609,7 @@ def explain_cmd(log_path, seat, entry):
 @click.option("--variant", "variants", multiple=True)
 def rules(game, expansions, variants):
     """Print the rules of a game, generated from its YAML."""
-    from interpreter.rules_text import rules_text
+    from mason.play.rules_text import rules_text
 
     try:
         prog = load_program(game, variants, expansions)

@@ -6,7 +6,7 @@ edits what the rule needs, then runs a snippet of the game's own DSL (``scenario
 """
 from __future__ import annotations
 
-from interpreter.machine import move_card
+from mason.runtime.machine import move_card
 from scenario import card, clear, counter, done, finish, put, run, set_counter, set_var, var, zone
 from support import act, new_game
 

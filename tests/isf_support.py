@@ -92,7 +92,7 @@ def set_camp(g, seat, region):
 
 def give_card(g, seat, type_id, zone):
     """Move a copy of ``type_id`` into ``zone`` of ``seat`` (favour cards: the one copy)."""
-    from interpreter.machine import move_card
+    from mason.runtime.machine import move_card
 
     c = g.program.type_instances[type_id][0]
     move_card(g.rt, c, f"{zone}/{seat}")
@@ -110,7 +110,7 @@ def role_card(g, seat, type_id):
 
 
 def move_role(g, seat, type_id, zone):
-    from interpreter.machine import move_card
+    from mason.runtime.machine import move_card
 
     c = role_card(g, seat, type_id)
     move_card(g.rt, c, f"{zone}/{seat}", facing="up" if zone == "played" else "")
@@ -144,7 +144,7 @@ def maybe(g, label: str) -> bool:
 
 def clear_favours(g, *seats):
     """Put the seats' favour cards in hand under the deck (a situation without them)."""
-    from interpreter.machine import move_card
+    from mason.runtime.machine import move_card
 
     for s in seats:
         for c in list(g.state["zones"][f"favours/{s}"]):

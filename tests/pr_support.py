@@ -7,7 +7,7 @@ answering decisions by label with ``support.act``.
 """
 from __future__ import annotations
 
-from interpreter.machine import move_card
+from mason.runtime.machine import move_card
 from scenario import card, clear, counter, done, finish, put, run, set_counter, set_var, var, zone
 from support import act, new_game
 
@@ -83,7 +83,7 @@ def crane(g):
 
 def stations_of(g):
     """{station id: piece type id} for every occupied station."""
-    from interpreter.dsl.builtins import BUILTINS
+    from mason.dsl.builtins import BUILTINS
     rt = g.rt
     out = {}
     for st in BUILTINS["wheel_occupied"].impl(rt, "crane"):
@@ -94,7 +94,7 @@ def stations_of(g):
 
 def place_tile_at(g, type_id, station):
     """Move action tile ``type_id`` onto the slot over ``station`` (taking it off the wheel first)."""
-    from interpreter.dsl.builtins import BUILTINS
+    from mason.dsl.builtins import BUILTINS
     rt = g.rt
     c = card(g, type_id)
     w = crane(g)
@@ -136,7 +136,7 @@ def _lit(v):
 
 def evaluate(g, expr, me=None):
     """The value of a DSL expression of the game (named values, builtins) in the current state."""
-    from interpreter.errors import DefinitionErrors
+    from mason.errors import DefinitionErrors
 
     before = len(g.program.errors)
     f = g.program.expr({"v": expr}, "v", ("me",))

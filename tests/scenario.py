@@ -7,9 +7,9 @@ compiled against the game's own names, once per text.
 """
 from __future__ import annotations
 
-from interpreter.errors import DefinitionErrors
-from interpreter.game import Game
-from interpreter.machine import move_card, run as run_machine
+from mason.errors import DefinitionErrors
+from mason.runtime.game import Game
+from mason.runtime.machine import move_card, run as run_machine
 
 _COMPILED: dict = {}
 

@@ -10,8 +10,8 @@ Typical use::
 """
 from __future__ import annotations
 
-from interpreter.game import Game, Settings
-from interpreter.machine import Runtime, move_card
+from mason.runtime.game import Game, Settings
+from mason.runtime.machine import Runtime, move_card
 
 
 def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrate=True) -> Game:
@@ -208,7 +208,7 @@ def errors_by_board_key(lines, errors):
 
 def broken_errors(tmp_path, folder, edits):
     """The lines of an edited copy's game.yaml and the load-time errors of that copy."""
-    from interpreter.validate import validate_game
+    from mason.model.validate import validate_game
 
     bad = edited_copy(tmp_path, folder, edits)
     return (bad / "game.yaml").read_text().splitlines(), validate_game(str(bad))[1]

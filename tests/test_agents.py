@@ -6,13 +6,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from interpreter.agents.base import parse_answer
-from interpreter.agents.human import HumanAgent, QuitRequested
-from interpreter.agents.random_agent import RandomAgent
-from interpreter.agents.scripted import ScriptedAgent, ScriptExhausted
-from interpreter.errors import MasonError
-from interpreter.game import Game, Settings
-from interpreter.session import make_bot, play_game
+from mason.agents.base import parse_answer
+from mason.agents.human import HumanAgent, QuitRequested
+from mason.agents.random_agent import RandomAgent
+from mason.agents.scripted import ScriptedAgent, ScriptExhausted
+from mason.errors import MasonError
+from mason.runtime.game import Game, Settings
+from mason.play.session import make_bot, play_game
 
 
 def _pending(labels, subset=0, kind="option"):
@@ -222,7 +222,7 @@ def test_human_card_command_describes_a_component(tmp_path):
 
 
 def test_option_places_are_shown_only_where_the_seat_can_see():
-    from interpreter.render import render_decision
+    from mason.play.render import render_decision
 
     game = Game.new(Settings("citadels", 4, 3))
     seat = 0
@@ -240,7 +240,7 @@ def test_option_places_are_shown_only_where_the_seat_can_see():
 
 
 def test_numeric_options_are_answered_by_their_value():
-    from interpreter.agents.base import parse_answer
+    from mason.agents.base import parse_answer
 
     pending = {"labels": ["0", "1", "2", "3"], "subset": 0}
     assert parse_answer("3", pending) == 3      # the value 3, the fourth option
@@ -253,7 +253,7 @@ def test_numeric_options_are_answered_by_their_value():
 
 
 def test_numeric_options_are_shown_as_values():
-    from interpreter.render import render_decision
+    from mason.play.render import render_decision
 
     text = render_decision({"prompt": "Your bid", "labels": ["0", "1", "2"], "subset": 0})
     assert "type a value from 0 to 2" in text

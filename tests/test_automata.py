@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.dsl.expr import Scope
-from interpreter.dsl.parser import parse_expression
-from interpreter.errors import MasonError, PlayError, SaveError
-from interpreter.game import Game, Settings, load_program
-from interpreter.machine import move_card
-from interpreter.render import render_result, render_view
-from interpreter.session import read_log, verify_log, write_log
-from interpreter.validate import validate_game
+from mason.cli.main import main
+from mason.dsl.expr import Scope
+from mason.dsl.parser import parse_expression
+from mason.errors import MasonError, PlayError, SaveError
+from mason.runtime.game import Game, Settings, load_program
+from mason.runtime.machine import move_card
+from mason.play.render import render_result, render_view
+from mason.play.session import read_log, verify_log, write_log
+from mason.model.validate import validate_game
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "automaton"
 GAME = str(FIXTURE)
@@ -357,7 +357,7 @@ def test_cli_rules_and_games_mention_the_automata(monkeypatch):
     out = invoke("rules", GAME).output
     assert "## Automated seats" in out and "### Rival (`rival`) [placeholder]" in out
     assert "Joins at 1 player" in out and "When kind == \"action\"" in out
-    import cli.main as cli
+    import mason.cli.main as cli
     monkeypatch.setattr(cli, "list_games", lambda: [GAME])
     out = invoke("games").output
     assert "automata: Rival (at 1 player, placeholder), Helper (at 2 players)" in out

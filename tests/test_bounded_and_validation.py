@@ -23,11 +23,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter import machine
-from interpreter.errors import MasonError
-from interpreter.game import Game, Settings
-from interpreter.session import make_bot, play_game
+from mason.cli.main import main
+from mason.runtime import machine
+from mason.errors import MasonError
+from mason.runtime.game import Game, Settings
+from mason.play.session import make_bot, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
@@ -112,7 +112,7 @@ def mason_in_a_child(*args) -> tuple[int, str, float, int]:
             "t0 = time.perf_counter()\n"
             f"sys.argv = ['mason'] + {list(map(str, args))!r}\n"
             "try:\n"
-            "    from cli.main import run\n"
+            "    from mason.cli.main import run\n"
             "    run()\n"
             "finally:\n"
             "    print(f'STATS {time.perf_counter() - t0:.3f} "
@@ -163,7 +163,7 @@ def test_item5_five_hundred_parentheses_in_an_effect_give_a_positioned_error_wit
 
 
 def test_item5_yaml_aliases_within_the_limit_still_load_with_the_alias_places(tmp_path):
-    from interpreter.yamlpos import load_yaml_text
+    from mason.model.yamlpos import load_yaml_text
 
     data, pos = load_yaml_text("a: &x {b: [1, 2]}\nc: *x\nd:\n  - *x\n", "f.yaml")
     assert data["c"] == data["d"][0] == {"b": [1, 2]}
@@ -172,7 +172,7 @@ def test_item5_yaml_aliases_within_the_limit_still_load_with_the_alias_places(tm
 
 
 def test_item5_a_rule_file_over_the_size_limit_is_refused(tmp_path):
-    from interpreter.yamlpos import MAX_FILE_BYTES
+    from mason.model.yamlpos import MAX_FILE_BYTES
 
     game = copy_of(tmp_path)
     path = game / "gems.yaml"

@@ -14,9 +14,9 @@ from collections import Counter
 
 import pytest
 
-import interpreter.rng as rng_mod
-from interpreter.errors import MasonError
-from interpreter.machine import move_card
+import mason.runtime.rng as rng_mod
+from mason.errors import MasonError
+from mason.runtime.machine import move_card
 from support import *  # noqa: F401,F403
 
 CHARACTERS = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord"]
@@ -82,7 +82,7 @@ def draft(g, picks):
 
 def refresh_window(g):
     """After preparing the state during a turn, recompute the pending action window (test-only)."""
-    from interpreter.turns import action_label, window_options
+    from mason.runtime.turns import action_label, window_options
 
     p = g.pending
     assert p["kind"] == "action"

@@ -25,7 +25,7 @@ def refresh(g) -> None:
     """Recompute the pending decision after the test edited the state (action windows too)."""
     fr = g.state["stack"][-1]
     if fr["k"] == "t":
-        from interpreter.turns import action_label, window_options
+        from mason.runtime.turns import action_label, window_options
 
         opts = window_options(g.rt, fr)
         g.pending["options"] = opts

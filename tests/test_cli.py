@@ -10,8 +10,8 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.game import load_program
+from mason.cli.main import main
+from mason.runtime.game import load_program
 
 PARTS = ("districts", "five colours", "completion")
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from interpreter.game import Game, Settings, load_program
-from interpreter.loader import list_games
-from interpreter.session import read_log, replay
-from interpreter.validate import validate_game
+from mason.runtime.game import Game, Settings, load_program
+from mason.model.loader import list_games
+from mason.play.session import read_log, replay
+from mason.model.validate import validate_game
 
 from golden_tools import GOLDEN
 from log_digest_check import check as check_digests
@@ -21,8 +21,8 @@ DECISION_CAP = 20_000
 
 def _with_expansions():
     """Every game alone, and every game with each of its expansions."""
-    from interpreter.expansions import list_expansions
-    from interpreter.loader import find_game
+    from mason.model.expansions import list_expansions
+    from mason.model.loader import find_game
 
     for game in GAMES:
         yield game, ()

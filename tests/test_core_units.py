@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from interpreter import rng
-from interpreter.errors import IllegalAction, PlayError
-from interpreter.game import Game, Settings
-from interpreter.machine import check_answer
-from interpreter.state import copy_state
+from mason.runtime import rng
+from mason.errors import IllegalAction, PlayError
+from mason.runtime.game import Game, Settings
+from mason.runtime.machine import check_answer
+from mason.runtime.state import copy_state
 
 from support import cards_in, new_game
 
@@ -108,7 +108,7 @@ def test_a_single_legal_option_is_not_a_decision():
 # ------------------------------------------------------------------ flow guard
 def test_round_cap_names_the_phase(tmp_path):
     import shutil
-    from interpreter import game as game_module
+    from mason.runtime import game as game_module
 
     folder = tmp_path / "citadels"
     shutil.copytree(game_module.__file__.rsplit("/interpreter/", 1)[0] + "/games/citadels", folder)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.game import Game, Settings
-from interpreter.validate import validate_game
+from mason.cli.main import main
+from mason.runtime.game import Game, Settings
+from mason.model.validate import validate_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "expansions" / "greedy-thief"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import MasonError
-from interpreter.game import Game, Settings
+from mason.errors import MasonError
+from mason.runtime.game import Game, Settings
 from support import *
 
 DC = ("dark-city",)
@@ -76,7 +76,7 @@ def refresh(g) -> None:
     """Recompute the pending decision after the test edited the state (action windows too)."""
     fr = g.state["stack"][-1]
     if fr["k"] == "t":
-        from interpreter.turns import action_label, window_options
+        from mason.runtime.turns import action_label, window_options
 
         opts = window_options(g.rt, fr)
         g.state["pending"]["options"] = opts
@@ -167,7 +167,7 @@ def end_game_now(g) -> dict:
 
 def score_parts(g, seat) -> dict:
     """The final score parts of ``seat`` as they stand now (computed on a copy)."""
-    from interpreter.turns import finish
+    from mason.runtime.turns import finish
 
     h = g.copy()
     h.rt.log = None

@@ -1,11 +1,11 @@
 """Every AST node type has exactly one compile handler, and every compiled statement kind one runner."""
 import inspect
 
-from interpreter import turns  # noqa: F401  (registers the turn statement)
-from interpreter.dsl import ast as A
-from interpreter.dsl.expr import ExprCompiler
-from interpreter.dsl.stmt import SIMPLE_KINDS, StmtCompiler
-from interpreter.machine import FRAME, STMT
+from mason.runtime import turns  # noqa: F401  (registers the turn statement)
+from mason.dsl import ast as A
+from mason.dsl.expr import ExprCompiler
+from mason.dsl.stmt import SIMPLE_KINDS, StmtCompiler
+from mason.runtime.machine import FRAME, STMT
 
 
 def _subclasses(base):

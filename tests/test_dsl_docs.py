@@ -26,19 +26,19 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import turns  # noqa: F401  (registers the turn and flow frames)
-from interpreter.dsl import ast as A
-from interpreter.dsl.builtins import BUILTINS, PROCEDURES
-from interpreter.dsl.expr import _BIN, Scope
-from interpreter.dsl.parser import parse_effect, parse_expression
-from interpreter.dsl.stmt import SIMPLE_KINDS, Node
-from interpreter.errors import MasonError
-from interpreter.game import Game, Settings
-from interpreter.machine import FRAME, STMT, check_answer, resume, run
-from interpreter.names import CONTEXT_NAMES
-from interpreter.state import new_state
-from interpreter.validate import validate_game
-from interpreter.yamlpos import load_yaml_text
+from mason.runtime import turns  # noqa: F401  (registers the turn and flow frames)
+from mason.dsl import ast as A
+from mason.dsl.builtins import BUILTINS, PROCEDURES
+from mason.dsl.expr import _BIN, Scope
+from mason.dsl.parser import parse_effect, parse_expression
+from mason.dsl.stmt import SIMPLE_KINDS, Node
+from mason.errors import MasonError
+from mason.runtime.game import Game, Settings
+from mason.runtime.machine import FRAME, STMT, check_answer, resume, run
+from mason.model.names import CONTEXT_NAMES
+from mason.runtime.state import new_state
+from mason.model.validate import validate_game
+from mason.model.yamlpos import load_yaml_text
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "dsl.md"
@@ -424,7 +424,7 @@ def test_every_statement_variant_has_an_example():
 
 
 def _core(b) -> bool:
-    return b.impl.__module__ == "interpreter.dsl.builtins"
+    return b.impl.__module__ == "mason.dsl.builtins"
 
 
 def test_every_core_builtin_is_in_the_table_with_its_example():

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from interpreter.dsl import catalogue as C
-from interpreter.dsl.catalogue import DSL_ERRORS, example_start
-from interpreter.dsl.parser import DslSyntaxError, parse_effect, parse_expression
+from mason.dsl import catalogue as C
+from mason.dsl.catalogue import DSL_ERRORS, example_start
+from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 
 EXAMPLES = [(label, example) for label, examples in DSL_ERRORS.items() for example in examples]
 

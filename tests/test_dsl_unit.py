@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import turns  # noqa: F401  (registers the turn and flow frames)
-from interpreter.dsl import ast as A
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.dsl.expr import CompileError, Scope
-from interpreter.dsl.parser import DslSyntaxError, parse_effect, parse_expression
-from interpreter.errors import MasonError, PlayError
-from interpreter.game import Game, Settings
-from interpreter.machine import FRAME
-from interpreter.state import new_state
-from interpreter.validate import validate_game
+from mason.runtime import turns  # noqa: F401  (registers the turn and flow frames)
+from mason.dsl import ast as A
+from mason.dsl.builtins import BUILTINS
+from mason.dsl.expr import CompileError, Scope
+from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
+from mason.errors import MasonError, PlayError
+from mason.runtime.game import Game, Settings
+from mason.runtime.machine import FRAME
+from mason.runtime.state import new_state
+from mason.model.validate import validate_game
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "mini"
 

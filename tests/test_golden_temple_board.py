@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.turns import finish as score_game
+from mason.runtime.turns import finish as score_game
 from gt_support import (act, card, clear, counter, done, elephant, finish, goods, knowledge, labels, mahout,
                         move_card, objective, owners, place_tiles, plain, pp, prompt, put, put_elephant, ready, run,
                         set_counter, set_goods, set_knowledge, set_ring, set_var, var, warehouse, zone)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import PlayError
+from mason.errors import PlayError
 from gt_support import (act, card, clear, counter, done, finish, goods, knowledge, labels, mahout,
                         move_card, owners, place_tiles, plain, pp, prompt, put, put_elephant, ready, run,
                         set_counter, set_goods, set_knowledge, set_ring, set_var, var, warehouse, zone)

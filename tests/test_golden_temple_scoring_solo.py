@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import MasonError
-from interpreter.turns import finish as score_game
+from mason.errors import MasonError
+from mason.runtime.turns import finish as score_game
 from support import new_game
 from gt_support import (GAME, act, card, clear, counter, done, donate_at, elephant, game, goods,
                         mahout, objective, owners, plain, pp, prompt, put_elephant, ready, run, set_counter,

@@ -11,11 +11,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.agents import BOT_KINDS, SEAT_KINDS
-from interpreter.agents.greedy import GreedyAgent, estimate
-from interpreter.game import Game, Settings
-from interpreter.session import make_bot, play_game, simulate
+from mason.cli.main import main
+from mason.agents import BOT_KINDS, SEAT_KINDS
+from mason.agents.greedy import GreedyAgent, estimate
+from mason.runtime.game import Game, Settings
+from mason.play.session import make_bot, play_game, simulate
 
 TALLY = """\
 id: tally

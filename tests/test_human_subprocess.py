@@ -12,7 +12,7 @@ TIMEOUT = 60
 
 
 def mason(*args, input: str):
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], input=input, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "mason.cli.main", *map(str, args)], input=input, cwd=ROOT,
                           capture_output=True, text=True, timeout=TIMEOUT)
 
 

@@ -293,7 +293,7 @@ def test_isf_r60_a_reinforced_block_cannot_be_replaced_nor_used_in_patterns_and_
     play(g, "Builder", "Builder C")
     assert g.legal() == ["R1L1C2", "R1L1C3"]
     w = wall(g)
-    from interpreter.primitives.slots import majority
+    from mason.primitives.slots import majority
     assert majority(w, ["R1L1C1"], [0, 1]) == [1]
 
 
@@ -477,7 +477,7 @@ def test_isf_r75_governor_blocks_belong_to_nobody():
     put(g, "R1L1C4", None)
     put(g, "R1L2C1", 0)                                     # supported by the governor block
     give_card(g, 0, "favour_01", "favours")                 # own C5 + governor C4: no pair
-    from interpreter.primitives.slots import majority
+    from mason.primitives.slots import majority
     assert majority(wall(g), ["R1L1C1", "R1L1C4"], [0, 1]) == []
     assert g.rt.value("own_blocks", (0,), {"me": 0}) == 2
     assert g.rt.value("completable", (0,), {"me": 0}) == []

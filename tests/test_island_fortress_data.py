@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import MasonError
-from interpreter.game import load_program
-from interpreter.primitives import slots as S
+from mason.errors import MasonError
+from mason.runtime.game import load_program
+from mason.primitives import slots as S
 
 from isf_support import GAME, fresh, skip_setup, wall
 

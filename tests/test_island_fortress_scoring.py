@@ -2,7 +2,7 @@
 ISF-R110 .. ISF-R112)."""
 from __future__ import annotations
 
-from interpreter.machine import run
+from mason.runtime.machine import run
 
 from support import act
 
@@ -129,7 +129,7 @@ def test_isf_r86_level_majority_takes_a_treasure_and_its_point():
 def test_isf_r87_level_four_is_no_row_and_no_level():
     g = ready()
     assert g.rt.prog.boards["wall"]["group_levels"] == [1, 2, 3]
-    from interpreter.primitives.slots import geometry
+    from mason.primitives.slots import geometry
     geo = geometry(wall(g))
     assert geo.group_of["R1L4C1"]["row"] == [] and geo.group_of["R1L4C1"]["level"] == []
 
@@ -156,7 +156,7 @@ def test_isf_r89_rows_levels_and_towers_score_once():
     result = end_now(g)
     assert result["parts"][0]["rows"] == 0                  # not again at the end
     assert wall(g)["scored"].count("R1L1") == 1
-    from interpreter.primitives.slots import Geometry  # noqa: F401  (towers: see ISF-R65, ISF-X9)
+    from mason.primitives.slots import Geometry  # noqa: F401  (towers: see ISF-R65, ISF-X9)
 
 
 def test_isf_r90_the_wall_complete_ends_the_game_after_the_action():

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.game import Game, Settings, load_program
-from interpreter.determinize import determinize, hidden_cards
-from interpreter.expansions import list_expansions
-from interpreter.loader import find_game, list_games
-from interpreter.machine import resume
-from interpreter.state import view
+from mason.runtime.game import Game, Settings, load_program
+from mason.runtime.determinize import determinize, hidden_cards
+from mason.model.expansions import list_expansions
+from mason.model.loader import find_game, list_games
+from mason.runtime.machine import resume
+from mason.runtime.state import view
 
 SAMPLES = 3          # resampled states compared at each checked decision
 CHECK_EVERY = 10     # about one decision in this many is checked

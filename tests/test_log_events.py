@@ -11,11 +11,11 @@ from pathlib import Path
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from cli.main import main
-from interpreter.agents.human import HumanAgent
-from interpreter.game import Game, Settings
-from interpreter.saves import rules_hash
-from interpreter.session import make_bot, play_game, verify_log
+from mason.cli.main import main
+from mason.agents.human import HumanAgent
+from mason.runtime.game import Game, Settings
+from mason.runtime.saves import rules_hash
+from mason.play.session import make_bot, play_game, verify_log
 from log_digest_check import check as check_digests
 from scenario import run, set_counter
 from support import new_game

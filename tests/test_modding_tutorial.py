@@ -18,7 +18,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
+from mason.cli.main import main
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "modding.md"
 FENCE = re.compile(r"^```(\w+)(?: file=(\S+))?\s*$")

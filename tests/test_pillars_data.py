@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from interpreter.game import load_program
-from interpreter.loader import load_spec
+from mason.runtime.game import load_program
+from mason.model.loader import load_spec
 
 STATUSES = {"exact", "inferred", "placeholder"}
 

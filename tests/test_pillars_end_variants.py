@@ -10,7 +10,7 @@ from pillars_tools import game, gold, plain, step
 
 def _finish(g):
     """Score the game now (as the flow does after round 6)."""
-    from interpreter.turns import finish
+    from mason.runtime.turns import finish
     finish(g.rt)
     return g.result
 
@@ -123,7 +123,7 @@ def test_poe_r129_gold_cap_wool_mill_only_variant():
 
 
 def test_poe_r130_expansion_not_covered():
-    from interpreter.loader import GAMES_DIR
+    from mason.model.loader import GAMES_DIR
     assert not (GAMES_DIR / "pillars" / "expansions").exists()
     readme = (GAMES_DIR / "pillars" / "README.md").read_text()
     assert "POE-R130" in readme

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import IllegalAction
+from mason.errors import IllegalAction
 from support import act
 from scenario import (bag_state, clear, counter, done, finish, occupy, put, run, run_phase, set_counter,
                       set_var, types, var, zone)

@@ -8,10 +8,10 @@ import tempfile
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.game import Game, Settings
-from interpreter.render import render_view
-from interpreter.session import simulate
+from mason.cli.main import main
+from mason.runtime.game import Game, Settings
+from mason.play.render import render_view
+from mason.play.session import simulate
 
 
 def invoke(*args, input=None):

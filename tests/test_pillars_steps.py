@@ -662,7 +662,7 @@ def test_poe_r112_goldsmith_spends_gold():
 
 
 def test_poe_r113_illegal_build_refused():
-    from interpreter.errors import IllegalAction
+    from mason.errors import IllegalAction
     g = plain(game(2))
     _only(g, 0, "start_stonecutter")
     set_counter(g, "stone", 0, 10)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.turns import finish as end_game
+from mason.runtime.turns import finish as end_game
 from pr_support import (act, card, clear, counter, done, evaluate, finish, labels, move_card, plain, prompt,
                         put, ready, run, set_counter, set_goods, set_stair, set_track, set_var, stair,
                         stations_of, goods, track, var, vp, zone, place_tile_at, hex_put, crane)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import PlayError
-from interpreter.render import render_view
+from mason.errors import PlayError
+from mason.play.render import render_view
 from support import act, new_game, play_out
 from scenario import bag_state, run
 
@@ -52,7 +52,7 @@ def test_parked_order_queries():
     g = wharf(3)
     b = bag_state(g)
     b.update(inside=[], drawn=None, parked=[[1, 2], [3, 0], [1, 1]])
-    from interpreter.dsl.builtins import BUILTINS
+    from mason.dsl.builtins import BUILTINS
     assert BUILTINS["bag_parked"].impl(g.rt, "bag") == [0, 2, 1]
     assert BUILTINS["bag_slots"].impl(g.rt, "bag") == [[3, 0], [1, 2], [1, 1]]
     b["inside"] = [0, 1, 1]

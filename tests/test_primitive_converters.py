@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.errors import IllegalAction, PlayError
+from mason.dsl.builtins import BUILTINS
+from mason.errors import IllegalAction, PlayError
 from support import act, new_game
 from scenario import clear, done, put, run, run_phase, set_counter
 

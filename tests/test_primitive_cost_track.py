@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.boards import BOARD_KINDS
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.errors import PlayError
-from interpreter.render import render_view
+from mason.runtime.boards import BOARD_KINDS
+from mason.dsl.builtins import BUILTINS
+from mason.errors import PlayError
+from mason.play.render import render_view
 from support import act, new_game
 from scenario import run
 

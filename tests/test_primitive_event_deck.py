@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from interpreter.machine import move_card
+from mason.runtime.machine import move_card
 from support import act, new_game, play_out
 from scenario import done, run_phase
 

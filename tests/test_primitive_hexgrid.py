@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.errors import PlayError
-from interpreter.primitives.hexgrid import DIRS, parse_cell, step, vertex
-from interpreter.render import render_view
-from interpreter.validate import validate_game
+from mason.dsl.builtins import BUILTINS
+from mason.errors import PlayError
+from mason.primitives.hexgrid import DIRS, parse_cell, step, vertex
+from mason.play.render import render_view
+from mason.model.validate import validate_game
 from scenario import card, clear, counter, put, run
 from support import act, new_game, play_out, refresh_pending, edited_copy
 

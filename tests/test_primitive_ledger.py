@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.errors import PlayError
+from mason.dsl.builtins import BUILTINS
+from mason.errors import PlayError
 from support import act, new_game
 from scenario import done, run, run_phase, set_counter
 

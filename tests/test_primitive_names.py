@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from interpreter import primitives  # noqa: F401
-from interpreter.boards import BOARD_KINDS
-from interpreter.dsl.builtins import BUILTINS, PROCEDURES
+from mason import primitives  # noqa: F401
+from mason.runtime.boards import BOARD_KINDS
+from mason.dsl.builtins import BUILTINS, PROCEDURES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,13 +29,13 @@ OWNED = {
 def test_each_name_belongs_to_its_module():
     for module, (queries, procs, kinds) in OWNED.items():
         for name in queries:
-            assert BUILTINS[name].impl.__module__ == f"interpreter.primitives.{module}", name
+            assert BUILTINS[name].impl.__module__ == f"mason.primitives.{module}", name
             assert BUILTINS[name].doc, name
         for name in procs:
-            assert PROCEDURES[name].impl.__module__ == f"interpreter.primitives.{module}", name
+            assert PROCEDURES[name].impl.__module__ == f"mason.primitives.{module}", name
             assert PROCEDURES[name].doc, name
         for kind in kinds:
-            assert BOARD_KINDS[kind].__module__ == f"interpreter.primitives.{module}", kind
+            assert BOARD_KINDS[kind].__module__ == f"mason.primitives.{module}", kind
 
 
 def test_documented_in_dsl_reference():

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.errors import PlayError
-from interpreter.render import render_view
+from mason.dsl.builtins import BUILTINS
+from mason.errors import PlayError
+from mason.play.render import render_view
 from scenario import run
 from support import broken_errors, new_game, play_out
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.errors import PlayError
-from interpreter.render import render_view
-from interpreter.turns import finish
+from mason.dsl.builtins import BUILTINS
+from mason.errors import PlayError
+from mason.play.render import render_view
+from mason.runtime.turns import finish
 from scenario import run
 from support import broken_errors, new_game, errors_by_board_key
 

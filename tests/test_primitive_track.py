@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS
-from interpreter.errors import PlayError
-from interpreter.render import render_view
-from interpreter.validate import validate_game
+from mason.dsl.builtins import BUILTINS
+from mason.errors import PlayError
+from mason.play.render import render_view
+from mason.model.validate import validate_game
 from scenario import counter, run, run_phase
 from support import new_game
 

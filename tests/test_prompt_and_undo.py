@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.agents.human import HumanAgent, _as_displayed
-from interpreter.game import Game, Settings, load_program
-from interpreter.render import option_texts, render_view
-from interpreter.turns import unavailable_actions
-from interpreter.validate import validate_game
+from mason.agents.human import HumanAgent, _as_displayed
+from mason.runtime.game import Game, Settings, load_program
+from mason.play.render import option_texts, render_view
+from mason.runtime.turns import unavailable_actions
+from mason.model.validate import validate_game
 from support import edited_copy
 
 ROOT = Path(__file__).resolve().parent.parent

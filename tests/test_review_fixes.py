@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import MasonError, PlayError
-from interpreter.game import Game, Settings
-from interpreter.session import write_log
-from interpreter.validate import validate_game
+from mason.errors import MasonError, PlayError
+from mason.runtime.game import Game, Settings
+from mason.play.session import write_log
+from mason.model.validate import validate_game
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
@@ -118,7 +118,7 @@ def test_a_malformed_expansion_is_a_schema_error_not_a_crash(tmp_path, body, whe
 def test_damaged_saves_are_refused_with_one_line(tmp_path, damage):
     import json
 
-    from interpreter.errors import SaveError
+    from mason.errors import SaveError
 
     g = Game.new(Settings("citadels", 3, 1))
     data = json.loads(json.dumps(g.to_json()))

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.game import load_program
-from interpreter.rules_text import rules_text, words
+from mason.cli.main import main
+from mason.runtime.game import load_program
+from mason.play.rules_text import rules_text, words
 from support import act, answer_until, edited_copy, new_game
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

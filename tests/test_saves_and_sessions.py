@@ -21,12 +21,12 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from cli.main import main
-from interpreter.agents.human import HumanAgent, QuitRequested
-from interpreter.errors import SaveError
-from interpreter.game import Game, Settings, load_program
-from interpreter.loader import list_games
-from interpreter.session import make_bot, play_game
+from mason.cli.main import main
+from mason.agents.human import HumanAgent, QuitRequested
+from mason.errors import SaveError
+from mason.runtime.game import Game, Settings, load_program
+from mason.model.loader import list_games
+from mason.play.session import make_bot, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
@@ -38,13 +38,13 @@ TIMEOUT = 120
 def mason(*args, input="", cwd=ROOT):
     """``mason ARGS`` as a real process in ``cwd`` (the package found from anywhere)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], input=input, cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "mason.cli.main", *map(str, args)], input=input, cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=TIMEOUT)
 
 
 def popen(*args, cwd=ROOT):
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", *map(str, args)], cwd=cwd, env=env, text=True,
+    proc = subprocess.Popen([sys.executable, "-m", "mason.cli.main", *map(str, args)], cwd=cwd, env=env, text=True,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     killer = threading.Timer(TIMEOUT, proc.kill)   # never hang the suite
     killer.daemon = True

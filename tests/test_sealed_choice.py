@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from interpreter.game import Game, Settings
+from mason.runtime.game import Game, Settings
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "sealed_bid")
 

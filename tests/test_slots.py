@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.dsl.builtins import BUILTINS, PROCEDURES
-from interpreter.errors import PlayError
-from interpreter.game import Game, Settings
-from interpreter.primitives import slots as S
-from interpreter.render import render_view
-from interpreter.validate import validate_game
+from mason.dsl.builtins import BUILTINS, PROCEDURES
+from mason.errors import PlayError
+from mason.runtime.game import Game, Settings
+from mason.primitives import slots as S
+from mason.play.render import render_view
+from mason.model.validate import validate_game
 from support import act
 
 FIXTURE = Path(__file__).parent / "fixtures" / "slot_wall"

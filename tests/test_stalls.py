@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.errors import PlayError
-from interpreter.game import Game, Settings, load_program
-from interpreter.validate import validate_game
+from mason.cli.main import main
+from mason.errors import PlayError
+from mason.runtime.game import Game, Settings, load_program
+from mason.model.validate import validate_game
 from support import edited_copy, gold, new_game, set_gold
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -303,8 +303,8 @@ def test_item7_the_dark_city_stalls_of_issue_10_end_and_score(seed, rounds):
 
 
 def test_item7_mason_rules_states_the_stall_rule():
-    from interpreter.game import load_program
-    from interpreter.rules_text import rules_text
+    from mason.runtime.game import load_program
+    from mason.play.rules_text import rules_text
 
     text = rules_text(load_program("citadels"))
     assert "A stalled game: " in text and "the game ends at once and is scored" in text

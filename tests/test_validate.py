@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from interpreter.errors import SaveError
-from interpreter.game import Game, Settings
+from mason.cli.main import main
+from mason.errors import SaveError
+from mason.runtime.game import Game, Settings
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 LINE = re.compile(r"^[^:]+:\d+:\d+: error\[[a-z/-]+\]: .+$")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.errors import DefinitionError, Place
-from interpreter.yamlpos import load_yaml, load_yaml_text
+from mason.errors import DefinitionError, Place
+from mason.model.yamlpos import load_yaml, load_yaml_text
 
 
 def load(text: str, strict: bool = True):

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..errors import Place, PlayError
+from mason.errors import Place, PlayError
 
 WHEN_NAMES = ("prompt", "kind", "me")
 KEY_NAMES = ("option", "prompt", "kind", "me")
@@ -72,7 +72,7 @@ def option_values(rt, pending) -> list:
     if fr["k"] == "t":
         return [k.partition("@")[0] for k in pending["options"]]
     if fr["k"] == "o":
-        from ..choices import _text   # a label with {expr} parts is the text shown
+        from mason.runtime.choices import _text   # a label with {expr} parts is the text shown
         node = rt.nodes[fr["n"]]
         return [_text(rt, fr, node.options[i][0]) for i in pending["options"]]
     return list(pending["options"])

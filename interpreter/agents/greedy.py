@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import random
 
-from .. import rng
-from ..errors import MasonError
-from ..machine import resume   # machine first: it imports choices at its end
-from ..state import copy_state
-from .base import Agent
+from mason.runtime import rng
+from mason.errors import MasonError
+from mason.runtime.machine import resume   # machine first: it imports choices at its end
+from mason.runtime.state import copy_state
+from mason.agents.base import Agent
 
 try:   # the seat's sample of the state (issue 13, item 1); the bot works without it
-    from ..determinize import determinize
+    from mason.runtime.determinize import determinize
 except ImportError:   # pragma: no cover - depends on which modules are installed
     determinize = None
 
@@ -95,7 +95,7 @@ class GreedyAgent(Agent):
     # ---------------------------------------------------------------- one option tried
     def _score(self, game, base, seat, answer) -> tuple:
         """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last."""
-        from ..game import Game   # game.py imports the agents package
+        from mason.runtime.game import Game   # game.py imports the agents package
 
         try:
             trial = Game(game.program, game.settings, copy_state(base), [], narrate=False)

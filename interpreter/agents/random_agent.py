@@ -7,8 +7,8 @@ disturbs the deal. The stream starts from the agent's seed the first time the se
 """
 from __future__ import annotations
 
-from .. import rng
-from .base import Agent
+from mason.runtime import rng
+from mason.agents.base import Agent
 
 
 class RandomAgent(Agent):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import PlayError
+from mason.errors import PlayError
 
 
 @dataclass(frozen=True)
@@ -305,7 +305,7 @@ def _card_name(rt, card):
 @builtin("str", 1)
 def _str(rt, value):
     """A value written out as text, the way ``say`` writes it (for labels built from numbers)."""
-    from ..machine import _show
+    from mason.runtime.machine import _show
     return _show(rt, value)
 
 

@@ -176,7 +176,7 @@ def example_start(example: str) -> tuple[str, str]:
 @lru_cache(maxsize=None)
 def _examples() -> tuple:
     """Each parser-matched example's error, parsed once: (label, error class, state, token)."""
-    from .parser import _parser  # late import: the parser module imports us
+    from mason.dsl.parser import _parser  # late import: the parser module imports us
 
     out = []
     for label, examples in DSL_ERRORS.items():
@@ -279,7 +279,7 @@ def expected_text(terminals) -> str:
 
 @lru_cache(maxsize=None)
 def _literals() -> dict:
-    from .parser import _parser
+    from mason.dsl.parser import _parser
 
     out = {}
     for t in _parser().terminals:

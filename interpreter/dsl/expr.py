@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import operator
 
-from ..errors import PlayError, did_you_mean
-from . import ast as A
-from .builtins import BUILTINS, MAX_ITEMS, MAX_NUMBER, charge, too_big
+from mason.errors import PlayError, did_you_mean
+from mason.dsl import ast as A
+from mason.dsl.builtins import BUILTINS, MAX_ITEMS, MAX_NUMBER, charge, too_big
 
 
 class CompileError(Exception):

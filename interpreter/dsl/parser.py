@@ -8,9 +8,9 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
-from . import ast as A
-from . import catalogue as C
-from .catalogue import friendly_message
+from mason.dsl import ast as A
+from mason.dsl import catalogue as C
+from mason.dsl.catalogue import friendly_message
 
 GRAMMAR = Path(__file__).with_name("mason.lark")
 

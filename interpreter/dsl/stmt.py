@@ -6,10 +6,10 @@ them from plain JSON frames (see interpreter.machine).
 """
 from __future__ import annotations
 
-from ..errors import Place
-from . import ast as A
-from ..errors import did_you_mean
-from .expr import CompileError, ExprCompiler, Scope
+from mason.errors import Place
+from mason.dsl import ast as A
+from mason.errors import did_you_mean
+from mason.dsl.expr import CompileError, ExprCompiler, Scope
 
 
 class _Pos:
@@ -147,7 +147,7 @@ class StmtCompiler:
                                           card=self.x(s.card, scope), mode=s.mode, group=s.group))
 
     def s_Do(self, s, scope):
-        from .builtins import PROCEDURES
+        from mason.dsl.builtins import PROCEDURES
 
         proc = PROCEDURES.get(s.proc)
         if proc is None:
@@ -166,7 +166,7 @@ class StmtCompiler:
     def text_parts(self, text, s, line, col, scope):
         """Split ``text {expr} text`` (starting at ``line``:``col`` of the effect) into strings and
         compiled expressions, each ``{expr}`` compiled once here; errors point inside the braces."""
-        from .parser import DslSyntaxError, parse_expression
+        from mason.dsl.parser import DslSyntaxError, parse_expression
 
         parts, i = [], 0
         while i < len(text):

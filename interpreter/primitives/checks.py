@@ -6,8 +6,8 @@ value is refused before the first decision, with the option's name in the messag
 """
 from __future__ import annotations
 
-from ..dsl.builtins import procedure
-from ..errors import PlayError
+from mason.dsl.builtins import procedure
+from mason.errors import PlayError
 
 
 def _text(rt, v) -> str:

@@ -7,9 +7,9 @@ value (with modifiers: a one-round boost, a permanent upgrade) can decide it.
 """
 from __future__ import annotations
 
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError
-from .ledger import _bundle, _seat, _times_payable, _whole, add, take
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError
+from mason.primitives.ledger import _bundle, _seat, _times_payable, _whole, add, take
 
 
 def _card(rt, c):

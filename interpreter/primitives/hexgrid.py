@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import json
 
-from ..boards import board, board_kind
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError, did_you_mean
+from mason.runtime.boards import board, board_kind
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError, did_you_mean
 
 KEYS = ("status", "text", "kind", "label", "cells", "rings", "cell_data", "marks")
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))

@@ -10,10 +10,10 @@ with ``hex_mark_paid``.
 """
 from __future__ import annotations
 
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError
-from ..render import board_renderer, plural
-from .hexgrid import (DIR_NAMES, board_label, cell_id, cells_of, grid, index, on_board, parse_cell, piece_name, printed,
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError
+from mason.play.render import board_renderer, plural
+from mason.primitives.hexgrid import (DIR_NAMES, board_label, cell_id, cells_of, grid, index, on_board, parse_cell, piece_name, printed,
                       step, top_item, vertex)
 
 

@@ -7,8 +7,8 @@ counter's ``cap`` and ``supply``; nothing here asks a decision (choices stay in 
 """
 from __future__ import annotations
 
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError
 
 UNLIMITED = 10 ** 9   # how many times an empty bundle can be paid
 
@@ -81,7 +81,7 @@ def take(rt, seat, name, amount) -> None:
 def _say(rt, node, text, kind="note", **fields):
     """Narrate a change of counters, saying why; the event carries the real changes (``add``/``take``)."""
     if rt.narrate:
-        from ..machine import _say_counter
+        from mason.runtime.machine import _say_counter
 
         _say_counter(rt, node, text, kind, **fields)
 

@@ -21,11 +21,11 @@ State: ``{"stock": {GOOD: n}, "bought": [[goods] per seat], "sold": [[goods] per
 """
 from __future__ import annotations
 
-from ..boards import board, board_kind
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError
-from ..render import board_renderer
-from .ledger import _seat, _whole, add, held, take
+from mason.runtime.boards import board, board_kind
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError
+from mason.play.render import board_renderer
+from mason.primitives.ledger import _seat, _whole, add, held, take
 
 
 def _int(v) -> bool:

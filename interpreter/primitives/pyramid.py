@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..boards import board, board_kind
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError
-from ..render import board_renderer
+from mason.runtime.boards import board, board_kind
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError
+from mason.play.render import board_renderer
 
 
 # ==================================================================== definition

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import json
 
-from ..boards import board, board_kind
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError, did_you_mean
-from ..render import board_renderer
+from mason.runtime.boards import board, board_kind
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError, did_you_mean
+from mason.play.render import board_renderer
 
 KEYS = ("status", "text", "kind", "places", "capacity", "labels", "tokens", "pieces", "markers", "step_cost", "piece")
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from ..boards import board, board_kind
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError
-from ..render import board_renderer
+from mason.runtime.boards import board, board_kind
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError
+from mason.play.render import board_renderer
 
 ORIENTATIONS = ("fixed", "mirror", "rotate", "any")
 

@@ -13,10 +13,10 @@ State: ``{TRACK: [position per seat]}``.
 """
 from __future__ import annotations
 
-from ..boards import board, board_kind
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError
-from ..render import board_renderer
+from mason.runtime.boards import board, board_kind
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError
+from mason.play.render import board_renderer
 
 
 def _is_int(v) -> bool:

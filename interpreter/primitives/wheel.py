@@ -19,11 +19,11 @@ latest wheel_turn]}``.
 """
 from __future__ import annotations
 
-from ..boards import board, board_kind
-from ..dsl.builtins import builtin, procedure
-from ..errors import PlayError, did_you_mean
-from ..render import board_renderer
-from .ring import show
+from mason.runtime.boards import board, board_kind
+from mason.dsl.builtins import builtin, procedure
+from mason.errors import PlayError, did_you_mean
+from mason.play.render import board_renderer
+from mason.primitives.ring import show
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
 

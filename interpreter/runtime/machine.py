@@ -9,10 +9,10 @@ resumed at any decision.
 """
 from __future__ import annotations
 
-from . import rng
-from .dsl.builtins import ITEM_CAP, MAX_ITEMS, MAX_NESTED, MAX_NUMBER, charge, too_big
-from .dsl.expr import HOST_ERRORS
-from .errors import PlayError
+from mason.runtime import rng
+from mason.dsl.builtins import ITEM_CAP, MAX_ITEMS, MAX_NESTED, MAX_NUMBER, charge, too_big
+from mason.dsl.expr import HOST_ERRORS
+from mason.errors import PlayError
 
 STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
 STACK_CAP = 1_000     # frames on the stack at once (triggers answering each other's events nest)
@@ -829,4 +829,4 @@ def register_frame(kind: str, handler) -> None:
 
 
 # the choose statements and answering live in their own module; re-exported for callers
-from .choices import check_answer, fill_labels, resume  # noqa: E402,F401
+from mason.runtime.choices import check_answer, fill_labels, resume  # noqa: E402,F401

@@ -5,10 +5,10 @@ name is reported with a did-you-mean suggestion drawn from everything the game d
 """
 from __future__ import annotations
 
-from .dsl import ast as A
-from .dsl.builtins import BUILTINS
-from .dsl.expr import CompileError
-from .errors import PlayError, did_you_mean
+from mason.dsl import ast as A
+from mason.dsl.builtins import BUILTINS
+from mason.dsl.expr import CompileError
+from mason.errors import PlayError, did_you_mean
 
 # names every effect can use; see docs/dsl.md
 CONTEXT_NAMES = ("seat", "character", "players", "round", "seats", "others", "me", "self", "owner")

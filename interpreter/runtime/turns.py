@@ -9,8 +9,8 @@ exclusive; ``after`` gates an action on a group or action done earlier in the tu
 """
 from __future__ import annotations
 
-from .errors import PlayError
-from .machine import register_frame, register_statement
+from mason.errors import PlayError
+from mason.runtime.machine import register_frame, register_statement
 
 END = "end"
 
@@ -28,7 +28,7 @@ def count_forced(st) -> None:
 
 
 def s_turn(rt, env, node, fr):
-    from .machine import _seat_of
+    from mason.runtime.machine import _seat_of
 
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
@@ -64,7 +64,7 @@ def _turn(rt, fr):
         if len(options) == 1:
             count_forced(rt.st)
             if rt.narrate:
-                from .choices import log_resolved
+                from mason.runtime.choices import log_resolved
                 log_resolved(rt, fr["seat"], "action", "Choose an action", options,
                              [action_label(rt, fr, options[0])], rt.nodes[fr["n"]].place)
             take_action(rt, fr, options[0])
@@ -275,7 +275,7 @@ def _evaluate(rt, fn, key):
 
 
 def _progress_value(rt):
-    from .machine import _plain
+    from mason.runtime.machine import _plain
 
     return _plain(_evaluate(rt, rt.prog.stall_progress, "stall.progress"))
 

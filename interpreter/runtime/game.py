@@ -18,14 +18,15 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import saves, turns  # noqa: F401  (turns registers the turn and flow frames)
-from .agents.automaton import decide
-from .errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
-from .loader import GAMES_DIR
-from .machine import Runtime, check_answer, fill_labels, resume, run
-from .program import Program
-from .saves import SAVE_FORMAT  # noqa: F401  (re-exported)
-from .state import copy_state, new_state, player_count, seat_names, view
+from mason.runtime import saves
+from mason.runtime import turns  # noqa: F401  (turns registers the turn and flow frames)
+from mason.agents.automaton import decide
+from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
+from mason.model.loader import GAMES_DIR
+from mason.runtime.machine import Runtime, check_answer, fill_labels, resume, run
+from mason.model.program import Program
+from mason.runtime.saves import SAVE_FORMAT  # noqa: F401  (re-exported)
+from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
 
 _PROGRAMS: dict[tuple, Program] = {}
 _LOADED_IN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # program -> directory it was read from
@@ -60,7 +61,7 @@ def load_program(game: str, variants=(), expansions=()) -> Program:
     key = (game, tuple(variants), tuple(expansions))
     prog = _PROGRAMS.get(key)
     if prog is None:
-        from .validate import validate_game
+        from mason.model.validate import validate_game
 
         prog, errors = validate_game(game, variants, expansions)
         if errors:

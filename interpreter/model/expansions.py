@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import DefinitionError, Place, did_you_mean
-from .yamlpos import load_yaml
+from mason.errors import DefinitionError, Place, did_you_mean
+from mason.model.yamlpos import load_yaml
 
 MAPPING_SECTIONS = ("sets", "constants", "counters", "zones", "vars", "card_state", "events", "values", "table",
                     "boards")
@@ -26,7 +26,7 @@ LIST_SECTIONS = {"triggers": "id", "modifiers": "id", "variants": "id"}
 
 def _schema_failed(data, pos, schema: str, errors: list) -> bool:
     """Check a file against its schema before it is merged; report and refuse it when it fails."""
-    from .validate import _schema_errors, _validator
+    from mason.model.validate import _schema_errors, _validator
 
     found = _schema_errors(_validator(schema), data, pos)
     errors.extend(found)
@@ -256,7 +256,7 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, read):
 
 
 def _declaration(entry) -> bool:
-    from .program import is_declaration
+    from mason.model.program import is_declaration
 
     return is_declaration(entry)
 

@@ -6,9 +6,9 @@ A choice with a single legal option resolves itself and is not a decision.
 """
 from __future__ import annotations
 
-from . import rng
-from .errors import IllegalAction, PlayError
-from .machine import STMT, _amount_of, _plain, _seat_of, _show, _visible_to, _zone_label
+from mason.runtime import rng
+from mason.errors import IllegalAction, PlayError
+from mason.runtime.machine import STMT, _amount_of, _plain, _seat_of, _show, _visible_to, _zone_label
 
 
 def s_choose(rt, env, node, fr):
@@ -159,7 +159,7 @@ def fill_labels(rt) -> dict | None:
         return p
     fr = rt.st["stack"][-1]
     if fr["k"] == "t":
-        from .turns import action_label
+        from mason.runtime.turns import action_label
         p["labels"] = [action_label(rt, fr, k) for k in p["options"]]
     elif fr["k"] == "o":
         node = rt.nodes[fr["n"]]
@@ -196,7 +196,7 @@ def resume(rt, answer) -> None:
         st["stack"].append({"k": "b", "n": node.options[i][2].id, "i": 0, "s": fr["s"]})
     elif fr["k"] == "t":
         st["stack"].append(fr)
-        from .turns import take_action
+        from mason.runtime.turns import take_action
         take_action(rt, fr, pending["options"][answer])
     else:
         raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")

@@ -9,10 +9,11 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
-from .yamlpos import Positions, load_yaml
+from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from mason.model.yamlpos import Positions, load_yaml
+from mason import games as _shipped
 
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+GAMES_DIR = Path(_shipped.__file__).resolve().parent   # the ``games/`` folder, installed as ``mason.games``
 
 
 class Spec:
@@ -164,7 +165,7 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
         spec.family_files[fam] = data
     _index_components(spec, errors)
     if expansions:
-        from .expansions import apply_expansions
+        from mason.model.expansions import apply_expansions
 
         apply_expansions(spec, expansions, errors, _shown, read)
     if variants:

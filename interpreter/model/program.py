@@ -9,11 +9,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .dsl.expr import CompileError, ExprCompiler, Scope
-from .dsl.parser import DslSyntaxError, parse_effect, parse_expression
-from .dsl.stmt import Node, StmtCompiler
-from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
-from .names import GameNames
+from mason.dsl.expr import CompileError, ExprCompiler, Scope
+from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
+from mason.dsl.stmt import Node, StmtCompiler
+from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from mason.model.names import GameNames
 
 
 # ---------------------------------------------------------------- typed constants and options
@@ -194,8 +194,8 @@ class Program:
         # automated seats (agents/automaton.py): their ids are names for themselves; policies compile last
         self.automaton_ids = tuple(g.get("automata") or ())
         self.automata: dict = {}
-        from . import primitives  # noqa: F401  (registers builtins, procedures and board kinds)
-        from .boards import BOARD_CHECKS, BOARD_KINDS
+        from mason import primitives  # noqa: F401  (registers builtins, procedures and board kinds)
+        from mason.runtime.boards import BOARD_CHECKS, BOARD_KINDS
 
         self.boards = dict(g.get("boards") or {})
         for bname, bdef in self.boards.items():
@@ -388,7 +388,7 @@ class Program:
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
         self.lowest_wins = bool(scoring.get("lowest_wins", False))   # the lowest total wins; tie-breaks too
-        from .agents.automaton import compile_automata
+        from mason.agents.automaton import compile_automata
 
         self.automata = compile_automata(self)
         if not self.errors:  # an effect that failed to compile may hold the missing emit

@@ -14,11 +14,13 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .errors import DefinitionError, DefinitionErrors, Place, did_you_mean
-from .loader import Spec, apply_variants, load_spec
-from .program import Program, check_constants
+from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from mason.model.loader import Spec, apply_variants, load_spec
+from mason.model.program import Program, check_constants
 
-SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+from mason import schemas as _schemas
+
+SCHEMAS = Path(_schemas.__file__).resolve().parent   # the ``schemas/`` folder, installed as ``mason.schemas``
 BASIC_TYPES = {"int": int, "str": str, "bool": bool, "any": object}
 
 
@@ -55,7 +57,7 @@ def validate_game(name: str, variants=(), expansions=(), complete: bool = False
             _, _, found = _validate(name, tuple(variants) + (vid,), expansions, files, checked,
                                     _changes_rules(spec, vid))
             errors += _new(found, seen, f" (with variant '{vid}')")
-    from .expansions import find_expansion, list_expansions
+    from mason.model.expansions import find_expansion, list_expansions
 
     for xid in list_expansions(spec.root):
         if xid in expansions:
@@ -154,7 +156,7 @@ def _within(file: str, folder) -> bool:
 
 def _with_required(spec, xid, files, find_expansion) -> list[str]:
     """``xid`` after the expansions it requires (their own requirements first), as far as they are found."""
-    from .loader import _reader
+    from mason.model.loader import _reader
 
     read = _reader(files)
     order: list[str] = []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import DefinitionError, Place
+from mason.errors import DefinitionError, Place
 
 # Bounds on the work one rule file can cause (docs/rule-files.md, "Limits"): a file is read only if
 # it is at most MAX_FILE_BYTES long, its mappings and lists nest at most MAX_YAML_DEPTH deep, and

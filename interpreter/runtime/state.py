@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import json
 
-from . import rng
+from mason.runtime import rng
 
 
 def new_state(program, players: int, seed, options: dict | None = None) -> dict:
@@ -56,7 +56,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     constants = dict(program.constants)
     for k, v in (options or {}).items():
         constants[k] = v
-    from .boards import build_boards
+    from mason.runtime.boards import build_boards
 
     state = {
         "boards": build_boards(program, n, table),

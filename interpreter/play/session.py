@@ -6,13 +6,13 @@ import time
 import traceback
 from pathlib import Path
 
-from .agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
-from .agents.greedy import GreedyAgent
-from .agents.random_agent import RandomAgent
-from .errors import IllegalAction, MasonError, SaveError
-from .game import Game, Settings, load_program
-from .saves import write_atomic
-from .state import names_at
+from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
+from mason.agents.greedy import GreedyAgent
+from mason.agents.random_agent import RandomAgent
+from mason.errors import IllegalAction, MasonError, SaveError
+from mason.runtime.game import Game, Settings, load_program
+from mason.runtime.saves import write_atomic
+from mason.runtime.state import names_at
 
 
 def make_bot(kind: str, seed, seat: int):

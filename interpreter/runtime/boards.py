@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .errors import PlayError
+from mason.errors import PlayError
 
 BOARD_KINDS: dict[str, Callable] = {}
 BOARD_CHECKS: dict[str, Callable] = {}

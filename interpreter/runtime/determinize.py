@@ -42,9 +42,9 @@ from __future__ import annotations
 
 import random
 
-from .errors import MasonError
-from .saves import _ask_again   # the engine's own "ask the paused rule again" (it checks saves with it)
-from .state import copy_state
+from mason.errors import MasonError
+from mason.runtime.saves import _ask_again   # the engine's own "ask the paused rule again" (it checks saves with it)
+from mason.runtime.state import copy_state
 
 PLACE_FIELDS = ("z", "o", "up", "seen")   # what belongs to a card's place; its type and card state go with it
 

@@ -24,12 +24,13 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from .errors import MasonError, SaveError
-from .machine import FRAME, STMT, Runtime
-from .state import copy_state, player_count
+from mason import schemas as _schemas
+from mason.errors import MasonError, SaveError
+from mason.runtime.machine import FRAME, STMT, Runtime
+from mason.runtime.state import copy_state, player_count
 
 SAVE_FORMAT = 1
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schemas" / "save.schema.json"
+SCHEMA_FILE = Path(_schemas.__file__).resolve().parent / "save.schema.json"
 DEFAULT_NAME = "mason-save.json"
 # the compiled node each frame kind names (``k`` -> node kind)
 FRAME_NODES = {"b": "block", "f": "for", "r": "repeat", "w": "while", "c": "choose", "o": "choose_one",
@@ -289,7 +290,7 @@ def _check_seats(data, players):
     seats = data.get("seats")
     if seats is None:
         return
-    from .agents import SEAT_KINDS
+    from mason.agents import SEAT_KINDS
 
     if len(seats) != players:
         raise SaveError(f"the save is damaged: seats: {len(seats)} seats for {players} players")

@@ -1,0 +1,57 @@
+"""Mason: a declarative rules interpreter for tabletop games.
+
+The public Python API (documented with examples in ``docs/api.md``)::
+
+    from mason import Game, Settings, load_game, simulate, list_games
+
+    game = Game.new(Settings("citadels", players=4, seed=7))
+    while not game.over:
+        game.answer(game.legal()[0])          # or ask an agent, see docs/api.md
+    print(game.result["winners"])
+
+    report = simulate("citadels", games=50, players=4, seed=1)
+
+Everything in ``__all__`` is stable; the subpackages (``mason.model``, ``mason.dsl``,
+``mason.runtime``, ``mason.primitives``, ``mason.agents``, ``mason.play``, ``mason.cli``) are the
+implementation and may change. Names are imported on first use, so ``import mason`` stays cheap.
+"""
+from __future__ import annotations
+
+import importlib
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it
+_EXPORTS = {
+    "Game": "mason.runtime.game",
+    "Settings": "mason.runtime.game",
+    "Program": "mason.model.program",
+    "MasonError": "mason.errors",
+    "DefinitionError": "mason.errors",
+    "DefinitionErrors": "mason.errors",
+    "PlayError": "mason.errors",
+    "IllegalAction": "mason.errors",
+    "SaveError": "mason.errors",
+    "load_game": "mason.api",
+    "validate_game": "mason.api",
+    "list_games": "mason.api",
+    "simulate": "mason.api",
+    "play": "mason.api",
+    "make_bot": "mason.api",
+    "BOT_KINDS": "mason.agents",
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mason' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

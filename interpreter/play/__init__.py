@@ -1,0 +1,3 @@
+"""Playing games: sessions and simulation (``session``), rendering and narration (``render``), the
+rules in words (``rules_text``) and explanations of the log (``explain``).
+"""
