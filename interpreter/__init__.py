@@ -6,7 +6,7 @@ The public Python API (documented with examples in ``docs/api.md``)::
 
     game = Game.new(Settings("citadels", players=4, seed=7))
     while not game.over:
-        game.answer(game.legal()[0])          # or ask an agent, see docs/api.md
+        game.answer(0)                        # the first option; or ask an agent, see docs/api.md
     print(game.result["winners"])
 
     report = simulate("citadels", games=50, players=4, seed=1)
@@ -36,7 +36,7 @@ _EXPORTS = {
     "validate_game": "mason.api",
     "list_games": "mason.api",
     "simulate": "mason.api",
-    "play": "mason.api",
+    "play_game": "mason.api",
     "make_bot": "mason.api",
     "BOT_KINDS": "mason.agents",
 }

@@ -9,11 +9,12 @@ from typing import Iterable
 
 from mason.model.loader import list_games as _list_games
 from mason.model.program import Program
-from mason.play.session import make_bot, play_game
+from mason.play.session import make_bot
+from mason.play.session import play_game as _play_until_end
 from mason.play.session import simulate as _simulate
 from mason.runtime.game import Game, Settings, load_program
 
-__all__ = ["list_games", "load_game", "validate_game", "simulate", "play", "make_bot"]
+__all__ = ["list_games", "load_game", "validate_game", "simulate", "play_game", "make_bot"]
 
 
 def list_games() -> list[str]:
@@ -53,7 +54,7 @@ def simulate(game: str, games: int = 100, players: int = 4, seed: int = 1, bots:
     return _simulate(base, games, bots=bots, workers=workers, seat_bots=seat_bots)
 
 
-def play(game: str, players: int = 4, seed=1, agents: dict | None = None, bots: str = "random", *,
+def play_game(game: str, players: int = 4, seed=1, agents: dict | None = None, bots: str = "random", *,
          variants: Iterable[str] = (), expansions: Iterable[str] = (), options: dict | None = None) -> Game:
     """Play one game to its end and return the finished ``Game`` (``.result``, ``.log``, ``.state``).
 
@@ -64,4 +65,4 @@ def play(game: str, players: int = 4, seed=1, agents: dict | None = None, bots: 
     g = Game.new(settings, narrate=False)
     chosen = {s: make_bot(bots, seed, s) for s in range(settings.players)}
     chosen.update(agents or {})
-    return play_game(g, chosen)
+    return _play_until_end(g, chosen)
