@@ -74,11 +74,23 @@ def main() -> None:
     print(f"median: mason {m:,.0f} dec/s, reference {f:,.0f} dec/s, ratio {ratio:.3f}")
     print(f"command: {cmd}")
     if args.record:
-        text = args.record.read_text() if args.record.exists() else ""
-        if "| date |" not in text:
-            text += ("\n| date | Mason dec/s | reference dec/s | ratio | size | machine | command |\n"
-                     "|---|---|---|---|---|---|---|\n")
-        args.record.write_text(text + summary + "\n")
+        args.record.write_text(add_row(args.record.read_text() if args.record.exists() else "", summary))
+
+
+HEADER = "| date | Mason dec/s | reference dec/s | ratio | size | machine | command |"
+
+
+def add_row(text: str, row: str) -> str:
+    """``text`` with ``row`` added as the last row of the Citadels table (made at the end if missing),
+    not after whatever other tables follow it in the file."""
+    lines = text.splitlines()
+    if HEADER not in lines:
+        return text + f"\n{HEADER}\n|---|---|---|---|---|---|---|\n{row}\n"
+    end = lines.index(HEADER) + 1
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    lines.insert(end, row)
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

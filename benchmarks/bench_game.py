@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mason.runtime.game import Game, Settings, load_program  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
+from mason.runtime.game import Game, Settings, load_program  # noqa: E402
 
 
 def measure(game: str, players: int, games: int, seed: int) -> tuple[list[float], int]:

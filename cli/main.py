@@ -10,42 +10,14 @@ from pathlib import Path
 import click
 
 from mason.agents.human import HumanAgent, QuitRequested
-from mason.errors import DefinitionErrors, MasonError, Place, SaveError, did_you_mean
-from mason.runtime.game import Game, Settings, load_program
+from mason.cli.analyze import analyze_cmd, compare_cmd
+from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option
+from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.render import narration, render_result
+from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
+from mason.runtime.game import Game, Settings, load_program
 from mason.runtime.saves import SaveTarget, check_target
-from mason.play.session import (BOT_KINDS, SEAT_KINDS, make_bot, play_game, read_log, simulate, verify_log,
-                                 write_log)
-
-
-def _fail(exc: MasonError) -> None:
-    if isinstance(exc, DefinitionErrors):
-        for line in exc.lines():
-            click.echo(line, err=True)
-    else:
-        click.echo(exc.line(), err=True)
-    sys.exit(1)
-
-
-def _options(pairs, program) -> tuple:
-    """``--option KEY=VALUE`` pairs, checked against the game's constants (name and type of value)."""
-    out = {}
-    known = program.constants
-    for p in pairs:
-        key, sep, value = p.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise MasonError(f"--option {p}: expected KEY=VALUE", code="cli/usage")
-        if key not in known:
-            names = ", ".join(known) or "none"
-            raise MasonError(f"--option {p}: {program.name} has no option '{key}'{did_you_mean(key, known)} "
-                             f"(options: {names})", code="cli/usage")
-        parsed, problem = program.option_value(key, value)   # the constant's type and range
-        if problem:
-            raise MasonError(f"--option {p}: {problem}", code="cli/usage")
-        out[key] = parsed
-    return tuple(sorted(out.items()))
 
 
 class MasonGroup(click.Group):
@@ -157,9 +129,10 @@ def validate(targets, expansions, variants):
 @click.option("-p", "--players", type=int, default=None, help="Number of players (default: the minimum).")
 @click.option("--seed", default=None,
               help="Random seed (default: a fresh one, shown in the save, the log and the final summary).")
-@click.option("--bots", "bots_all", type=click.Choice(BOT_KINDS), default=None,
-              help="Every seat is a bot of this kind (default: seat 1 human, others random).")
-@click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=random (seats from 1).")
+@click.option("--bots", "bots_all", callback=bot_kind_option, default=None, metavar="KIND",
+              help="Every seat is a bot of this kind: random, greedy, mcts or mcts:N (N iterations a decision; "
+                   "docs/bots.md). Default: seat 1 human, others random.")
+@click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=random or 3=mcts:50 (seats from 1).")
 @click.option("--with", "expansions", multiple=True)
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
@@ -251,7 +224,7 @@ def _play(game, players, seed, bots_all, bot_seats, expansions, variants, option
             if log_path:
                 write_log(g, log_path)
             if stop.error:
-                raise stop.error
+                raise stop.error from None
             sys.exit(130 if stop.reason == "interrupted" else 0)
         except Interrupted:
             _stop_interrupted(g, target, log_path)
@@ -280,12 +253,6 @@ def fresh_seed() -> int:
     import secrets
 
     return secrets.randbelow(10 ** 12)
-
-
-def _game_dir(name: str, marker: str = "game.yaml") -> str:
-    """A game (or an expansion: ``marker`` expansion.yaml) given as a folder, as the loader finds it
-    first: its absolute path; an id: itself."""
-    return str(Path(name).resolve()) if (Path(name) / marker).is_file() else name
 
 
 def _new_game(settings, log_path, quiet=False) -> Game:
@@ -384,29 +351,6 @@ def _seed(seed: str):
     return int(seed) if seed.lstrip("-").isdigit() else seed
 
 
-def _seat_kinds(n, bots_all, bot_seats, names=(), saved=None) -> dict:
-    """Human or bot kind of each of the ``n`` players' seats; ``names`` are every seat's, automated ones
-    last; ``saved`` the kinds a resumed save recorded (the flags change them)."""
-    if bots_all:
-        kinds = {s: bots_all for s in range(n)}
-    elif saved:
-        kinds = dict(enumerate(saved))
-    else:
-        kinds = {s: ("human" if s == 0 else "random") for s in range(n)}
-    for item in bot_seats:
-        seat, sep, kind = item.partition("=")
-        if sep and seat.isdigit() and n < int(seat) <= len(names):
-            raise MasonError(f"--bot {item}: seat {seat} is {names[int(seat) - 1]}, an automated seat: "
-                             f"the game's policy takes its decisions", code="cli/usage")
-        if not sep or not seat.isdigit() or not 1 <= int(seat) <= n:
-            raise MasonError(f"--bot {item}: expected SEAT=KIND with SEAT from 1 to {n}", code="cli/usage")
-        if kind not in SEAT_KINDS:
-            raise MasonError(f"--bot {item}: unknown kind '{kind}' (known: {', '.join(SEAT_KINDS)})",
-                             code="cli/usage")
-        kinds[int(seat) - 1] = kind
-    return kinds
-
-
 def _read_line():
     try:
         line = sys.stdin.readline()
@@ -466,16 +410,21 @@ class _Interrupts:
 @click.option("-p", "--players", default=None,
               help="Number of players, or a range A-B: mixed counts, game i played by A + i mod (B - A + 1).")
 @click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up.")
-@click.option("--bots", type=click.Choice(BOT_KINDS), default="random")
-@click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=greedy: that seat's bot (seats from 1).")
+@click.option("--bots", callback=bot_kind_option, default="random", metavar="KIND",
+              help="Every seat's bot: random, greedy, mcts or mcts:N (docs/bots.md).")
+@click.option("--bot", "bot_seats", multiple=True,
+              help="SEAT=KIND, e.g. 2=greedy or 1=mcts:20: that seat's bot (seats from 1).")
 @click.option("--with", "expansions", multiple=True)
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes.")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
+              help="Play the games as Ray tasks: --ray alone starts or joins a local Ray instance; "
+                   "--ray auto or --ray ray://HOST:10001 joins a cluster (docs/scaling.md).")
 @click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
-def simulate_cmd(game, n_games, players, seed, bots, bot_seats, expansions, variants, options, workers, coverage,
-                 as_json):
+def simulate_cmd(game, n_games, players, seed, bots, bot_seats, expansions, variants, options, workers, ray_address,
+                 coverage, as_json):
     """Play many bot games and report results, errors and statistics."""
     try:
         prog = load_program(game, variants, expansions)
@@ -485,7 +434,14 @@ def simulate_cmd(game, n_games, players, seed, bots, bot_seats, expansions, vari
         if "human" in seat_bots.values():
             raise MasonError("simulate plays bots only: --bot SEAT=KIND takes " + ", ".join(BOT_KINDS),
                              code="cli/usage")
-        report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else (), seat_bots)
+        ray = None
+        if ray_address is not None:
+            from mason.play.parallel import import_ray
+
+            import_ray()   # before any game: a missing Ray is a one-line error
+            ray = True if ray_address == "local" else ray_address
+        report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else (), seat_bots,
+                          ray=ray)
     except MasonError as exc:
         _fail(exc)
         return
@@ -618,6 +574,9 @@ def rules(game, expansions, variants):
         return
     click.echo(rules_text(prog))
 
+
+main.add_command(analyze_cmd, "analyze")
+main.add_command(compare_cmd, "compare")
 
 _click_main = main
 

@@ -4,12 +4,13 @@ The public Python API (documented with examples in ``docs/api.md``)::
 
     from mason import Game, Settings, load_game, simulate, list_games
 
-    game = Game.new(Settings("citadels", players=4, seed=7))
+    game_id = list_games()[0]                 # a shipped game's id, or a game folder's path
+    game = Game.new(Settings(game_id, players=4, seed=7))
     while not game.over:
         game.answer(0)                        # the first option; or ask an agent, see docs/api.md
     print(game.result["winners"])
 
-    report = simulate("citadels", games=50, players=4, seed=1)
+    report = simulate(game_id, games=50, players=4, seed=1)
 
 Everything in ``__all__`` is stable; the subpackages (``mason.model``, ``mason.dsl``,
 ``mason.runtime``, ``mason.primitives``, ``mason.agents``, ``mason.play``, ``mason.cli``) are the

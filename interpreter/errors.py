@@ -29,6 +29,7 @@ class MasonError(Exception):
     """
 
     code = "mason/error"
+    game: object = None   # the Game as it stood, when an error stopped one (its log tells what happened)
 
     def __init__(self, message: str, place: Place | None = None, code: str | None = None):
         super().__init__(message)

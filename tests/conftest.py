@@ -1,3 +1,18 @@
+"""The test suite's layout, and what makes its helpers importable from every folder.
+
+    tests/engine/            the runtime, saves, the command line, agents, primitives, the log,
+                             scenarios and the fixture games' tests
+    tests/dsl/               the DSL: parsing, compiling, its documentation, its error messages
+    tests/games/<game-id>/   a game's rule tests (named by rule id), data tests
+    tests/games/             tests over every game: conformance, goldens, rule coverage
+    tests/fixtures/          made-up games the engine tests run; tests/golden/: golden playthroughs
+
+The helper modules stay here in tests/ (``paths``, ``support``, ``scenario``, ``log_schema``,
+``golden_tools``, ``log_digest_check`` and the games' ``gt_support``, ``pr_support``, ``isf_support``,
+``pillars_tools``): this file puts tests/ on ``sys.path`` before any test module is imported, so a
+test in any folder imports them by name. Test folders are not packages, so test file names must stay
+unique across the folders. Places come from ``paths`` (never from a test's own ``__file__``).
+"""
 import sys
 from pathlib import Path
 

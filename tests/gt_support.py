@@ -1,4 +1,4 @@
-"""Helpers shared by the Golden Temple rule tests (tests/test_golden_temple_*.py).
+"""Helpers shared by the Golden Temple rule tests (tests/games/golden-temple/).
 
 A test starts a game, answers the setup decisions (``ready``), makes a calm situation (``plain``),
 edits what the rule needs, then runs a snippet of the game's own DSL (``scenario.run``), e.g.
@@ -6,9 +6,10 @@ edits what the rule needs, then runs a snippet of the game's own DSL (``scenario
 """
 from __future__ import annotations
 
-from mason.runtime.machine import move_card
 from scenario import card, clear, counter, done, finish, put, run, set_counter, set_var, var, zone
 from support import act, new_game
+
+from mason.runtime.machine import move_card
 
 GAME = "golden-temple"
 GOODS = ("coins", "marble", "copper", "gold")

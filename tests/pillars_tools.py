@@ -1,8 +1,8 @@
-"""Helpers shared by the Pillars of the Earth rule tests (tests/test_pillars_*.py)."""
+"""Helpers shared by the Pillars of the Earth rule tests (tests/games/pillars/)."""
 from __future__ import annotations
 
-from support import act, new_game
 from scenario import clear, counter, put, run, set_counter, set_var
+from support import act, new_game
 
 CUBES = ("sand", "wood", "stone", "metal")
 

@@ -1,4 +1,4 @@
-"""Helpers shared by the Praga Caput Regni rule tests (tests/test_prague_*.py).
+"""Helpers shared by the Praga Caput Regni rule tests (tests/games/prague/).
 
 A test starts a game (``ready``: setup done, round 1 about to start or the first decision pending),
 makes a calm situation (``plain``), edits what the rule needs, then runs a snippet of the game's own
@@ -7,9 +7,10 @@ answering decisions by label with ``support.act``.
 """
 from __future__ import annotations
 
-from mason.runtime.machine import move_card
 from scenario import card, clear, counter, done, finish, put, run, set_counter, set_var, var, zone
 from support import act, new_game
+
+from mason.runtime.machine import move_card
 
 GAME = "prague"
 GOODS = ("gold", "stone", "silver", "goldwin", "egg", "red", "blue")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from mason.errors import DefinitionErrors
 from mason.runtime.game import Game
-from mason.runtime.machine import move_card, run as run_machine
+from mason.runtime.machine import move_card
+from mason.runtime.engine import run as run_machine
 
 _COMPILED: dict = {}
 

@@ -11,11 +11,22 @@ Typical use::
 from __future__ import annotations
 
 from mason.runtime.game import Game, Settings
-from mason.runtime.machine import Runtime, move_card
+from mason.runtime.engine import Runtime, move_card
 
 
-def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrate=True) -> Game:
-    return Game.new(Settings(game, players, seed, tuple(variants), (), tuple(sorted(options))), narrate=narrate)
+def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrate=True, expansions=()) -> Game:
+    """A new game: a shipped game's id or a folder (a ``Path`` will do), options as ``(key, value)`` pairs."""
+    return Game.new(Settings(str(game), players, seed, tuple(variants), tuple(expansions), tuple(sorted(options))),
+                    narrate=narrate)
+
+
+def random_answer(rng, pending):
+    """A legal answer drawn with ``rng`` (a ``random.Random``): one option, or a subset of up to the
+    decision's ``subset`` options."""
+    n = len(pending["options"])
+    if pending["subset"]:
+        return sorted(rng.sample(range(n), rng.randint(0, min(n, pending["subset"]))))
+    return rng.randrange(n)
 
 
 # ------------------------------------------------------------------ reading the state
@@ -176,16 +187,27 @@ def answer_until(g: Game, prompt_start: str, chooser=lambda g: 0, limit: int = 1
         assert n < limit, f"no '{prompt_start}' decision"
 
 
-# ------------------------------------------------------------------ broken copies of fixtures
-def edited_copy(tmp_path, folder, edits, first_only=False, name=None, file="game.yaml"):
-    """A copy of a game folder under ``tmp_path`` with text replacements ``(old, new)`` in one of its
-    files (each ``old`` must occur; every occurrence is replaced unless ``first_only``); returns the copy."""
+# ------------------------------------------------------------------ copies of games and fixtures
+def copy_game(tmp_path, folder, name=None, ignore=()):
+    """A copy of a game folder (a path, or a shipped game's id) as ``tmp_path/name`` (the folder's own
+    name by default), leaving out the entries named in ``ignore`` (``("expansions",)``, say)."""
     import shutil
     from pathlib import Path
 
-    folder = Path(folder)
-    bad = tmp_path / (name or f"bad_{folder.name}")
-    shutil.copytree(folder, bad)
+    from mason.model.loader import find_game
+
+    folder = Path(folder) if Path(folder).is_dir() else find_game(str(folder))
+    dest = tmp_path / (name or folder.name)
+    shutil.copytree(folder, dest, ignore=shutil.ignore_patterns(*ignore) if ignore else None)
+    return dest
+
+
+def edited_copy(tmp_path, folder, edits, first_only=False, name=None, file="game.yaml"):
+    """A copy of a game folder under ``tmp_path`` with text replacements ``(old, new)`` in one of its
+    files (each ``old`` must occur; every occurrence is replaced unless ``first_only``); returns the copy."""
+    from pathlib import Path
+
+    bad = copy_game(tmp_path, folder, name or f"bad_{Path(folder).name}")
     text = (bad / file).read_text()
     for old, new in edits:
         assert old in text, old
@@ -212,3 +234,33 @@ def broken_errors(tmp_path, folder, edits):
 
     bad = edited_copy(tmp_path, folder, edits)
     return (bad / "game.yaml").read_text().splitlines(), validate_game(str(bad))[1]
+
+
+# ------------------------------------------------------------------ the command line
+def invoke(*args, input=None, cwd=None):
+    """``mason ARGS`` in process (click's runner), in ``cwd`` or else a scratch directory (a human
+    seat saves there at the end of its input); arguments may be paths or numbers."""
+    import contextlib
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from mason.cli.main import main
+
+    with contextlib.ExitStack() as stack:
+        where = cwd if cwd is not None else stack.enter_context(tempfile.TemporaryDirectory())
+        stack.enter_context(contextlib.chdir(where))
+        return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def mason_process(*args, input="", cwd=None, timeout=120, env=None):
+    """``mason ARGS`` as a real process (``python -m mason.cli.main``) in ``cwd`` (the repository by
+    default), with its output captured as text; ``timeout`` only keeps a hung child from hanging the suite."""
+    import subprocess
+    import sys
+
+    import paths
+
+    return subprocess.run([sys.executable, "-m", "mason.cli.main", *map(str, args)], input=input,
+                          cwd=paths.ROOT if cwd is None else cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout)

@@ -72,7 +72,8 @@ def option_values(rt, pending) -> list:
     if fr["k"] == "t":
         return [k.partition("@")[0] for k in pending["options"]]
     if fr["k"] == "o":
-        from mason.runtime.choices import _text   # a label with {expr} parts is the text shown
+        # late: choices can only be imported after machine (machine imports it at its end)
+        from mason.runtime.choices import _text  # a label with {expr} parts is the text shown
         node = rt.nodes[fr["n"]]
         return [_text(rt, fr, node.options[i][0]) for i in pending["options"]]
     return list(pending["options"])

@@ -29,7 +29,7 @@ import random
 
 from mason.runtime import rng
 from mason.errors import MasonError
-from mason.runtime.machine import resume   # machine first: it imports choices at its end
+from mason.runtime.engine import resume
 from mason.runtime.state import copy_state
 from mason.agents.base import Agent
 

@@ -13,11 +13,13 @@ in this session (not before a resume).
 """
 from __future__ import annotations
 
-from mason.errors import IllegalAction, MasonError, PlayError
-from mason.runtime.machine import check_answer
-from mason.play.render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
-from mason.runtime.turns import unavailable_actions
 from mason.agents.base import Agent, parse_answer
+from mason.errors import IllegalAction, MasonError, PlayError
+from mason.play.explain import cause_lines, changes, describe, not_offered
+from mason.play.render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
+from mason.runtime.engine import check_answer
+from mason.runtime.saves import SaveTarget
+from mason.runtime.turns import unavailable_actions
 
 HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
 numbers or names separated by spaces or commas, or an empty line for none.
@@ -50,7 +52,6 @@ def _as_displayed(text: str, texts: list[str], pending: dict):
 def _why(game, seat) -> str:
     """``why``: the causes of the changes since ``seat``'s previous decision, as it may know them, and the
     conditions that kept actions out of the pending decision."""
-    from mason.play.explain import cause_lines, changes, describe, not_offered
 
     log = game.log
     start = next((i + 1 for i in range(len(log) - 1, -1, -1)
@@ -84,8 +85,6 @@ class HumanAgent(Agent):
 
         ``save_to`` is where ``quit`` and the end of input save: a file name or a ``SaveTarget``.
         """
-        from mason.runtime.saves import SaveTarget
-
         self.read_line, self.write = read_line, write
         self.save_to = save_to if save_to is None or isinstance(save_to, SaveTarget) else SaveTarget(save_to)
         self.seen: dict[int, int] = {}      # seat -> log length at its last decision

@@ -19,18 +19,29 @@ class RandomAgent(Agent):
         self.start = rng.seed_state(f"random-agent/{seed}")
 
     def decide(self, game, seat):
-        p = game.state["pending"]  # options only: no labels needed
-        streams = game.state.setdefault("bots", {})
-        box = {"rng": streams.get(str(seat)) or self.start}
+        st = game.state
+        p = st["pending"]  # options only: no labels needed
+        streams = st.get("bots")
+        if streams is None:
+            streams = st["bots"] = {}
+        key = _KEYS[seat] if 0 <= seat < len(_KEYS) else str(seat)
         n = len(p["options"])
-        if p["subset"]:
-            k = min(rng.below(box, p["subset"] + 1), n)
-            pool = list(range(n))
-            for i in range(k):   # the first k of a partial Fisher-Yates shuffle
-                j = i + rng.below(box, n - i)
-                pool[i], pool[j] = pool[j], pool[i]
-            answer = sorted(pool[:k])
-        else:
-            answer = rng.below(box, n)
-        streams[str(seat)] = box["rng"]
+        if not p["subset"]:   # one option number: the common case, drawn without a box
+            x = streams.get(key) or self.start
+            if n <= 1:
+                streams[key] = x
+                return 0
+            streams[key], answer = rng.draw(x, n)
+            return answer
+        box = {"rng": streams.get(key) or self.start}
+        k = min(rng.below(box, p["subset"] + 1), n)
+        pool = list(range(n))
+        for i in range(k):   # the first k of a partial Fisher-Yates shuffle
+            j = i + rng.below(box, n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        answer = sorted(pool[:k])
+        streams[key] = box["rng"]
         return answer
+
+
+_KEYS = tuple(str(s) for s in range(64))   # a seat's key in state["bots"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mason.errors import IllegalAction, MasonError
-from mason.runtime.machine import check_answer
-from mason.play.render import seat_name
 from mason.agents.base import Agent, parse_answer
+from mason.errors import IllegalAction, MasonError
+from mason.play.render import seat_name
+from mason.runtime.engine import check_answer
 
 
 class ScriptExhausted(MasonError):

@@ -41,11 +41,27 @@ def too_big(v, place=None) -> PlayError:
                      " without end", place, "play/too-big")
 
 
+class RegistrationError(Exception):
+    """A builtin, procedure, board kind, statement or frame registered twice under one name.
+
+    A programming error in Mason or a primitive, raised when the second module is imported: a later
+    registration never silently replaces an earlier one.
+    """
+
+
+def _register(table: dict, what: str, name: str, entry: Builtin) -> None:
+    old = table.get(name)
+    if old is not None:
+        raise RegistrationError(f"{what} '{name}' is registered twice: by {old.impl.__module__} "
+                                f"and by {entry.impl.__module__}")
+    table[name] = entry
+
+
 def builtin(name: str, min_args: int, max_args: int | None = None):
     """Register a pure query usable in expressions: ``impl(rt, *args) -> value``."""
     def deco(fn):
-        BUILTINS[name] = Builtin(name, fn, min_args, min_args if max_args is None else max_args,
-                                 (fn.__doc__ or "").strip())
+        _register(BUILTINS, "builtin", name, Builtin(name, fn, min_args, min_args if max_args is None else max_args,
+                                                     (fn.__doc__ or "").strip()))
         return fn
     return deco
 
@@ -57,8 +73,9 @@ def procedure(name: str, min_args: int, max_args: int | None = None):
     DSL around it) and should narrate through ``rt.say`` when ``rt.narrate`` is true.
     """
     def deco(fn):
-        PROCEDURES[name] = Builtin(name, fn, min_args, min_args if max_args is None else max_args,
-                                   (fn.__doc__ or "").strip())
+        _register(PROCEDURES, "procedure", name, Builtin(name, fn, min_args,
+                                                         min_args if max_args is None else max_args,
+                                                         (fn.__doc__ or "").strip()))
         return fn
     return deco
 
@@ -266,7 +283,7 @@ def _most(rt, seats, values):
 
 @builtin("cards", 1)
 def _cards(rt, family):
-    """Every card of a component family, wherever it lies: ``cards("character")``."""
+    """Every card of a component family, wherever it lies: ``cards("hero")``."""
     try:
         return list(rt.prog.family_cards[family])
     except KeyError:
@@ -302,11 +319,17 @@ def _card_name(rt, card):
     return "none" if card is None else rt.card_name(card)
 
 
+def show(rt, v) -> str:
+    """A value as ``say`` and ``str`` write it: a list's items joined by commas, ``none`` for no value."""
+    if isinstance(v, list):
+        return ", ".join(show(rt, x) for x in v)
+    return "none" if v is None else str(v)
+
+
 @builtin("str", 1)
 def _str(rt, value):
     """A value written out as text, the way ``say`` writes it (for labels built from numbers)."""
-    from mason.runtime.machine import _show
-    return _show(rt, value)
+    return show(rt, value)
 
 
 @builtin("done", 1)

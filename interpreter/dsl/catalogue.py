@@ -2,7 +2,7 @@
 
 Each entry maps a message to examples that make that mistake. An example is an effect, or an
 expression when written ``"when: EXPR"`` (as in a YAML ``when:``/``if:``/``value:`` field).
-``tests/test_dsl_errors.py`` checks that every example gives exactly its message.
+``tests/dsl/test_dsl_errors.py`` checks that every example gives exactly its message.
 
 A Lark parse error is matched against the examples by parser state: the same state and the same
 offending token (or character) first, then the same state and kind of token (except for
@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-# ---- found by scanning the text (interpreter.dsl.parser._scan)
+# ---- found by scanning the text (mason.dsl.parser._scan)
 UNCLOSED_PAREN = "unbalanced parentheses: a '(' is never closed"
 UNCLOSED_BRACKET = "unbalanced brackets: a '[' is never closed"
 STRAY_CLOSER = "a ')' or ']' without its opening '(' or '['"
@@ -174,10 +174,8 @@ def example_start(example: str) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=None)
-def _examples() -> tuple:
-    """Each parser-matched example's error, parsed once: (label, error class, state, token)."""
-    from mason.dsl.parser import _parser  # late import: the parser module imports us
-
+def _examples(parser) -> tuple:
+    """Each parser-matched example's error, parsed once by ``parser``: (label, error class, state, token)."""
     out = []
     for label, examples in DSL_ERRORS.items():
         if label in SCANNED:
@@ -185,7 +183,7 @@ def _examples() -> tuple:
         for example in examples:
             start, text = example_start(example)
             try:
-                _parser().parse(text if text.endswith("\n") else text + "\n", start=start)
+                parser.parse(text if text.endswith("\n") else text + "\n", start=start)
             except UnexpectedInput as exc:
                 out.append((label, type(exc), _state(exc), _token(exc, text)))
             except Exception:  # noqa: BLE001 - an example the indenter rejects teaches nothing here
@@ -202,16 +200,17 @@ def _token(exc: UnexpectedInput, source: str):
     if isinstance(exc, UnexpectedToken):
         return (exc.token.type, str(exc.token))
     if isinstance(exc, UnexpectedCharacters):
-        return ("char", source[exc.pos_in_stream: exc.pos_in_stream + 1])
+        at = exc.pos_in_stream or 0
+        return ("char", source[at: at + 1])
     return None
 
 
-def catalogue_label(exc: UnexpectedInput, source: str) -> str | None:
+def catalogue_label(exc: UnexpectedInput, source: str, parser) -> str | None:
     """The catalogue message for a parse error, or None when no example matches."""
     state, token = _state(exc), _token(exc, source)
     if state is None:
         return None
-    same_state = [(label, tok) for label, cls, st, tok in _examples() if st == state and cls is type(exc)]
+    same_state = [(label, tok) for label, cls, st, tok in _examples(parser) if st == state and cls is type(exc)]
     for label, tok in same_state:
         if tok == token:
             return label
@@ -238,34 +237,39 @@ _STATEMENT_WORDS = {"gain", "pay", "transfer", "set", "let", "move", "draw", "sh
 _EXPRESSION_START = {"NAME", "NUMBER", "STRING", "LPAR", "LSQB", "TRUE", "FALSE", "NONE", "NOT", "MINUS"}
 
 
-def friendly_message(exc: UnexpectedInput, source: str) -> str:
-    """Turn a Lark error into one friendly sentence (catalogue first, then a generic message)."""
+def friendly_message(exc: UnexpectedInput, source: str, parser) -> str:
+    """Turn a Lark error into one friendly sentence (catalogue first, then a generic message).
+
+    ``parser`` is the DSL's Lark parser (``mason.dsl.parser._parser()``), passed in so that this
+    module does not import the parser module that imports it.
+    """
     try:
-        label = catalogue_label(exc, source)
+        label = catalogue_label(exc, source, parser)
     except Exception:  # noqa: BLE001 - a broken catalogue must not hide the user's error
         label = None
     if label:
         return label
     if isinstance(exc, UnexpectedCharacters):
-        ch = source[exc.pos_in_stream] if exc.pos_in_stream < len(source) else "?"
+        at = exc.pos_in_stream or 0
+        ch = source[at] if at < len(source) else "?"
         return f"unexpected character '{ch}'"
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         seen = _SEEN.get(tok.type, f"'{tok}'")
-        return f"unexpected {seen}; expected {expected_text(exc.accepts or exc.expected)}"
+        return f"unexpected {seen}; expected {expected_text(exc.accepts or exc.expected, parser)}"
     if isinstance(exc, UnexpectedEOF):
         return "unexpected end of the text"
     return "syntax error"
 
 
-def expected_text(terminals) -> str:
+def expected_text(terminals, parser) -> str:
     """What the parser would have accepted, in words: "a name, '(' or an expression"."""
     names = set(terminals)
     words: list[str] = []
     if _EXPRESSION_START & names >= {"NAME", "NUMBER"}:
         names -= _EXPRESSION_START
         words.append("an expression")
-    literal = _literals()
+    literal = _literals(parser)
     statements = {n for n in names if literal.get(n) in _STATEMENT_WORDS}
     if len(statements) >= 5:
         names -= statements
@@ -278,11 +282,9 @@ def expected_text(terminals) -> str:
 
 
 @lru_cache(maxsize=None)
-def _literals() -> dict:
-    from mason.dsl.parser import _parser
-
+def _literals(parser) -> dict:
     out = {}
-    for t in _parser().terminals:
+    for t in parser.terminals:
         if type(t.pattern).__name__ == "PatternStr":
             out[t.name] = t.pattern.value
     return out

@@ -11,6 +11,7 @@ import operator
 from mason.errors import PlayError, did_you_mean
 from mason.dsl import ast as A
 from mason.dsl.builtins import BUILTINS, MAX_ITEMS, MAX_NUMBER, charge, too_big
+from mason.dsl.fastexpr import generate
 
 
 class CompileError(Exception):
@@ -70,6 +71,7 @@ class ExprCompiler:
         # read only under a condition: a branch, the right of and/or, a comprehension's item or filter)
         self.uses: list[tuple] = []
         self._conditional = 0
+        self._rec = None   # while compiling a whole expression: its parts' closures, for fastexpr
 
     def at(self, node):
         """A function giving the rule-file place of ``node`` (computed only when an error needs it)."""
@@ -96,15 +98,36 @@ class ExprCompiler:
 
     # ------------------------------------------------------------------ entry
     def compile(self, node: A.Expr, scope: Scope):
+        """The closure for ``node``; for a whole expression (not a part), its generated fast form
+        (dsl/fastexpr.py), which evaluates to the same value and falls back on the closures for errors."""
         method = getattr(self, "c_" + type(node).__name__, None)
         if method is None:
             raise CompileError(f"unsupported expression {type(node).__name__}", node, "definition/dsl")
-        return method(node, scope)
+        rec = self._rec
+        if rec is not None:   # a part: recorded for the generator
+            fn = method(node, scope)
+            rec[id(node)] = fn
+            if isinstance(node, A.Name) and node.name in scope.names:
+                rec[("local", id(node))] = True
+            return fn
+        self._rec = rec = {}
+        try:
+            fn = method(node, scope)
+        finally:
+            self._rec = None
+        return generate(node, fn, rec, self.names.p)
 
     # ------------------------------------------------------------------ leaves
     def c_Literal(self, node, scope):
         v = node.value
         return lambda rt, env: v
+
+    def _local(self, node, scope):
+        """(name, place function) when ``node`` reads a local variable, else None: a parent closure reads
+        ``env`` itself instead of calling the variable's closure (same value, same error when unbound)."""
+        if isinstance(node, A.Name) and node.name in scope.names:
+            return node.name, self.at(node)
+        return None
 
     def c_Name(self, node, scope):
         name = node.name
@@ -131,6 +154,24 @@ class ExprCompiler:
             key = name
         else:
             # a printed property: it lives on the component type (card state cannot shadow it)
+            local = self._local(node.obj, scope)
+            if local is not None:   # the common ``c.cost`` of a local card: one closure, not two
+                vname, vat = local
+
+                def static_local(rt, env):
+                    try:
+                        c = env[vname]
+                    except KeyError:
+                        raise PlayError(f"'{vname}' has no value here", vat(), "play/unbound") from None
+                    try:
+                        if c < 0:
+                            _card(c, node, at)
+                        return rt.types[rt.cards[c]["t"]][name]
+                    except (IndexError, TypeError, KeyError):
+                        _card(c, node, at)
+                        raise
+                return static_local
+
             def static(rt, env):
                 c = obj(rt, env)
                 try:
@@ -141,6 +182,24 @@ class ExprCompiler:
                     _card(c, node, at)
                     raise
             return static
+
+        local = self._local(node.obj, scope)
+        if local is not None:
+            vname, vat = local
+
+            def dynamic_local(rt, env):
+                try:
+                    c = env[vname]
+                except KeyError:
+                    raise PlayError(f"'{vname}' has no value here", vat(), "play/unbound") from None
+                try:
+                    if c < 0:
+                        _card(c, node, at)
+                    return rt.cards[c][key]
+                except (IndexError, TypeError, KeyError):
+                    _card(c, node, at)
+                    raise
+            return dynamic_local
 
         def dynamic(rt, env):
             c = obj(rt, env)
@@ -191,7 +250,7 @@ class ExprCompiler:
             return contains
         fn = _BIN[op]
         if op in ("==", "!="):
-            return lambda rt, env: fn(left(rt, env), right(rt, env))
+            return self._equality(node, scope, left, right, op == "==")
         if op == "*":
             def times(rt, env):   # list and text repetition is bounded before it is built
                 a, b = left(rt, env), right(rt, env)
@@ -227,6 +286,17 @@ class ExprCompiler:
                 return r
             return plus
 
+        if isinstance(node.right, A.Literal):   # ``count(x) > 1``: the literal is not called for
+            b0 = node.right.value
+
+            def arith_literal(rt, env):
+                a = left(rt, env)
+                try:
+                    return fn(a, b0)
+                except HOST_ERRORS as exc:
+                    raise PlayError(f"cannot compute {_short(a)} {op} {_short(b0)}: {exc}", at(), "play/type") from None
+            return arith_literal
+
         def arith(rt, env):
             a, b = left(rt, env), right(rt, env)
             try:
@@ -234,6 +304,38 @@ class ExprCompiler:
             except HOST_ERRORS as exc:
                 raise PlayError(f"cannot compute {_short(a)} {op} {_short(b)}: {exc}", at(), "play/type") from None
         return arith
+
+    def _equality(self, node, scope, left, right, equal):
+        """``==`` / ``!=``, with a literal or a local variable on one side read in place (the most common
+        comparisons: ``x.colour == colour``, ``c != none``)."""
+        r_lit = isinstance(node.right, A.Literal)
+        r_local = self._local(node.right, scope)
+        if r_lit or r_local is None and isinstance(node.left, A.Literal):
+            if r_lit:
+                v, other = node.right.value, left
+            else:
+                v, other = node.left.value, right
+            if v is None:
+                if equal:
+                    return lambda rt, env: other(rt, env) is None
+                return lambda rt, env: other(rt, env) is not None
+            if equal:
+                return lambda rt, env: other(rt, env) == v if r_lit else v == other(rt, env)
+            return lambda rt, env: other(rt, env) != v if r_lit else v != other(rt, env)
+        if r_local is not None:
+            name, at = r_local
+
+            def read(env):
+                try:
+                    return env[name]
+                except KeyError:
+                    raise PlayError(f"'{name}' has no value here", at(), "play/unbound") from None
+            if equal:
+                return lambda rt, env: left(rt, env) == read(env)
+            return lambda rt, env: left(rt, env) != read(env)
+        if equal:
+            return lambda rt, env: left(rt, env) == right(rt, env)
+        return lambda rt, env: left(rt, env) != right(rt, env)
 
     def c_BoolOp(self, node, scope):
         items = [self.compile(node.items[0], scope)] + [self.compile_if(i, scope) for i in node.items[1:]]
@@ -298,6 +400,8 @@ class ExprCompiler:
                                node, "definition/arity")
         impl = b.impl
         at = self.at(node)
+        if self._rec is not None:
+            self._rec[("builtin", id(node))] = impl
         if len(args) == 1:   # a builtin: its failures are placed at the call
             a0 = args[0]
 
@@ -373,6 +477,8 @@ class ExprCompiler:
         if fn is None:
             raise CompileError(f"unknown function '{node.func}'{did_you_mean(node.func, BUILTINS)}", node)
         impl = fn.impl
+        if self._rec is not None:
+            self._rec[("builtin", id(node))] = impl
 
         def call(rt, env):
             values = gen(rt, env)

@@ -40,8 +40,12 @@ class _Indent(Indenter):
 
 @lru_cache(maxsize=None)
 def _parser() -> Lark:
+    # cache=True: Lark keeps the analysed LALR tables in the temp folder, keyed by a hash of the grammar,
+    # the options and Lark's version, so a new process (a worker, a CLI call) loads them in ~20 ms
+    # instead of analysing the grammar again (~300 ms); a missing or stale cache is simply rebuilt
     return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", postlex=_Indent(),
-                start=["effect", "expression"], propagate_positions=True, maybe_placeholders=True)
+                start=["effect", "expression"], propagate_positions=True, maybe_placeholders=True,
+                cache=True)
 
 
 def parse_effect(text: str) -> A.Block:
@@ -71,7 +75,7 @@ def _parse(text: str, start: str):
         found = _scan(source) or _header_without_colon(exc, source)
         if found and (found[1], found[2]) <= (line, col):
             raise DslSyntaxError(*found) from None
-        raise DslSyntaxError(friendly_message(exc, source), line, col) from None
+        raise DslSyntaxError(friendly_message(exc, source, _parser()), line, col) from None
     except Exception:  # noqa: BLE001 - the indenter raises plain errors (DedentError, assert)
         raise DslSyntaxError(*(_scan(source) or (C.BAD_DEDENT, 1, 1))) from None
     _check_tree(tree)

@@ -235,8 +235,9 @@ class StmtCompiler:
         by = self.x(s.by, scope)
         scope.add(s.var)
         body = self.block(s.body, scope) if s.body is not None else None
-        if s.kind not in ("card", "seat", "value", "character"):
-            raise CompileError(f"unknown choice kind '{s.kind}'", s, "definition/dsl")
+        if s.kind not in ("card", "seat", "value") and s.kind not in self.program.families:
+            raise CompileError(f"unknown choice kind '{s.kind}' (card, seat, value or a family: "
+                               f"{', '.join(self.program.families)})", s, "definition/dsl")
         return self.program.register(Node("choose", self.place(s), var=s.var, source=source, ckind=s.kind,
                                           optional=s.optional, random=s.random, secret=s.secret, up_to=up_to, by=by,
                                           prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),

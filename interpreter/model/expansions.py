@@ -3,7 +3,7 @@
 An expansion is ``<base>/expansions/<id>/expansion.yaml`` (or any folder given by path) with:
 
 - ``id``, ``name``, ``extends`` (the base game id), ``requires`` and ``conflicts`` (expansion ids);
-- ``families``: extra component files appended to existing families (``character: characters.yaml``);
+- ``families``: extra component files appended to existing families (``hero: more_heroes.yaml``);
 - ``add``: new entries for game.yaml sections (an id that already exists is an error: use replace);
 - ``replace``: entries that replace existing ones by id (values, constants, table rows, phases,
   turn actions, triggers, modifiers by key, variants, components, setup, players, scoring);
@@ -17,6 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mason.errors import DefinitionError, Place, did_you_mean
+from mason.model.program import is_declaration
+from mason.model.schema import _schema_errors, _validator
 from mason.model.yamlpos import load_yaml
 
 MAPPING_SECTIONS = ("sets", "constants", "counters", "zones", "vars", "card_state", "events", "values", "table",
@@ -26,8 +28,6 @@ LIST_SECTIONS = {"triggers": "id", "modifiers": "id", "variants": "id"}
 
 def _schema_failed(data, pos, schema: str, errors: list) -> bool:
     """Check a file against its schema before it is merged; report and refuse it when it fails."""
-    from mason.model.validate import _schema_errors, _validator
-
     found = _schema_errors(_validator(schema), data, pos)
     errors.extend(found)
     return bool(found)
@@ -256,8 +256,6 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, read):
 
 
 def _declaration(entry) -> bool:
-    from mason.model.program import is_declaration
-
     return is_declaration(entry)
 
 

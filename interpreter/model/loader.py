@@ -9,9 +9,10 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
-from mason.model.yamlpos import Positions, load_yaml
 from mason import games as _shipped
+from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from mason.model.expansions import apply_expansions
+from mason.model.yamlpos import Positions, load_yaml
 
 GAMES_DIR = Path(_shipped.__file__).resolve().parent   # the ``games/`` folder, installed as ``mason.games``
 
@@ -125,7 +126,7 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
     except DefinitionError as exc:
         errors.append(exc)
         if collect is None:
-            raise DefinitionErrors(errors)
+            raise DefinitionErrors(errors) from None
         return spec
     errors += pos.errors
     spec.files[pos.file] = (game, pos)
@@ -165,8 +166,6 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
         spec.family_files[fam] = data
     _index_components(spec, errors)
     if expansions:
-        from mason.model.expansions import apply_expansions
-
         apply_expansions(spec, expansions, errors, _shown, read)
     if variants:
         apply_variants(spec, variants, errors)
@@ -194,7 +193,7 @@ def _reader(files: dict | None):
 
 
 def _index_components(spec: Spec, errors):
-    for fam, comps in spec.components.items():
+    for _fam, comps in spec.components.items():
         for comp in comps:
             if not isinstance(comp, dict) or not isinstance(comp.get("id"), str):
                 continue

@@ -11,7 +11,8 @@ from mason.dsl.expr import CompileError
 from mason.errors import PlayError, did_you_mean
 
 # names every effect can use; see docs/dsl.md
-CONTEXT_NAMES = ("seat", "character", "players", "round", "seats", "others", "me", "self", "owner")
+CONTEXT_NAMES = ("seat", "players", "round", "seats", "others", "me", "self", "owner")
+# and the id of each family declared ``turn_card: true``: the card of the turn under way
 
 
 class GameNames:
@@ -21,7 +22,7 @@ class GameNames:
     # ------------------------------------------------------------------ helpers
     def _known(self):
         p = self.p
-        return (list(CONTEXT_NAMES) + list(p.counters) + list(p.zones) + list(p.vars) + list(p.values)
+        return (list(CONTEXT_NAMES) + sorted(p.turn_families) + list(p.counters) + list(p.zones) + list(p.vars) + list(p.values)
                 + list(p.table_columns) + list(p.constants) + list(p.set_members) + list(p.types)
                 + list(p.sets) + list(BUILTINS) + list(getattr(p, "boards", ())) + list(p.automaton_ids))
 
@@ -40,7 +41,7 @@ class GameNames:
                                node, "definition/unknown-name")
         if name == "seat":
             return lambda rt, env: rt.turn_seat()
-        if name == "character":
+        if name in p.turn_families:
             return lambda rt, env: rt.turn_card()
         if name == "players":   # automated seats are seats, not players
             return lambda rt, env: rt.st["n"] - len(rt.st.get("automata") or ())

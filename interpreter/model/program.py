@@ -9,12 +9,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from mason import primitives  # noqa: F401  (every primitive registers its names: builtins, procedures, board kinds)
+from mason.agents.automaton import compile_automata
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.names import GameNames
-
+from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
 
 # ---------------------------------------------------------------- typed constants and options
 CONSTANT_TYPES = ("int", "number", "bool", "str", "list", "map", "any")
@@ -51,8 +53,8 @@ class ConstantType:
     """What values a constant (and so an option) takes: a type, and for numbers a range, or a list."""
 
     type: str = "any"
-    min: object = None
-    max: object = None
+    min: float | None = None
+    max: float | None = None
     one_of: tuple | None = None
 
     @classmethod
@@ -180,7 +182,7 @@ class Program:
         self.active_zones = frozenset(k for k, v in self.zones.items() if v["active"])
         self.vars = {k: _var(v) for k, v in (g.get("vars") or {}).items()}
         self.card_state = dict(g.get("card_state") or {})
-        self.events = {"turn_start": ("actor", "card"), "turn_end": ("actor", "card")}
+        self.events: dict[str, tuple[str, ...]] = {"turn_start": ("actor", "card"), "turn_end": ("actor", "card")}
         for name, args in (g.get("events") or {}).items():
             self.events[name] = tuple(args or ())
         for name, v in (g.get("vars") or {}).items():
@@ -194,17 +196,15 @@ class Program:
         # automated seats (agents/automaton.py): their ids are names for themselves; policies compile last
         self.automaton_ids = tuple(g.get("automata") or ())
         self.automata: dict = {}
-        from mason import primitives  # noqa: F401  (registers builtins, procedures and board kinds)
-        from mason.runtime.boards import BOARD_CHECKS, BOARD_KINDS
-
         self.boards = dict(g.get("boards") or {})
         for bname, bdef in self.boards.items():
-            if bdef.get("kind") not in BOARD_KINDS:
+            bkind = BOARD_KIND_OBJECTS.get(bdef.get("kind")) if isinstance(bdef.get("kind"), str) else None
+            if bkind is None:
                 self.errors.append(DefinitionError(
-                    f"unknown board kind '{bdef.get('kind')}'{did_you_mean(str(bdef.get('kind')), BOARD_KINDS)}",
+                    f"unknown board kind '{bdef.get('kind')}'{did_you_mean(str(bdef.get('kind')), BOARD_KIND_OBJECTS)}",
                     self.place(bdef, "kind"), "definition/unknown-name"))
-            elif bdef.get("kind") in BOARD_CHECKS:
-                for msg, key in BOARD_CHECKS[bdef["kind"]](bdef, self.table_columns):
+            elif bkind.check is not None:
+                for msg, key in bkind.check(bdef, self.table_columns):
                     self.errors.append(DefinitionError(f"board '{bname}': {msg}", self.place(bdef, key),
                                                        "definition/board"))
         self._build_types()
@@ -249,7 +249,10 @@ class Program:
                 self.type_order.append(comp["id"])
                 self.family_of[comp["id"]] = fam
         self.family_cards = {f: [] for f in self.families}
-        self.role_types = frozenset(t for t in self.type_order if self.families[self.family_of[t]].get("role"))
+        # families whose cards are played as turns (``turn_card: true``): their actions are offered only in
+        # the turn taken with the card, and the family's id names the card of the turn under way
+        self.turn_families = frozenset(f for f, d in self.families.items() if d.get("turn_card"))
+        self.turn_card_types = frozenset(t for t in self.type_order if self.family_of[t] in self.turn_families)
         self.instances: list[str] = []
         self.type_instances: dict[str, list[int]] = {}
         self.start_zone: list[str] = []
@@ -388,8 +391,6 @@ class Program:
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
         self.lowest_wins = bool(scoring.get("lowest_wins", False))   # the lowest total wins; tie-breaks too
-        from mason.agents.automaton import compile_automata
-
         self.automata = compile_automata(self)
         if not self.errors:  # an effect that failed to compile may hold the missing emit
             self._check_values_used()

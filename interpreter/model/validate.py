@@ -6,28 +6,15 @@ are turned into positioned diagnostics.
 """
 from __future__ import annotations
 
-import json
-import re
-from functools import lru_cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
-from mason.model.loader import Spec, apply_variants, load_spec
+from mason.model.expansions import find_expansion, list_expansions
+from mason.model.loader import Spec, _reader, apply_variants, load_spec
 from mason.model.program import Program, check_constants
+from mason.model.schema import SCHEMAS, _schema_error, _schema_errors, _schema_for, _show, _validator, where  # noqa: F401  (re-exported)
 
-from mason import schemas as _schemas
-
-SCHEMAS = Path(_schemas.__file__).resolve().parent   # the ``schemas/`` folder, installed as ``mason.schemas``
 BASIC_TYPES = {"int": int, "str": str, "bool": bool, "any": object}
-
-
-@lru_cache(maxsize=None)
-def _validator(name: str) -> Draft202012Validator:
-    schema = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
 
 
 def validate_game(name: str, variants=(), expansions=(), complete: bool = False
@@ -57,8 +44,6 @@ def validate_game(name: str, variants=(), expansions=(), complete: bool = False
             _, _, found = _validate(name, tuple(variants) + (vid,), expansions, files, checked,
                                     _changes_rules(spec, vid))
             errors += _new(found, seen, f" (with variant '{vid}')")
-    from mason.model.expansions import find_expansion, list_expansions
-
     for xid in list_expansions(spec.root):
         if xid in expansions:
             continue
@@ -156,8 +141,6 @@ def _within(file: str, folder) -> bool:
 
 def _with_required(spec, xid, files, find_expansion) -> list[str]:
     """``xid`` after the expansions it requires (their own requirements first), as far as they are found."""
-    from mason.model.loader import _reader
-
     read = _reader(files)
     order: list[str] = []
 
@@ -185,14 +168,6 @@ def _with_required(spec, xid, files, find_expansion) -> list[str]:
 _UNREAD = {"definition/yaml", "definition/io", "definition/no-game", "definition/no-expansion"}
 
 
-def _schema_for(shown: str) -> str:
-    """The schema a rule file is checked against, by its kind (its name)."""
-    name = shown.replace("\\", "/").rsplit("/", 1)[-1]
-    if name in ("game.yaml", "expansion.yaml") and (SCHEMAS / name.replace(".yaml", ".schema.json")).exists():
-        return name.replace(".yaml", ".schema.json")
-    return "components.schema.json"
-
-
 def _key(e):
     p = e.place or Place("")
     return (p.file, p.line, p.col, e.message)
@@ -206,156 +181,6 @@ def _unique(errors):
             seen.add(k)
             out.append(e)
     return out
-
-
-# ------------------------------------------------------------------ schema
-def _jsonable(x):
-    if isinstance(x, dict):
-        return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_jsonable(v) for v in x]
-    return x
-
-
-def _real_path(data, path) -> tuple:
-    """Map a JSON path (string keys) back to the YAML data's keys (which may be integers)."""
-    out, node = [], data
-    for p in path:
-        if isinstance(node, dict) and p not in node and isinstance(p, str) and p.lstrip("-").isdigit():
-            p = int(p)
-        out.append(p)
-        try:
-            node = node[p]
-        except (KeyError, IndexError, TypeError):
-            node = None
-    return tuple(out)
-
-
-def where(path, data=None) -> str:
-    """A data path as a designer reads it: ``turn.actions[take_gold].do`` (list items by id if any)."""
-    out, node = "", data
-    for p in path:
-        item = node[p] if isinstance(node, (dict, list)) and _has(node, p) else None
-        if isinstance(p, int) and not isinstance(p, bool):
-            ident = item.get("id") if isinstance(item, dict) else None
-            out += f"[{ident}]" if isinstance(ident, str) and ident else f"[{p}]"
-        else:
-            out += f".{p}" if out else str(p)
-        node = item
-    return out or "top level"
-
-
-def _has(node, p) -> bool:
-    if isinstance(node, dict):
-        return p in node
-    return isinstance(p, int) and -len(node) <= p < len(node)
-
-
-def _schema_errors(validator, data, pos) -> list[DefinitionError]:
-    out = []
-    for err in validator.iter_errors(_jsonable(data)):
-        out += _schema_error(err, data, pos)
-    return out
-
-
-def _schema_error(err, data, pos) -> list[DefinitionError]:
-    err = _deepest(err)
-    path = _real_path(data, err.absolute_path)
-    at = where(path, data)
-    place = pos.at(path)
-
-    def one(message):
-        return [DefinitionError(message, place, "definition/schema")]
-
-    v, vv, inst = err.validator, err.validator_value, err.instance
-    if v == "additionalProperties" and isinstance(inst, dict):
-        allowed = list(err.schema.get("properties", {}))
-        patterns = err.schema.get("patternProperties", {})
-        return [DefinitionError(f"unknown key '{key}' in {at}{did_you_mean(key, allowed)}",
-                                pos.key_at(path + (_real_key(inst, key, data, path),)), "definition/schema")
-                for key in inst if key not in allowed and not any(re.match(p, str(key)) for p in patterns)]
-    if v == "required":
-        missing = [k for k in vv if isinstance(inst, dict) and k not in inst]
-        return one(f"{at}: missing key{'s' if len(missing) > 1 else ''} "
-                   f"{', '.join(repr(k) for k in missing) or err.message}")
-    if v == "type" or v == "oneOf-types":
-        return one(f"{at}: expected {_types(vv)}, got {_show(inst)}")
-    if v == "enum":
-        return one(f"{at}: {_show(inst)} is not one of {', '.join(map(str, vv))}{did_you_mean(inst, vv)}")
-    if v == "const":
-        return one(f"{at}: must be {vv!r}, got {_show(inst)}")
-    if v == "pattern" and "propertyNames" in err.absolute_schema_path and isinstance(inst, str):
-        return [DefinitionError(f"{at}: key {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}",
-                                pos.key_at(path + (inst,)), "definition/schema")]   # a bad key: placed at it
-    if v == "pattern":
-        return one(f"{at}: {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}")
-    if v == "minimum":
-        return one(f"{at}: must be at least {vv}, got {_show(inst)}")
-    if v == "maximum":
-        return one(f"{at}: must be at most {vv}, got {_show(inst)}")
-    if v == "minLength" and vv == 1:
-        return one(f"{at}: must not be empty")
-    if v in ("minItems", "minProperties") and vv == 1:
-        return one(f"{at}: must not be empty")
-    return one(f"{at}: {err.message}")
-
-
-def _real_key(inst, key, data, path):
-    node = data
-    for p in path:
-        try:
-            node = node[p]
-        except (KeyError, IndexError, TypeError):
-            return key
-    if isinstance(node, dict) and key not in node and key.lstrip("-").isdigit() and int(key) in node:
-        return int(key)
-    return key
-
-
-_PATTERNS = {
-    "^[a-z][a-z0-9_]*$": "is not a snake_case name (lower-case letters, digits and '_', starting with a letter)",
-    "^[A-Z]+-[A-Z]+[0-9]+$": "is not a rule id such as CIT-R12",
-}
-
-
-def _show(x) -> str:
-    if x is None:
-        return "nothing"
-    if isinstance(x, dict):
-        return "a mapping"
-    if isinstance(x, list):
-        return "a list"
-    return repr(x)
-
-
-class _TypesError:
-    """A oneOf/anyOf whose every branch failed on type alone: report the accepted types together."""
-
-    validator = "oneOf-types"
-
-    def __init__(self, err, types):
-        self.absolute_path, self.instance, self.validator_value = err.absolute_path, err.instance, types
-        self.schema, self.message = err.schema, err.message
-
-
-def _deepest(err):
-    if err.validator in ("oneOf", "anyOf") and err.context:
-        direct = [e for e in err.context if not e.relative_path]
-        if direct and all(e.validator == "type" for e in direct) and len(direct) == len(err.validator_value):
-            types = []
-            for e in direct:
-                types += e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
-            return _TypesError(err, types)
-        return _deepest(best_match(err.context))
-    return err
-
-
-def _types(t) -> str:
-    names = {"integer": "a whole number", "string": "text", "boolean": "true or false", "object": "a mapping",
-             "array": "a list", "number": "a number", "null": "nothing"}
-    if isinstance(t, list):
-        return " or ".join(dict.fromkeys(names.get(x, x) for x in t))
-    return names.get(t, t)
 
 
 # ------------------------------------------------------------------ semantics
@@ -405,7 +230,7 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
         if "count" in fdef and comps is not None and total != fdef["count"]:
             err(f"family '{fam}' declares {fdef['count']} cards but its components add up to {total}",
                 fdef, "count", "definition/count")
-    for name, c in counters.items():
+    for _name, c in counters.items():
         sup = (c or {}).get("supply")
         if sup is not None:
             if sup not in counters:

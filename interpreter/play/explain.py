@@ -9,6 +9,8 @@ card the entry's readers cannot see is not in the chain at all (the machine leav
 from __future__ import annotations
 
 from mason.errors import MasonError
+from mason.runtime.game import Game, Settings
+from mason.runtime.turns import unavailable_actions
 
 
 def readable(entry: dict, seat) -> bool:
@@ -122,17 +124,13 @@ def explain(entries: list[dict], seat, entry: int | None = None) -> list[str]:
 
 def not_offered(rt) -> list[str]:
     """The actions the pending decision leaves out only by their condition, with the condition and its place."""
-    from mason.runtime.turns import unavailable_actions
-
     return [f"'{label}' was not offered: {reason}" for label, reason in unavailable_actions(rt)]
 
 
 def replay_to(entries: list[dict], i: int):
     """The game of a log replayed up to decision entry ``i`` (that decision pending), from its answers."""
-    from mason.runtime.game import Game, Settings
-
     game = Game.new(Settings.from_json(entries[0]["settings"]))
-    for k, e in enumerate(entries[:i]):
+    for _k, e in enumerate(entries[:i]):
         if e.get("type") == "decision":
             if game.over:
                 break

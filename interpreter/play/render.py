@@ -5,16 +5,15 @@ their properties) and a seat's view: no game is known by name.
 """
 from __future__ import annotations
 
+from mason.runtime.boards import KINDS as _BOARD_KINDS
+from mason.runtime.values import plural, split_zone_key, zone_key
+
 
 def seat_name(s, names=None) -> str:
     """P1, P2, ...; with ``names`` (a view's or ``Game.seat_names()``), an automated seat's name."""
     if s is None:
         return "nobody"
     return names[s] if names and 0 <= s < len(names) else f"P{s + 1}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _words(name: str) -> str:
@@ -147,7 +146,7 @@ def render_view(program, view: dict, compact: bool = False) -> str:
     lines.extend(_boards(program, view))
     piles = []   # the compact form counts the shared zones whose cards are all hidden on one line
     for key, z in view["zones"].items():
-        if "/" in key or (not z["cards"] and not z["hidden"]):
+        if split_zone_key(key)[1] is not None or (not z["cards"] and not z["hidden"]):
             continue
         label = program.zones[key]["label"] or _words(key)
         if compact and not z["cards"]:
@@ -184,22 +183,11 @@ def _seat_line(program, view, s, holds) -> str:
     for name, zdef in program.zones.items():
         if zdef["scope"] != "seat":
             continue
-        z = view["zones"][f"{name}/{s}"]
+        z = view["zones"][zone_key(name, s)]
         n = len(z["cards"]) + z["hidden"]
         if n:
             sizes.append(f"{zdef['label'] or _words(name)} {n}")
     return head + ("; " if ":" in head else ": ") + ", ".join(sizes) if sizes else head
-
-
-BOARD_RENDERERS: dict = {}
-
-
-def board_renderer(kind: str):
-    """Register ``render(program, name, data, seat) -> list of lines`` for boards of ``kind``."""
-    def deco(fn):
-        BOARD_RENDERERS[kind] = fn
-        return fn
-    return deco
 
 
 def _boards(program, view) -> list[str]:
@@ -208,7 +196,7 @@ def _boards(program, view) -> list[str]:
     out = []
     for name, data in (view.get("boards") or {}).items():
         kind = ((getattr(program, "boards", None) or {}).get(name) or {}).get("kind")
-        fn = BOARD_RENDERERS.get(kind)
+        fn = _BOARD_KINDS[kind].render if kind in _BOARD_KINDS else None   # the kind's BoardKind.render
         if fn is not None:
             out.extend("  " + line for line in fn(program, name, data, view["seat"]))
         else:   # no renderer for this kind yet: the data itself, kept to one line
@@ -241,7 +229,7 @@ def _seat_block(program, view, s, holds) -> list[str]:
     for name, zdef in program.zones.items():
         if zdef["scope"] != "seat":
             continue
-        z = view["zones"][f"{name}/{s}"]
+        z = view["zones"][zone_key(name, s)]
         if not z["cards"] and not z["hidden"]:
             continue
         out.append(f"    {zdef['label'] or _words(name)}: {_cards(program, z)}")
@@ -276,17 +264,17 @@ def render_decision(pending: dict, program=None, state=None, view=None, unavaila
 
 def zone_label(program, key: str, seat=None, names=None) -> str:
     """``hand/1`` -> "P2's hand" (or "your hand" for ``seat`` 1); ``deck`` -> its label."""
-    name, _, owner = key.partition("/")
+    name, owner = split_zone_key(key)
     label = program.zones[name]["label"] or _words(name)
-    if not owner:
+    if owner is None:
         return label
-    return f"your {label}" if int(owner) == seat else f"{seat_name(int(owner), names)}'s {label}"
+    return f"your {label}" if owner == seat else f"{seat_name(owner, names)}'s {label}"
 
 
 def option_texts(pending, program, state, view) -> list[str]:
     """Each option as ``render_decision`` displays it (a person may type it back exactly)."""
     labels = pending["labels"]
-    if program is None or state is None or pending["kind"] not in ("card", "character"):
+    if program is None or state is None or pending["kind"] in ("seat", "value"):
         return list(labels)
     where = {}
     if view is not None:

@@ -16,11 +16,20 @@ from mason.runtime.state import names_at
 
 
 def make_bot(kind: str, seed, seat: int):
+    """The bot of ``kind`` for ``seat``: ``random``, ``greedy``, or ``mcts``, ``mcts:N`` (N iterations per
+    decision), ``mcts:N:dD`` (rollouts of D decisions), ``mcts:N:Ts`` (and at most T seconds; see
+    agents/mcts.py). A bad kind: a one-line MasonError."""
     if kind == "random":
         return RandomAgent(f"{seed}/{seat}")
     if kind == "greedy":
         return GreedyAgent(f"{seed}/{seat}")
-    raise MasonError(f"unknown bot kind '{kind}' (known: {', '.join(BOT_KINDS)})", code="play/bot")
+    from mason.agents.mcts import MctsAgent, parse_kind
+
+    budget = parse_kind(kind)
+    if budget is not None:
+        return MctsAgent(f"{seed}/{seat}", iterations=budget[0], seconds=budget[1], depth=budget[2])
+    raise MasonError(f"unknown bot kind '{kind}' (known: {', '.join(BOT_KINDS)}; mcts:N, mcts:N:dD, mcts:N:Ts)",
+                     code="play/bot")
 
 
 def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_000_000) -> Game:
@@ -75,34 +84,49 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
     return out
 
 
-def _simulate_chunk(args):
-    settings_list, bots, coverage, seat_bots = args
-    return [simulate_one(s, bots, coverage, seat_bots) for s in settings_list]
+_KEPT = ("seed", "scores", "winners", "rounds", "decisions", "coverage", "error")
+
+
+def _simulate_job(job) -> dict:
+    """In a worker: one game, ``job`` = (settings, bots, coverage, seat_bots); only what the report uses."""
+    out = simulate_one(*job)
+    return {k: out[k] for k in _KEPT if k in out}
+
+
+def _compile_programs(keys) -> None:
+    """Pool initializer: compile each (game, variants, expansions) once in this worker process."""
+    for game, variants, expansions in keys:
+        try:
+            load_program(game, variants, expansions)
+        except MasonError:
+            pass   # each game then reports the error itself
 
 
 def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1, coverage: bool = False,
-             player_counts: tuple = (), seat_bots: dict | None = None) -> dict:
+             player_counts: tuple = (), seat_bots: dict | None = None, ray: str | bool | None = None,
+             on_done=None) -> dict:
     """Play ``games`` bot games with seeds base.seed, base.seed+1, ...; return the report dict.
 
     ``seat_bots`` maps some seats (from 0) to another bot kind than ``bots`` (``--bot SEAT=KIND``).
 
     With ``player_counts`` (mixed player counts), game ``i`` is played by ``player_counts[i % len]``
     players instead of ``base.players``.
+
+    ``workers`` > 1 plays on that many processes, ``ray`` (True or an address) as Ray tasks (see
+    :func:`mason.play.parallel.map_games`); the report is the same either way, but for ``seconds``.
+    ``on_done(n)`` is called as games finish (a progress bar).
     """
+    from mason.play.parallel import map_games
+
     seed0 = int(base.seed)
     counts = tuple(player_counts) or (base.players,)
     all_settings = [Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions,
                              base.options) for i in range(games)]
     t = time.perf_counter()
-    if workers > 1 and games > 1:
-        import multiprocessing as mp
-
-        chunks = [all_settings[i::workers] for i in range(workers)]
-        with mp.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(_simulate_chunk, [(c, bots, coverage, seat_bots) for c in chunks])
-        results = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
-    else:
-        results = [simulate_one(s, bots, coverage, seat_bots) for s in all_settings]
+    jobs = [(s, bots, coverage, seat_bots) for s in all_settings]
+    keys = ((base.game, tuple(base.variants), tuple(base.expansions)),)
+    results = map_games(_simulate_job, jobs, workers=workers, ray=ray, initializer=_compile_programs,
+                        initargs=(keys,), on_done=on_done)
     seconds = time.perf_counter() - t
     errors = [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r]
     done = [r for r in results if "error" not in r]

@@ -11,11 +11,10 @@ State: ``{"inside": [pieces], "drawn": piece or null, "parked": [[slot, piece], 
 """
 from __future__ import annotations
 
-from mason.runtime import rng
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer
+from mason.runtime import rng
+from mason.runtime.boards import board, board_kind, board_renderer
 
 
 @board_kind("bag")

@@ -6,10 +6,9 @@ final 0 every later placement is free). State: ``{"pos": index of the marker}``.
 """
 from __future__ import annotations
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer
 
 
 @board_kind("cost_track")

@@ -177,15 +177,27 @@ def _build(d, players, table):
 
 # ==================================================================== board access
 def grid(rt, name):
-    """The declaration, the state and the cells of a hexgrid board."""
-    d = rt.prog.boards.get(name) if isinstance(name, str) else None
-    if d is None or d.get("kind") != "hexgrid":
-        raise PlayError(f"'{name}' is not a hexgrid board", code="play/type")
-    return d, board(rt, name), cells_of(d)
+    """The declaration, the state and the cells of a hexgrid board (the declaration and its cells
+    looked up once per runtime: ``rt.memo['hexgrid']``)."""
+    grids = rt.memo.get("hexgrid")
+    if grids is None:
+        grids = rt.memo["hexgrid"] = {}
+    hit = grids.get(name) if type(name) is str else None
+    if hit is None:
+        d = rt.prog.boards.get(name) if isinstance(name, str) else None
+        if d is None or d.get("kind") != "hexgrid":
+            raise PlayError(f"'{name}' is not a hexgrid board", code="play/type")
+        hit = grids[name] = (d, cells_of(d))
+    try:
+        return hit[0], rt.st["boards"][name], hit[1]
+    except KeyError:
+        return hit[0], board(rt, name), hit[1]
 
 
 def on_board(cells, name, cell) -> str:
     """The canonical id of a cell of the board; ``play/unknown`` if it is not on it."""
+    if type(cell) is str and cell in cells:   # already a cell's canonical id: the common case
+        return cell
     cid = cell_id(*parse_cell(cell))
     if cid not in cells:
         raise PlayError(f"hexgrid '{name}' has no cell {cell!r}{did_you_mean(cid, cells)}", code="play/unknown")
@@ -232,7 +244,9 @@ def _cells(rt, name):
 @builtin("hex_info", 2)
 def _info(rt, name, cell):
     """The cell's data (its declaration's keys, with q and r): ``hex_info(b, c)["kind"]``."""
-    d, data, cells = grid(rt, name)
+    grids = rt.memo.get("hexgrid")
+    hit = grids.get(name) if grids is not None and type(name) is str else None
+    cells = hit[1] if hit is not None else grid(rt, name)[2]   # the cells alone: no need of the board's state
     return dict(cells[on_board(cells, name, cell)])
 
 

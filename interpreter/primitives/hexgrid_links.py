@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer, plural
+from mason.runtime.boards import board_renderer
+from mason.runtime.values import plural
 from mason.primitives.hexgrid import (DIR_NAMES, board_label, cell_id, cells_of, grid, index, on_board, parse_cell, piece_name, printed,
                       step, top_item, vertex)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
+from mason.runtime.values import _say_counter
 
 UNLIMITED = 10 ** 9   # how many times an empty bundle can be paid
 
@@ -81,8 +82,6 @@ def take(rt, seat, name, amount) -> None:
 def _say(rt, node, text, kind="note", **fields):
     """Narrate a change of counters, saying why; the event carries the real changes (``add``/``take``)."""
     if rt.narrate:
-        from mason.runtime.machine import _say_counter
-
         _say_counter(rt, node, text, kind, **fields)
 
 

@@ -21,11 +21,10 @@ State: ``{"stock": {GOOD: n}, "bought": [[goods] per seat], "sold": [[goods] per
 """
 from __future__ import annotations
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer
 from mason.primitives.ledger import _seat, _whole, add, held, take
+from mason.runtime.boards import board, board_kind, board_renderer
 
 
 def _int(v) -> bool:

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer
 
 
 # ==================================================================== definition

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import json
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.play.render import board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer
 
 KEYS = ("status", "text", "kind", "places", "capacity", "labels", "tokens", "pieces", "markers", "step_cost", "piece")
 

@@ -26,10 +26,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer
 
 ORIENTATIONS = ("fixed", "mirror", "rotate", "any")
 

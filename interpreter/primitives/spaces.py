@@ -9,10 +9,9 @@ location are data for the rules (``location_info``). State: ``{ID: [occupant or 
 """
 from __future__ import annotations
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer
 
 
 def _locations(definition):

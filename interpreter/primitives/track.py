@@ -13,10 +13,9 @@ State: ``{TRACK: [position per seat]}``.
 """
 from __future__ import annotations
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.play.render import board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer
 
 
 def _is_int(v) -> bool:

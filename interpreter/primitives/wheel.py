@@ -19,11 +19,10 @@ latest wheel_turn]}``.
 """
 from __future__ import annotations
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.play.render import board_renderer
 from mason.primitives.ring import show
+from mason.runtime.boards import board, board_kind, board_renderer
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
 

@@ -1,29 +1,76 @@
 """Boards: structured shared state declared under ``boards:`` in game.yaml, built by a registered kind.
 
 A board is plain JSON data in ``state['boards'][name]``, created at setup by its kind's builder from
-the YAML definition and the player count. Kinds live in ``interpreter/primitives/`` and register with
-``@board_kind("slots")``; their queries and procedures take the board's name as first argument.
+the YAML definition and the player count. A kind plugs in as ONE object, ``BoardKind``: its builder,
+its load-time check and its terminal renderer, registered once by name (``register_board_kind``; the
+``@board_kind`` and ``@board_renderer`` decorators are thin wrappers over it). A second registration
+under a name, or a second renderer for a kind, is refused at import. Kinds live in
+``mason.primitives``; their queries and procedures (``mason.dsl.builtins``) take the board's name as
+first argument.
 """
 from __future__ import annotations
 
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Optional
 
+from mason.dsl.builtins import RegistrationError
 from mason.errors import PlayError
 
+
+@dataclass
+class BoardKind:
+    """A board primitive: everything the rest of Mason asks of ``kind: <name>``.
+
+    ``build(definition: dict, players: int, table: dict) -> JSON data``: the board at setup.
+    ``check(definition, table_columns) -> [(message, key or None), ...]``: the problems of a
+    declaration at load time (``mason validate``), each placed at ``key`` of the board; None: none.
+    ``render(program, name, data, seat) -> [line, ...]``: the board for a terminal (``mason play``);
+    None: the data is shown as JSON on one line.
+    """
+    name: str
+    build: Callable
+    check: Optional[Callable] = None
+    render: Optional[Callable] = None
+    module: str = ""        # the module that registered it (for messages and the docs test)
+
+
+KINDS: dict[str, BoardKind] = {}
+
+# name -> builder / checker: derived indexes kept by register_board_kind (and only there)
 BOARD_KINDS: dict[str, Callable] = {}
 BOARD_CHECKS: dict[str, Callable] = {}
 
 
-def board_kind(name: str, check: Callable | None = None):
-    """Register ``build(definition: dict, players: int, table: dict) -> JSON data`` for ``kind: name``.
+def register_board_kind(kind: BoardKind) -> BoardKind:
+    """Register a board kind; a kind already registered under that name is an error."""
+    old = KINDS.get(kind.name)
+    if old is not None:
+        raise RegistrationError(f"board kind '{kind.name}' is registered twice: by {old.module or '?'} "
+                                f"and by {kind.module or '?'}")
+    KINDS[kind.name] = kind
+    BOARD_KINDS[kind.name] = kind.build
+    if kind.check is not None:
+        BOARD_CHECKS[kind.name] = kind.check
+    return kind
 
-    ``check(definition, table_columns) -> [(message, key or None), ...]``, when given, reports the
-    problems of a declaration at load time (``mason validate``), placed at ``key`` of the board.
-    """
+
+def board_kind(name: str, check: Callable | None = None):
+    """Decorator: register ``build`` (the decorated function) as board kind ``name`` (see BoardKind)."""
     def deco(fn):
-        BOARD_KINDS[name] = fn
-        if check is not None:
-            BOARD_CHECKS[name] = check
+        register_board_kind(BoardKind(name, fn, check, module=fn.__module__))
+        return fn
+    return deco
+
+
+def board_renderer(name: str):
+    """Decorator: the terminal renderer of board kind ``name`` (registered before; one renderer per kind)."""
+    def deco(fn):
+        kind = KINDS.get(name)
+        if kind is None:
+            raise RegistrationError(f"a renderer for board kind '{name}' ({fn.__module__}), which is not registered")
+        if kind.render is not None:
+            raise RegistrationError(f"board kind '{name}' gets a second renderer ({fn.__module__})")
+        kind.render = fn
         return fn
     return deco
 
@@ -31,7 +78,7 @@ def board_kind(name: str, check: Callable | None = None):
 def build_boards(program, players: int, table: dict) -> dict:
     out = {}
     for name, definition in program.boards.items():
-        out[name] = BOARD_KINDS[definition["kind"]](definition, players, table)
+        out[name] = KINDS[definition["kind"]].build(definition, players, table)
     return out
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from mason.runtime import rng
 from mason.errors import IllegalAction, PlayError
-from mason.runtime.machine import STMT, _amount_of, _plain, _seat_of, _show, _visible_to, _zone_label
+from mason.runtime.machine import log_resolved, place_text, run_inline
+from mason.runtime.turns import action_label, take_action
+from mason.runtime.values import _amount_of, _plain, _seat_of, _show, _visible_to, _zone_label
 
 
 def s_choose(rt, env, node, fr):
@@ -51,12 +53,6 @@ def s_choose(rt, env, node, fr):
     _ask(rt, node, fr, chooser, options)
 
 
-def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
-    """Log a decision that resolved itself (a single legal option): read by the deciding seat only."""
-    rt.say(None, None, to=[seat] if isinstance(seat, int) else [], place=place, type="resolved", seat=seat,
-           kind=kind, prompt=prompt, options=[{"id": o, "label": lab} for o, lab in zip(options, labels)], answer=0)
-
-
 def _chooser(rt, env, node):
     if node.by is not None:
         return _seat_of(rt, env, node.by, node)
@@ -76,7 +72,7 @@ def _ask(rt, node, fr, seat, options, subset=0):
         if node.ckind == "card":
             _locate(rt, seat, options, labels)
     st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": _text(rt, fr, node.prompt) or _default_prompt(node),
-                     "options": options, "labels": labels, "subset": subset, "at": str(node.place)}
+                     "options": options, "labels": labels, "subset": subset, "at": place_text(node)}
     st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
 
 
@@ -120,13 +116,17 @@ def _text(rt, fr, text):
 def _default_prompt(node):
     if node.up_to is not None:
         return f"Choose up to the allowed number of {node.ckind}s"
-    return {"card": "Choose a card", "seat": "Choose a player", "character": "Choose a character"}.get(
-        node.ckind, "Choose")
+    if node.ckind == "value":
+        return "Choose"
+    return {"card": "Choose a card", "seat": "Choose a player"}.get(node.ckind, f"Choose a {node.ckind.replace('_', ' ')}")
 
 
 def _bind_choice(rt, env, node, fr, value):
     env[node.var] = _plain(value)
     if node.body is not None and value is not None and value != []:
+        if node.body.inline:   # plain statements: run now, as their frame would run next
+            run_inline(rt, env, node.body, fr)
+            return
         rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
 
 
@@ -148,7 +148,7 @@ def s_choose_one(rt, env, node, fr):
     st["pending"] = {"seat": seat, "kind": "option", "prompt": _text(rt, fr, node.prompt) or "Choose one",
                      "options": available,
                      "labels": [_text(rt, fr, node.options[i][0]) for i in available] if rt.narrate else None,
-                     "subset": 0, "at": str(node.place)}
+                     "subset": 0, "at": place_text(node)}
     st["stack"].append({"k": "o", "n": node.id, "s": fr["s"]})
 
 
@@ -159,7 +159,6 @@ def fill_labels(rt) -> dict | None:
         return p
     fr = rt.st["stack"][-1]
     if fr["k"] == "t":
-        from mason.runtime.turns import action_label
         p["labels"] = [action_label(rt, fr, k) for k in p["options"]]
     elif fr["k"] == "o":
         node = rt.nodes[fr["n"]]
@@ -176,8 +175,12 @@ def resume(rt, answer) -> None:
     """Apply an already-validated answer (an option index, or a list for a subset) to the top frame."""
     st = rt.st
     pending = st["pending"]
-    fr = st["stack"].pop()
+    fr = st["stack"][-1]
     st["pending"] = None
+    if fr["k"] == "t":   # the action window stays on the stack
+        take_action(rt, fr, pending["options"][answer])
+        return
+    st["stack"].pop()
     node = rt.nodes[fr["n"]]
     if fr["k"] == "c":
         env = st["stack"][fr["s"]]["v"]
@@ -194,10 +197,6 @@ def resume(rt, answer) -> None:
             label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(rt, fr, node.options[i][0])
             rt.say(f"{rt.seat_name(pending['seat'])} chooses: {label}", node)
         st["stack"].append({"k": "b", "n": node.options[i][2].id, "i": 0, "s": fr["s"]})
-    elif fr["k"] == "t":
-        st["stack"].append(fr)
-        from mason.runtime.turns import take_action
-        take_action(rt, fr, pending["options"][answer])
     else:
         raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")
 
@@ -215,7 +214,8 @@ def _card_viewers(rt, cards):
 
 
 def _narrate_choice(rt, node, pending, value):
-    """Naming a seat, value or character is public; picking cards is seen by those who see them."""
+    """Naming a seat, a value or a card of a family (``choose <family>``) is public; picking cards is seen
+    by those who see them."""
     seat = pending["seat"]
     who = rt.seat_name(seat)
     items = value if isinstance(value, list) else [value]
@@ -253,5 +253,5 @@ def check_answer(pending: dict, answer):
     return answer
 
 
-STMT["choose"] = s_choose
-STMT["choose_one"] = s_choose_one
+# the statements this module runs; mason.runtime.engine puts them in the machine's table
+STATEMENTS = {"choose": s_choose, "choose_one": s_choose_one}

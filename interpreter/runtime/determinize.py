@@ -11,11 +11,11 @@
   and ``seen`` list and receives another hidden card of the same family. A card keeps its id, its
   type and its card-state fields (an id always names the same component, as in every real game:
   option lists ordered by id read the same in every sample; a mark put on a card, a murdered
-  character say, stays on that card). So every zone keeps its size and its count per
+  card that names the target of an effect, say, stays on that card). So every zone keeps its size and its count per
   family; cards outside every zone are left alone. A hidden card whose id a paused rule holds (a
   loop's list of cards still to visit, a local variable) is re-dealt only among the places of other
   held hidden cards of its family in zones of the same name, so the paused rule finds, say, a
-  chosen character still among the seats' chosen characters (an int that only looks like a card
+  chosen card still among the seats' chosen cards (an int that only looks like a card
   id, a seat say, narrows that card's re-deal; nothing is rewritten). Ids held by game variables
   and boards are not followed.
 - **Secret variables.** A per-seat variable with ``visibility: owner`` is resampled for the other
@@ -43,8 +43,9 @@ from __future__ import annotations
 import random
 
 from mason.errors import MasonError
-from mason.runtime.saves import _ask_again   # the engine's own "ask the paused rule again" (it checks saves with it)
+from mason.runtime.saves import _ask_again  # the engine's own "ask the paused rule again" (it checks saves with it)
 from mason.runtime.state import copy_state
+from mason.runtime.values import split_zone_key, zone_key
 
 PLACE_FIELDS = ("z", "o", "up", "seen")   # what belongs to a card's place; its type and card state go with it
 
@@ -61,11 +62,11 @@ def hidden_cards(program, state: dict, seat: int) -> list[int]:
     offered.update(fr["card"] for fr in state["stack"] if fr["k"] == "t" and fr.get("card") is not None)
     out = []
     for key, ids in state["zones"].items():
-        name, _, owner = key.partition("/")
+        name, owner = split_zone_key(key)
         vis = program.zones[name]["visibility"]
         if vis == "all":
             continue
-        mine = vis == "owner" and owner != "" and int(owner) == seat
+        mine = vis == "owner" and owner is not None and owner == seat
         if mine:
             continue
         for c in ids:
@@ -88,8 +89,8 @@ def determinize(program, state: dict, seat: int, rng: random.Random) -> dict:
     held = _held_by_rules(st, set(hidden))
     groups: dict[tuple, list[int]] = {}
     for c in hidden:
-        # a card a paused rule holds stays within zones of the same name (a chosen character among
-        # the seats' chosen characters); the others go anywhere their family is hidden
+        # a card a paused rule holds stays within zones of the same name (a chosen card among
+        # the seats' chosen cards); the others go anywhere their family is hidden
         groups.setdefault((program.family_of[cards[c]["t"]], cards[c]["z"] if c in held else ""), []).append(c)
     for group in sorted(groups):
         ids = groups[group]
@@ -100,7 +101,7 @@ def determinize(program, state: dict, seat: int, rng: random.Random) -> dict:
         slots = {}
         for a in ids:
             rec = places[a]
-            key = rec["z"] if rec["o"] is None else f"{rec['z']}/{rec['o']}"
+            key = zone_key(rec["z"], rec["o"])
             slots[a] = (key, zones[key].index(a))
         for a, b in zip(ids, dealt):
             key, i = slots[a]

@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mason.runtime import saves
-from mason.runtime import turns  # noqa: F401  (turns registers the turn and flow frames)
 from mason.agents.automaton import decide
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from mason.model.loader import GAMES_DIR
-from mason.runtime.machine import Runtime, check_answer, fill_labels, resume, run
+from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
 from mason.model.program import Program
 from mason.runtime.saves import SAVE_FORMAT  # noqa: F401  (re-exported)
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
@@ -63,10 +62,10 @@ def load_program(game: str, variants=(), expansions=()) -> Program:
     if prog is None:
         from mason.model.validate import validate_game
 
-        prog, errors = validate_game(game, variants, expansions)
-        if errors:
+        checked, errors = validate_game(game, variants, expansions)
+        if errors or checked is None:
             raise DefinitionErrors(errors)
-        _PROGRAMS[key] = prog
+        prog = _PROGRAMS[key] = checked
         _LOADED_IN[prog] = Path.cwd()
     return prog
 
@@ -95,6 +94,7 @@ def stable_places(prog: Program):
 
 def _stable_place(at: str, base: Path) -> str:
     m = re.match(r"^(.*?)((?::\d+){2})?$", at)
+    assert m is not None   # the pattern matches every string
     file, pos = m.group(1), m.group(2) or ""
     path = Path(file)
     if not path.is_absolute():
@@ -196,7 +196,7 @@ class Game:
     def record_error(self, exc: BaseException) -> dict:
         """End the log with an ``error`` entry for what stopped the game (the replay expects it too)."""
         if isinstance(exc, MasonError):
-            entry = {"type": "error", "code": exc.code, "message": exc.message}
+            entry: dict[str, object] = {"type": "error", "code": exc.code, "message": exc.message}
             if exc.place is not None:
                 entry["at"] = self._at(str(exc.place))
         else:
@@ -284,11 +284,14 @@ class Game:
         p = self.state["pending"]
         if p is None:
             raise IllegalAction("no decision is pending")
-        answer = check_answer(p, answer)
+        if type(answer) is not int or p["subset"] or not 0 <= answer < len(p["options"]):
+            answer = check_answer(p, answer)   # (one option number in range, the common answer, is valid as it is)
         self.state["decisions"] += 1
         if self.narrate:
             self.rt.flush_changes(place=p["at"])
-            labels = fill_labels(self.rt)["labels"]
+            filled = fill_labels(self.rt)
+            assert filled is not None   # p is pending
+            labels = filled["labels"]
             self.log.append({"type": "decision", "seat": p["seat"], "kind": p["kind"], "answer": answer,
                              "at": self._asked_at(p), "to": [p["seat"]], "prompt": p["prompt"],
                              "options": _options(p, labels), "round": self.state["round"],
@@ -298,7 +301,7 @@ class Game:
             self.rt.decision_entry = len(self.log) - 1
         resume(self.rt, answer)
         self._run()
-        if self.over and self.narrate and not any(e.get("type") == "end" for e in self.log[-3:]):
+        if self.narrate and self.over and not any(e.get("type") == "end" for e in self.log[-3:]):
             self.log.append({"type": "end", "result": self.state["result"]})
 
     def answers(self) -> list:

@@ -10,10 +10,14 @@ resumed at any decision.
 from __future__ import annotations
 
 from mason.runtime import rng
-from mason.dsl.builtins import ITEM_CAP, MAX_ITEMS, MAX_NESTED, MAX_NUMBER, charge, too_big
+from mason.dsl.builtins import RegistrationError, ITEM_CAP, MAX_ITEMS, MAX_NESTED, MAX_NUMBER, charge, too_big
 from mason.dsl.expr import HOST_ERRORS
+from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import PlayError
+from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
+    _amount_of, _copy, _plain, _say_counter, _seat_of, _short, _show, _visible_to, _zone_label)
 
+_NO_HOLDER = (None,)  # a modifier of no component type applies once, held by nothing
 STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
 STACK_CAP = 1_000     # frames on the stack at once (triggers answering each other's events nest)
 
@@ -40,6 +44,7 @@ class Runtime:
         self.spent = 0     # items gone through since the run began (see dsl.builtins.charge)
         self.changes = []  # counter changes not yet logged (narrating only): see change()
         self.decision_entry = None   # log index of the decision whose answer the machine is running
+        self.memo = {}     # what a primitive derives from the program alone, kept per runtime (by its name)
 
     item_cap = ITEM_CAP
 
@@ -49,12 +54,12 @@ class Runtime:
         return None if ti < 0 else self.st["stack"][ti]
 
     def turn_seat(self):
-        t = self.turn_frame()
-        return None if t is None else t["seat"]
+        ti = self.st["ti"]
+        return None if ti < 0 else self.st["stack"][ti]["seat"]
 
     def turn_card(self):
-        t = self.turn_frame()
-        return None if t is None else t["card"]
+        ti = self.st["ti"]
+        return None if ti < 0 else self.st["stack"][ti]["card"]
 
     def active(self, card: int) -> bool:
         return self.cards[card]["z"] in self.prog.active_zones
@@ -62,8 +67,15 @@ class Runtime:
     def value(self, name, args, env):
         """A named value: its default, then every active modifier in declaration order."""
         vd = self.prog.values[name]
-        local = dict(zip(vd.params, args))
-        local["me"] = env.get("me")
+        params = vd.params
+        me = env.get("me")
+        if not params:
+            local = {"me": me}
+        elif len(params) == 1:
+            local = {params[0]: args[0], "me": me}
+        else:
+            local = dict(zip(params, args))
+            local["me"] = me
         try:
             v = vd.fn(self, local)
         except PlayError as exc:
@@ -72,40 +84,43 @@ class Runtime:
             raise
         if not vd.mods:
             return v
+        held = vd.__dict__.get("held")
+        if held is None:   # (modifier, holding card or None), in declaration order: once per program
+            instances = self.prog.type_instances
+            held = vd.held = tuple((mod, c) for mod in vd.mods
+                                   for c in (_NO_HOLDER if mod.type is None else instances[mod.type]))
         cards = self.cards
         active = self.prog.active_zones
-        for mod in vd.mods:
-            if mod.type is None:
-                holders = (None,)
-            else:
-                holders = [c for c in self.prog.type_instances[mod.type] if cards[c]["z"] in active]
-            for c in holders:
-                menv = dict(local)
-                menv["self"] = c
-                menv["owner"] = cards[c]["o"] if c is not None else None
-                menv["base"] = v
-                x = None
-                try:
-                    if mod.when is not None and not mod.when(self, menv):
-                        continue
-                    x = mod.fn(self, menv)
-                    if mod.op == "add":
-                        v = v + x
-                    elif mod.op == "set":
-                        v = x
-                    elif mod.op == "max":
-                        v = max(v, x)
-                    else:
-                        v = min(v, x)
-                except PlayError as exc:
-                    if exc.place is None:
-                        exc.place = mod.place
-                    raise
-                except HOST_ERRORS as exc:
-                    raise PlayError(f"this modifier of '{name}' cannot apply {mod.op} {_short(x)} to {_short(v)}: {exc}",
-                                    mod.place, "play/type") from None
-                if self.stats is not None:
-                    self.stats[mod.key] = self.stats.get(mod.key, 0) + 1
+        for mod, c in held:
+            if c is not None and cards[c]["z"] not in active:
+                continue
+            menv = dict(local)
+            menv["self"] = c
+            menv["owner"] = cards[c]["o"] if c is not None else None
+            menv["base"] = v
+            x = None
+            try:
+                if mod.when is not None and not mod.when(self, menv):
+                    continue
+                x = mod.fn(self, menv)
+                op = mod.op
+                if op == "add":
+                    v = v + x
+                elif op == "set":
+                    v = x
+                elif op == "max":
+                    v = max(v, x)
+                else:
+                    v = min(v, x)
+            except PlayError as exc:
+                if exc.place is None:
+                    exc.place = mod.place
+                raise
+            except HOST_ERRORS as exc:
+                raise PlayError(f"this modifier of '{name}' cannot apply {mod.op} {_short(x)} to {_short(v)}: {exc}",
+                                mod.place, "play/type") from None
+            if self.stats is not None:
+                self.stats[mod.key] = self.stats.get(mod.key, 0) + 1
         return v
 
     # ---------------------------------------------------------------- narration
@@ -223,7 +238,7 @@ class Runtime:
     def label(self, kind, v) -> str:
         if v is None:
             return "none"
-        if kind in ("card", "character") and isinstance(v, int):
+        if kind not in ("seat", "value") and isinstance(v, int):   # a card, or a family's card
             return self.card_name(v)
         if kind == "seat" and isinstance(v, int):
             return self.seat_name(v)
@@ -241,7 +256,8 @@ class Runtime:
             return
         cards = self.cards
         active = self.prog.active_zones
-        turn_seat = self.turn_seat()
+        ti = self.st["ti"]
+        turn_seat = None if ti < 0 else self.st["stack"][ti]["seat"]
         frames = []
         for trig in lst:
             try:
@@ -282,10 +298,11 @@ def run(rt: Runtime) -> None:
     stack = st["stack"]
     steps = 0
     rt.spent = 0
+    frames = FRAME
     try:
         while stack and st["pending"] is None:
             fr = stack[-1]
-            FRAME[fr["k"]](rt, fr)
+            frames[fr["k"]](rt, fr)
             steps += 1
             if steps > STEP_CAP:
                 raise PlayError(f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': "
@@ -311,20 +328,49 @@ def _frame_place(rt, stack):
     return None
 
 
+def _unknown(kind):
+    def handler(rt, env, node, fr):
+        raise KeyError(kind)   # as STMT[kind] would, inside the runner's handlers
+    return handler
+
+
+def bound(block) -> tuple:
+    """The block's statements with their handlers: ``((handler, node), ...)``, looked up once per block
+    (statement kinds are registered at import, before any rule runs)."""
+    plan = block.__dict__.get("bound")
+    if plan is None:
+        plan = block.bound = tuple((STMT.get(s.kind) or _unknown(s.kind), s) for s in block.stmts)
+    return plan
+
+
+# statements that never push a frame nor pause (a procedure is left out: it is the primitives' code)
+_PLAIN = INLINE_KINDS - {"do"}
+
+
+def _steps(block) -> tuple:
+    """``((handler, node, plain), ...)`` for the block runner: after a plain statement (see ``_PLAIN``) it
+    neither saves its place in the frame nor looks for a pushed frame or a pending decision."""
+    plan = block.steps = tuple((h, s, s.kind in _PLAIN and not getattr(s, "emits", False))
+                               for h, s in block.__dict__.get("bound") or bound(block))
+    return plan
+
+
 def _block(rt, fr):
-    stmts = rt.nodes[fr["n"]].stmts
+    block = rt.nodes[fr["n"]]
+    plan = block.__dict__.get("steps") or _steps(block)
     st = rt.st
     stack = st["stack"]
     env = stack[fr["s"]]["v"]
     depth = len(stack)
     i = fr["i"]
-    n = len(stmts)
+    n = len(plan)
     while i < n:
-        node = stmts[i]
+        handler, node, plain = plan[i]
         i += 1
-        fr["i"] = i
+        if not plain:
+            fr["i"] = i
         try:
-            STMT[node.kind](rt, env, node, fr)
+            handler(rt, env, node, fr)
         except PlayError as exc:
             if exc.place is None:
                 exc.place = node.place
@@ -335,9 +381,27 @@ def _block(rt, fr):
         except RecursionError:
             raise PlayError("this statement nests too deeply (a named value calling itself without end?)", node.place,
                             "play/too-deep") from None
-        if len(stack) != depth or st["pending"] is not None:
+        if not plain and (len(stack) != depth or st["pending"] is not None):
             return
     stack.pop()
+
+
+def run_inline(rt, env, block, fr) -> None:
+    """Run a block of plain statements (``block.inline``: nothing in it pauses or pushes a frame) at once,
+    in place of pushing its frame: the same statements, errors and places as its frame would give."""
+    for handler, node in block.__dict__.get("bound") or bound(block):
+        try:
+            handler(rt, env, node, fr)
+        except PlayError as exc:
+            if exc.place is None:
+                exc.place = node.place
+            raise
+        except HOST_ERRORS as exc:
+            raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
+                            "play/type") from None
+        except RecursionError:
+            raise PlayError("this statement nests too deeply (a named value calling itself without end?)", node.place,
+                            "play/too-deep") from None
 
 
 def _for(rt, fr):
@@ -359,6 +423,9 @@ def _repeat(rt, fr):
         rt.st["stack"].pop()
         return
     fr["i"] += 1
+    if node.body.inline:   # one round per step, as with the body's own frame
+        run_inline(rt, rt.st["stack"][fr["s"]]["v"], node.body, fr)
+        return
     rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
 
 
@@ -369,6 +436,9 @@ def _while(rt, fr):
         fr["i"] += 1
         if fr["i"] > 100_000:
             raise PlayError("a 'while' loop ran 100000 times", node.place, "play/loop")
+        if node.body.inline:   # one round per step, as with the body's own frame
+            run_inline(rt, stack[fr["s"]]["v"], node.body, fr)
+            return
         stack.append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
     else:
         stack.pop()
@@ -424,13 +494,6 @@ def _amount(node, rt, env):
     if v > MAX_NUMBER:
         raise too_big(v, node.place)
     return v
-
-
-def _seat_of(rt, env, fn, node):
-    s = env.get("me") if fn is None else fn(rt, env)
-    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < rt.st["n"]:
-        raise PlayError(f"not a seat: {s!r}", node.place, "play/no-seat")
-    return s
 
 
 def _counter_label(rt, name) -> str:
@@ -493,46 +556,10 @@ def s_transfer(rt, env, node, fr):
                      f"{rt.seat_name(b)}", "transfer", seat=a, to_seat=b, counter=node.counter, amount=amount)
 
 
-def _say_counter(rt, node, text, kind, **fields):
-    """Narrate a counter change, saying why: ``P1 gains 2 gold (Take income)``."""
-    chain = rt.because()
-    why = rt.why(chain)
-    rt.say(f"{text} ({why})" if why else text, node, type=kind, **fields)
-
-
-def _plain(v):
-    """A value to store: lists are copied (deeply), so a stored value never aliases a zone.
-
-    The copy is bounded: at most MAX_ITEMS items in all and MAX_NESTED lists deep (a list built from
-    itself, ``[x, x]``, doubles at every step), numbers within MAX_NUMBER.
-    """
-    t = type(v)
-    if t is list or t is dict:
-        return _copy(v, [MAX_ITEMS], 0)
-    if t is int and not -MAX_NUMBER <= v <= MAX_NUMBER:
-        raise too_big(v)
-    return v
-
-
-def _copy(v, room, depth):
-    room[0] -= len(v)
-    if room[0] < 0:
-        raise PlayError(f"this value would hold more than {MAX_ITEMS:,} items in all; a rule may store at most that",
-                        code="play/too-big")
-    if depth >= MAX_NESTED:
-        raise PlayError(f"this value nests lists more than {MAX_NESTED} deep", code="play/too-deep")
-    if type(v) is list:
-        return [_copy(x, room, depth + 1) if isinstance(x, (list, dict)) else x for x in v]
-    return {k: _copy(x, room, depth + 1) if isinstance(x, (list, dict)) else x for k, x in v.items()}
-
-
-def _short(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def s_set_local(rt, env, node, fr):
-    env[node.name] = _plain(node.value(rt, env))
+    v = node.value(rt, env)
+    t = type(v)
+    env[node.name] = _plain(v) if t is list or t is dict or t is int else v   # _plain only where it acts
 
 
 def s_set_var(rt, env, node, fr):
@@ -569,9 +596,11 @@ def s_set_counter(rt, env, node, fr):
 
 def s_set_attr(rt, env, node, fr):
     c = node.obj(rt, env)
-    if not isinstance(c, int) or isinstance(c, bool):
+    if type(c) is not int:
         raise PlayError(f"'.{node.name}' needs a card, got {c!r}", node.place, "play/type")
-    rt.cards[c][node.name] = _plain(node.value(rt, env))
+    v = node.value(rt, env)
+    t = type(v)
+    rt.cards[c][node.name] = _plain(v) if t is list or t is dict or t is int else v
 
 
 def _cards_of(x, node):
@@ -584,20 +613,34 @@ def _cards_of(x, node):
     return list(x)
 
 
+def place_text(node) -> str:
+    """``str(node.place)``, computed once per node (a pending decision's ``at``)."""
+    text = node.__dict__.get("at_text")
+    if text is None:
+        text = node.at_text = str(node.place)
+    return text
+
+
+_SPLIT: dict = {}   # zone key -> (zone name, owning seat or None), as move_card stores them on a card
+
+
 def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
     """Move one card to the zone ``key`` (top = end of the list)."""
     card = rt.cards[c]
-    zones = rt.st["zones"]
-    old = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+    zones = rt.zones
+    o = card["o"]
+    old = card["z"] if o is None else rt.zk[card["z"]][o]
     zones[old].remove(c)
     dest = zones[key]
     if bottom:
         dest.insert(0, c)
     else:
         dest.append(c)
-    name, _, owner = key.partition("/")
-    card["z"] = name
-    card["o"] = int(owner) if owner else None
+    split = _SPLIT.get(key)
+    if split is None:
+        name, _, owner = key.partition("/")
+        split = _SPLIT[key] = (name, int(owner) if owner else None)
+    card["z"], card["o"] = split
     up = facing == "up"
     if card.get("up") != up:
         card["up"] = up
@@ -609,10 +652,16 @@ def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
 
 
 def s_move(rt, env, node, fr):
-    cards = _cards_of(node.cards(rt, env), node)
+    x = node.cards(rt, env)
+    cards = [x] if type(x) is int else _cards_of(x, node)   # one card (not a bool): the common case
     key = node.dest(rt, env)
     seen = node.seen_by(rt, env) if node.seen_by is not None else None
     quiet = not rt.prog.zones[key.partition("/")[0]]["narrate"]
+    if not rt.narrate or quiet:   # nothing to tell: no grouping by where the cards came from
+        bottom, facing = node.bottom, node.facing
+        for c in cards:
+            move_card(rt, c, key, bottom, facing, seen)
+        return
     groups: dict = {}
     for c in cards:
         old = move_card(rt, c, key, node.bottom, node.facing, seen)
@@ -635,34 +684,6 @@ def s_draw(rt, env, node, fr):
         drawn.append(c)
     if rt.narrate and drawn:
         _narrate_move(rt, node, drawn, src, key)
-
-
-def _amount_of(v, node):
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise PlayError(f"count must be a whole number >= 0, got {_short(v)}", node.place, "play/type")
-    return v
-
-
-def _zone_label(rt, key):
-    name, _, owner = key.partition("/")
-    zdef = rt.prog.zones[name]
-    label = zdef.get("label") or name.replace("_", " ")
-    return f"{rt.seat_name(int(owner))}'s {label}" if owner else f"the {label}"
-
-
-def _visible_to(rt, key, c):
-    """None when everyone sees card c in zone key, else the list of seats that do."""
-    card = rt.cards[c]
-    if card.get("up"):
-        return None
-    name, _, owner = key.partition("/")
-    vis = rt.prog.zones[name]["visibility"]
-    if vis == "all":
-        return None
-    seats = set(card.get("seen") or ())
-    if vis == "owner" and owner:
-        seats.add(int(owner))
-    return sorted(seats)
 
 
 def _narrate_move(rt, node, cards, src, dst):
@@ -723,12 +744,6 @@ def s_say(rt, env, node, fr):
         rt.say("".join(parts), node, type="say")
 
 
-def _show(rt, v) -> str:
-    if isinstance(v, list):
-        return ", ".join(_show(rt, x) for x in v)
-    return "none" if v is None else str(v)
-
-
 def s_pass(rt, env, node, fr):
     pass
 
@@ -759,9 +774,9 @@ def s_emit(rt, env, node, fr):
 def _run_block(rt, env, block, fr):
     """Run a block: inline when it holds only plain statements, else as a frame of its own."""
     if block.inline:
-        for node in block.stmts:
+        for handler, node in block.__dict__.get("bound") or bound(block):
             try:
-                STMT[node.kind](rt, env, node, fr)
+                handler(rt, env, node, fr)
             except PlayError as exc:
                 if exc.place is None:
                     exc.place = node.place
@@ -776,10 +791,24 @@ def _run_block(rt, env, block, fr):
 def s_if(rt, env, node, fr):
     for cond, block in node.branches:
         if cond(rt, env):
-            _run_block(rt, env, block, fr)
+            break
+    else:
+        block = node.other
+        if block is None:
             return
-    if node.other is not None:
-        _run_block(rt, env, node.other, fr)
+    if not block.inline:
+        rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
+        return
+    for handler, stmt in block.__dict__.get("bound") or bound(block):   # _run_block, inline
+        try:
+            handler(rt, env, stmt, fr)
+        except PlayError as exc:
+            if exc.place is None:
+                exc.place = stmt.place
+            raise
+        except HOST_ERRORS as exc:
+            raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place,
+                            "play/type") from None
 
 
 def s_for(rt, env, node, fr):
@@ -793,9 +822,19 @@ def s_for(rt, env, node, fr):
         rt.spent += len(items)
         if rt.spent > rt.item_cap:
             charge(rt, 0, lambda: node.place)
+        var, plan = node.var, body.__dict__.get("bound") or bound(body)
         for x in list(items):
-            env[node.var] = x
-            _run_block(rt, env, body, fr)
+            env[var] = x
+            for handler, stmt in plan:   # _run_block, inline
+                try:
+                    handler(rt, env, stmt, fr)
+                except PlayError as exc:
+                    if exc.place is None:
+                        exc.place = stmt.place
+                    raise
+                except HOST_ERRORS as exc:
+                    raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place,
+                                    "play/type") from None
         return
     rt.st["stack"].append({"k": "f", "n": node.id, "i": 0, "l": list(items), "s": fr["s"]})
 
@@ -820,13 +859,23 @@ STMT = {
 
 
 def register_statement(kind: str, handler) -> None:
-    """Add a statement handler (used by modules that own a primitive, e.g. turns)."""
-    STMT[kind] = handler
+    """Add a statement handler (used by modules that own a primitive, e.g. turns); once per kind."""
+    _register(STMT, "statement", kind, handler)
 
 
 def register_frame(kind: str, handler) -> None:
-    FRAME[kind] = handler
+    """Add a frame runner (``k`` of a frame); once per kind."""
+    _register(FRAME, "frame", kind, handler)
 
 
-# the choose statements and answering live in their own module; re-exported for callers
-from mason.runtime.choices import check_answer, fill_labels, resume  # noqa: E402,F401
+def _register(table, what, kind, handler):
+    old = table.get(kind)
+    if old is not None and old is not handler:
+        raise RegistrationError(f"{what} '{kind}' is registered twice: by {old.__module__} and by {handler.__module__}")
+    table[kind] = handler
+
+
+def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
+    """Log a decision that resolved itself (a single legal option): read by the deciding seat only."""
+    rt.say(None, None, to=[seat] if isinstance(seat, int) else [], place=place, type="resolved", seat=seat,
+           kind=kind, prompt=prompt, options=[{"id": o, "label": lab} for o, lab in zip(options, labels)], answer=0)

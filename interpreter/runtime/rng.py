@@ -29,13 +29,25 @@ def below(st: dict, n: int) -> int:
     """A uniform integer in [0, n) drawn from ``st['rng']`` (rejection sampling, no modulo bias)."""
     if n <= 1:
         return 0
-    limit = (1 << 64) - ((1 << 64) % n)
-    x = st["rng"]
-    while True:
-        x, out = next_u64(x)
+    st["rng"], out = draw(st["rng"], n)
+    return out
+
+
+def draw(x: int, n: int) -> tuple[int, int]:
+    """``below`` on a bare generator state ``x`` (n >= 2): return (new state, a uniform integer in [0, n))."""
+    limit = _LIMITS.get(n)
+    if limit is None:
+        limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+    while True:   # next_u64, inline: this is the hottest call of a random game
+        x ^= (x >> 12)
+        x ^= (x << 25) & MASK
+        x ^= (x >> 27)
+        out = (x * 0x2545F4914F6CDD1D) & MASK
         if out < limit:
-            st["rng"] = x
-            return out % n
+            return x, out % n
+
+
+_LIMITS: dict = {}   # n -> the largest multiple of n below 2**64 (memo; n is a small option count)
 
 
 def shuffle(st: dict, items: list) -> None:

@@ -26,8 +26,9 @@ from jsonschema import Draft202012Validator
 
 from mason import schemas as _schemas
 from mason.errors import MasonError, SaveError
-from mason.runtime.machine import FRAME, STMT, Runtime
+from mason.runtime.engine import FRAME, STMT, Runtime
 from mason.runtime.state import copy_state, player_count
+from mason.runtime.values import zone_key
 
 SAVE_FORMAT = 1
 SCHEMA_FILE = Path(_schemas.__file__).resolve().parent / "save.schema.json"
@@ -277,7 +278,7 @@ def check_state(prog, settings, data) -> None:
 
 
 def _check_settings(prog, settings, state, players):
-    for key, value in settings.options:
+    for key, _value in settings.options:
         if key not in prog.constants:
             raise SaveError(f"the save's settings name an option '{key}' that {prog.name} does not have")
     if state["constants"] != {**prog.constants, **dict(settings.options)}:
@@ -304,7 +305,7 @@ def _check_cards(prog, state, n):
     cards, zones = state["cards"], state["zones"]
     if len(cards) != len(prog.instances):
         raise SaveError("the save's state does not match the game's components")
-    expected = {name if z["scope"] == "game" else f"{name}/{s}"
+    expected = {zone_key(name, None if z["scope"] == "game" else s)
                 for name, z in prog.zones.items() for s in (range(n) if z["scope"] == "seat" else [0])}
     if set(zones) != expected:
         raise SaveError("the save's zones do not match the game's zones")
@@ -325,7 +326,7 @@ def _check_cards(prog, state, n):
             raise SaveError(f"the save's card {i} ({name}) is in an unknown zone '{card['z']}'")
         if card["o"] is not None and card["o"] >= n or any(s >= n for s in card["seen"]):
             raise SaveError(f"the save's card {i} ({name}) names a seat the game does not have")
-        key = None if card["z"] is None else card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        key = None if card["z"] is None else zone_key(card["z"], card["o"])
         if where.get(i) != key:
             if key is None:
                 raise SaveError(f"the save's card {i} ({name}) is out of play but lies in '{where[i]}'")

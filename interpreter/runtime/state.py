@@ -24,18 +24,26 @@ import json
 from mason.runtime import rng
 
 
+_ATOMS = (type(None), bool, int, float, str)
+
+
 def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     """A fresh state for ``players`` players and the automata joining at that count (setup not run yet)."""
     autos = program.automata_at(players)
     n = players + len(autos)
     cards = []
     defaults = program.card_state
+    shared = {k: v for k, v in defaults.items() if type(v) in _ATOMS}   # nothing to copy
+    copied = [(k, v) for k, v in defaults.items() if k not in shared]
     for tid, zone in zip(program.instances, program.start_zone):
         card = {"t": tid, "z": zone, "o": None, "up": False, "seen": []}
-        for k, v in defaults.items():
-            card[k] = copy.deepcopy(v)
+        if copied:
+            for k, v in defaults.items():
+                card[k] = v if k in shared else copy.deepcopy(v)
+        else:
+            card.update(defaults)
         cards.append(card)
-    zones = {}
+    zones: dict[str, list[int]] = {}
     for name, z in program.zones.items():
         if z["scope"] == "seat":
             for s in range(n):

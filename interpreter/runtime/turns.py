@@ -10,7 +10,8 @@ exclusive; ``after`` gates an action on a group or action done earlier in the tu
 from __future__ import annotations
 
 from mason.errors import PlayError
-from mason.runtime.machine import register_frame, register_statement
+from mason.runtime.machine import log_resolved, place_text, run_inline
+from mason.runtime.values import _plain, _seat_of
 
 END = "end"
 
@@ -28,7 +29,6 @@ def count_forced(st) -> None:
 
 
 def s_turn(rt, env, node, fr):
-    from mason.runtime.machine import _seat_of
 
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
@@ -48,23 +48,30 @@ def s_turn(rt, env, node, fr):
 
 
 def _turn(rt, fr):
+    """One step of a turn; a step that pushes nothing (no trigger answers an event, the window
+    closes) goes straight on to the next, without a round through the run loop."""
+    stack = rt.st["stack"]
+    depth = len(stack)
     p = fr["p"]
     if p == 0:
-        fr["p"] = 1
+        fr["p"] = p = 1
         rt.emit("turn_start", {"actor": fr["seat"], "card": fr["card"]})
-        return
+        if len(stack) != depth:
+            return
     if p == 1:
-        if fr["stop"]:
-            fr["p"] = 2
+        options = None if fr["stop"] else window_options(rt, fr)
+        if not options or options == [END]:
+            fr["p"] = p = 2
+    if p == 2:
+        fr["p"] = 3
+        rt.emit("turn_end", {"actor": fr["seat"], "card": fr["card"]})
+        if len(stack) != depth:
             return
-        options = window_options(rt, fr)
-        if options == [END] or not options:
-            fr["p"] = 2
-            return
+        p = 3
+    if p == 1:
         if len(options) == 1:
             count_forced(rt.st)
             if rt.narrate:
-                from mason.runtime.choices import log_resolved
                 log_resolved(rt, fr["seat"], "action", "Choose an action", options,
                              [action_label(rt, fr, options[0])], rt.nodes[fr["n"]].place)
             take_action(rt, fr, options[0])
@@ -72,19 +79,18 @@ def _turn(rt, fr):
         rt.st["pending"] = {"seat": fr["seat"], "kind": "action", "prompt": "Choose an action",
                             "options": options,
                             "labels": [action_label(rt, fr, k) for k in options] if rt.narrate else None,
-                            "subset": 0, "at": str(rt.nodes[fr["n"]].place)}
-        return
-    if p == 2:
-        fr["p"] = 3
-        rt.emit("turn_end", {"actor": fr["seat"], "card": fr["card"]})
+                            "subset": 0, "at": place_text(rt.nodes[fr["n"]])}
         return
     st = rt.st
-    st["stack"].pop()
+    stack.pop()
     st["ti"] = fr["pti"]
 
 
 def _find(rt, key):
     """The ActionDef and card (or None) named by an option key: 'id' or 'id@card'."""
+    found = _plan(rt.prog)[1].get(key)
+    if found is not None:
+        return found
     name, _, card = key.partition("@")
     if card:
         c = int(card)
@@ -107,6 +113,28 @@ def action_label(rt, fr, key) -> str:
     return a.label
 
 
+def _plan(prog) -> tuple:
+    """Computed once per program: the cards that carry abilities, in the order the window offers them
+    (``(card, is a turn card, [(ActionDef, option key)])``), every option key -> (ActionDef, card), and
+    the game's actions as ``(key, times, group, after, cond)``."""
+    plan = prog.__dict__.get("_window_plan")
+    if plan is None:
+        cards: list[tuple] = []
+        keys: dict[str, tuple] = {}
+        for a in prog.actions:
+            keys.setdefault(a.key, (a, None))
+        for tid in prog.ability_types:
+            is_turn_card = tid in prog.turn_card_types
+            for c in prog.type_instances[tid]:
+                pairs = [(a, f"{a.key}@{c}") for a in prog.abilities[tid]]
+                cards.append((c, is_turn_card, pairs))
+                for a, key in pairs:
+                    keys.setdefault(key, (a, c))
+        acts = tuple((a.key, a.times, a.group, a.after, a.cond) for a in prog.actions)   # the game's actions
+        plan = prog._window_plan = (cards, keys, acts)
+    return plan
+
+
 def window_options(rt, fr) -> list:
     seat = fr["seat"]
     prog = rt.prog
@@ -117,27 +145,44 @@ def window_options(rt, fr) -> list:
         if fr["g"].get(only):
             return [END]
         return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
-    for a in prog.actions:
-        if _available(rt, fr, a, a.key, env):
-            opts.append(a.key)
+    u, g = fr["u"], fr["g"]
+    plan = prog.__dict__.get("_window_plan") or _plan(prog)
+    for key, times, group, after, cond in plan[2]:   # _available, inline: this loop runs at every action window
+        used = u.get(key, 0)
+        if times is not None:
+            if used >= times(rt, env):
+                continue
+        elif used:
+            continue
+        if group and not used and g.get(group):
+            continue
+        if after:
+            for req in after:
+                if not g.get(req) and not u.get(req):
+                    break
+            else:
+                req = None
+            if req is not None:
+                continue
+        if cond is not None and not cond(rt, env):
+            continue
+        opts.append(key)
     cards = rt.cards
     active = prog.active_zones
     turn_card = fr["card"]
-    for tid in prog.ability_types:
-        role = tid in prog.role_types
-        for c in prog.type_instances[tid]:
-            if c != turn_card:
-                card = cards[c]
-                if role or card["o"] != seat or card["z"] not in active:
-                    continue
-            cenv = {"me": seat, "self": c, "owner": seat}
-            for a in prog.abilities[tid]:
-                key = f"{a.key}@{c}"
-                if _available(rt, fr, a, key, cenv):
-                    opts.append(key)
-    g = fr["g"]
-    if all(g.get(req) for req in prog.turn_required):
-        opts.append(END)
+    for c, is_turn_card, pairs in plan[0]:
+        if c != turn_card:
+            card = cards[c]
+            if is_turn_card or card["o"] != seat or card["z"] not in active:
+                continue
+        cenv = {"me": seat, "self": c, "owner": seat}
+        for a, key in pairs:
+            if _available(rt, fr, a, key, cenv):
+                opts.append(key)
+    for req in prog.turn_required:
+        if not g.get(req):
+            return opts
+    opts.append(END)
     return opts
 
 
@@ -164,10 +209,10 @@ def unavailable_actions(rt) -> list:
         check(a, a.key, {"me": seat}, a.label)
     if only is None:
         for tid in rt.prog.ability_types:
-            role = tid in rt.prog.role_types
+            is_turn_card = tid in rt.prog.turn_card_types
             for c in rt.prog.type_instances[tid]:
                 card = rt.cards[c]
-                if c != fr["card"] and (role or card["o"] != seat or card["z"] not in rt.prog.active_zones):
+                if c != fr["card"] and (is_turn_card or card["o"] != seat or card["z"] not in rt.prog.active_zones):
                     continue
                 for a in rt.prog.abilities[tid]:
                     key = f"{a.key}@{c}"
@@ -196,10 +241,11 @@ def take_action(rt, fr, key) -> None:
     if key == END:
         fr["p"] = 2
         return
-    a, c = _find(rt, key)
-    fr["u"][key] = fr["u"].get(key, 0) + 1
+    a, c = (rt.prog.__dict__.get("_window_plan") or _plan(rt.prog))[1].get(key) or _find(rt, key)
+    u = fr["u"]
+    u[key] = u.get(key, 0) + 1
     if c is not None:
-        fr["u"][a.key] = fr["u"].get(a.key, 0) + 1
+        u[a.key] = u.get(a.key, 0) + 1
     if a.group:
         fr["g"][a.group] = fr["g"].get(a.group, 0) + 1
     seat = fr["seat"]
@@ -212,6 +258,9 @@ def take_action(rt, fr, key) -> None:
     if rt.stats is not None:
         k = f"{rt.cards[c]['t']}.{a.key}" if c is not None else f"game.{a.key}"
         rt.stats[k] = rt.stats.get(k, 0) + 1
+    if a.block.inline and not rt.narrate:   # plain statements: run now (narrating, the frame names the action)
+        run_inline(rt, env, a.block, fr)
+        return
     rt.push_block(a.block, env)
 
 
@@ -275,7 +324,6 @@ def _evaluate(rt, fn, key):
 
 
 def _progress_value(rt):
-    from mason.runtime.machine import _plain
 
     return _plain(_evaluate(rt, rt.prog.stall_progress, "stall.progress"))
 
@@ -355,6 +403,6 @@ def finish(rt) -> None:
                winners=contenders)
 
 
-register_statement("turn", s_turn)
-register_frame("t", _turn)
-register_frame("flow", _flow)
+# the statement and frames this module runs; mason.runtime.engine puts them in the machine's tables
+STATEMENTS = {"turn": s_turn}
+FRAMES = {"t": _turn, "flow": _flow}

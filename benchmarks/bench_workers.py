@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Wall time of the whole `mason simulate` command with 1 worker, with W workers (and with Ray).
+
+Runs, interleaved, `mason simulate GAME -n GAMES -p PLAYERS --workers 1 --json` and the same with
+`--workers W` (and, with --ray, `--ray`), ROUNDS times each, timing each whole command (start-up,
+compilation, play, report) from outside; notes the 1-minute load average before each run (other
+processes share the machine); checks that every run's report is the same but for its timing
+fields; prints one row per run (wall time of the command and the report's own `seconds`, the
+games alone), and the ratios of the medians and of the best runs (on a shared
+machine the best run is the one least slowed by others; `nice -n -20` helps too). Usage (from the project root):
+
+    python benchmarks/bench_workers.py [--game citadels] [--games 400] [--players 4] [--workers 2]
+                                       [--rounds 3] [--ray]
+
+On a machine shared with other work, run it in its own session with its scheduling group raised
+(Linux with autogroup, as root), so that the others' load slows it as little as possible:
+
+    setsid bash -c 'echo -20 > /proc/self/autogroup; python benchmarks/bench_workers.py'
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMING = ("seconds",)
+
+
+def comparable(report: dict) -> dict:
+    """The report without its timing fields."""
+    report = {k: v for k, v in report.items() if k not in TIMING}
+    report["stats"] = {k: v for k, v in report["stats"].items() if k != "decisions_per_second"}
+    return report
+
+
+def run(cmd: list[str]) -> tuple[float, float, dict]:
+    load = os.getloadavg()[0]
+    t = time.perf_counter()
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - t
+    if out.returncode not in (0, 1) or not out.stdout:
+        sys.exit(f"{' '.join(cmd)} failed: {out.stderr.strip()[-500:]}")
+    return wall, load, json.loads(out.stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", default="citadels")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--players", default="4")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--ray", action="store_true", help="also time --ray (a local Ray instance per run)")
+    args = ap.parse_args()
+    base = ["mason", "simulate", args.game, "-n", str(args.games), "-p", args.players, "--json"]
+    setups = {"--workers 1": ["--workers", "1"], f"--workers {args.workers}": ["--workers", str(args.workers)]}
+    if args.ray:
+        setups["--ray"] = ["--ray"]
+    times: dict[str, list[float]] = {k: [] for k in setups}
+    plays: dict[str, list[float]] = {k: [] for k in setups}   # the report's own `seconds`: the games only
+    print("| command | run | wall s (whole command) | play s (report's `seconds`) | load avg (1 min) | games |")
+    print("|---|---|---|---|---|---|")
+    reference = None
+    for i in range(args.rounds):
+        for name, extra in setups.items():
+            wall, load, report = run(base + extra)
+            same = comparable(report)
+            if reference is None:
+                reference = same
+            elif same != reference:
+                sys.exit(f"results differ: {name}, round {i + 1}")
+            times[name].append(wall)
+            plays[name].append(report["seconds"])
+            print(f"| `{' '.join(base + extra)}` | {i + 1} | {wall:.2f} | {report['seconds']:.2f} | {load:.2f} "
+                  f"| {report['completed']} |", flush=True)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    best = {k: min(v) for k, v in times.items()}
+    for name in times:
+        print(f"{name}: median {med[name]:.2f} s (speed-up {med['--workers 1'] / med[name]:.2f}x), "
+              f"best {best[name]:.2f} s (speed-up {best['--workers 1'] / best[name]:.2f}x); "
+              f"runs: {', '.join(f'{t:.2f}' for t in times[name])}; play only: median "
+              f"{statistics.median(plays[name]):.2f} s (speed-up "
+              f"{statistics.median(plays['--workers 1']) / statistics.median(plays[name]):.2f}x)")
+    print("all reports identical but for timing fields")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,337 @@
+"""``mason analyze`` and ``mason compare``: many bot games summarised, two settings compared.
+
+The work is in ``mason.play.analytics`` (games and figures), ``mason.play.stats`` (tests) and
+``mason.play.report`` (the HTML page); this module reads the command line, checks every setting and
+output path before a game runs, shows the progress bar and prints the tables.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from mason.agents import BOT_KINDS
+from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option
+from mason.errors import MasonError
+
+SETTING_HELP = "variant=V, option=K=V, with=X, bots=KIND or bot=SEAT=KIND"
+
+
+class Side:
+    """One setting's variants, expansions, options (KEY=VALUE texts) and bots."""
+
+    def __init__(self, variants=(), expansions=(), options=(), bots="random", bot_seats=()):
+        self.variants, self.expansions = list(variants), list(expansions)
+        self.options, self.bots, self.bot_seats = list(options), bots, list(bot_seats)
+        self.words: list[str] = []
+
+    def add(self, flag: str, text: str) -> None:
+        kind, sep, value = text.partition("=")
+        if not sep or not value or kind not in ("variant", "option", "with", "bots", "bot"):
+            raise MasonError(f"{flag} {text}: expected {SETTING_HELP}", code="cli/usage")
+        if kind == "variant":
+            self.variants.append(value)
+        elif kind == "with":
+            self.expansions.append(value)
+        elif kind == "option":
+            self.options.append(value)
+        elif kind == "bots":
+            if value not in BOT_KINDS:
+                raise MasonError(f"{flag} {text}: unknown bot kind '{value}' (known: {', '.join(BOT_KINDS)})",
+                                 code="cli/usage")
+            self.bots = value
+        else:
+            self.bot_seats.append(value)
+        self.words.append(text)
+
+    def resolve(self, game: str, players, seed: int, flag: str = ""):
+        """Check everything against the game (no game is played): (Settings, bots, seat bots, program)."""
+        from mason.runtime.game import Settings, load_program
+
+        prog = load_program(game, tuple(self.variants), tuple(self.expansions))
+        n = prog.min_players if players is None else players
+        if not prog.min_players <= n <= prog.max_players:
+            raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {n}",
+                             code="play/players")
+        try:
+            options = _options(self.options, prog)
+            kinds = _seat_kinds(n, self.bots, self.bot_seats, names=[f"P{i + 1}" for i in range(n)])
+            if "human" in kinds.values():
+                raise MasonError(f"--bot SEAT=KIND takes {', '.join(BOT_KINDS)}: analysis plays bots only",
+                                 code="cli/usage")
+        except MasonError as exc:
+            if flag:   # a side's setting: named as it was written (--b option=K=V, --b bot=SEAT=KIND)
+                message = exc.message.replace("--option ", "option=", 1).replace("--bot ", "bot=", 1)
+                raise MasonError(f"{flag} {message}", code=exc.code) from None
+            raise
+        seat_bots = {s: k for s, k in kinds.items() if k != self.bots}
+        settings = Settings(_game_dir(game), n, seed, tuple(self.variants),
+                            tuple(_game_dir(e, "expansion.yaml") for e in self.expansions), options)
+        return settings, self.bots, seat_bots, prog
+
+    def label(self) -> str:
+        return ", ".join(self.words) or "plain game"
+
+
+def _progress(total: int, hidden: bool, label: str):
+    """A progress bar on stderr (None when hidden) and the ``on_done`` callback that moves it."""
+    if hidden:
+        return None, None
+    bar = click.progressbar(length=total, label=label, file=click.get_text_stream("stderr"))
+    bar.__enter__()
+    state = {"shown": 0, "base": 0}
+
+    def on_done(done):
+        step = state["base"] + done - state["shown"]
+        if step > 0:
+            bar.update(step)
+            state["shown"] += step
+
+    def next_part(size):
+        state["base"] += size
+
+    on_done.next_part = next_part
+    return bar, on_done
+
+
+def _check_html(path) -> None:
+    if path:
+        from mason.runtime.saves import check_target
+
+        check_target(path, "--html")
+
+
+def _write_html(path, text: str) -> None:
+    from mason.runtime.saves import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise MasonError(f"--html {path}: cannot write: {exc.strerror or exc}", code="cli/usage") from None
+
+
+def _run_side(settings, bots, seat_bots, n, workers, on_done, coverage):
+    from mason.play.analytics import run_games, summarize
+
+    t = time.perf_counter()
+    results = run_games(settings, n, bots, seat_bots, workers, coverage, on_done)
+    seconds = time.perf_counter() - t
+    return summarize(settings, bots, seat_bots, results, seconds, coverage), results
+
+
+common = [
+    click.argument("game"),
+    click.option("-n", "--games", "n_games", type=click.IntRange(min=1), required=True, help="Games per setting."),
+    click.option("-p", "--players", type=int, default=None, help="Number of players (default: the minimum)."),
+    click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up."),
+    click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes."),
+    click.option("--json", "as_json", is_flag=True, help="Print one JSON report (no tables, no progress bar)."),
+    click.option("--html", "html_path", type=click.Path(), default=None, help="Write a self-contained HTML report."),
+    click.option("--quiet", is_flag=True, help="No progress bar."),
+]
+
+
+def _common(f):
+    for deco in reversed(common):
+        f = deco(f)
+    return f
+
+
+@click.command("analyze")
+@_common
+@click.option("--bots", callback=bot_kind_option, default="random", metavar="KIND", help="Every seat's bot (random, greedy, mcts, mcts:N).")
+@click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND: that seat's bot (seats from 1).")
+@click.option("--variant", "variants", multiple=True)
+@click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
+@click.option("--with", "expansions", multiple=True)
+def analyze_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet, bots, bot_seats, variants,
+                options, expansions):
+    """Play many bot games of one setting: win rates by seat, seat balance, scores, game length,
+    component impact and the rules that never fired."""
+
+    try:
+        side = Side(variants, expansions, options, bots, bot_seats)
+        settings, bots_, seat_bots, _ = side.resolve(game, players, seed)
+        _check_html(html_path)
+        bar, on_done = _progress(n_games, as_json or quiet, f"{n_games} games")
+        try:
+            report, _ = _run_side(settings, bots_, seat_bots, n_games, workers, on_done, True)
+        finally:
+            if bar is not None:
+                bar.__exit__(None, None, None)
+        if html_path:
+            from mason.play.report import analyze_html
+
+            _write_html(html_path, analyze_html(report))
+    except MasonError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(report, sort_keys=True))
+    else:
+        click.echo(analyze_text(report))
+        if html_path:
+            click.echo(f"report written to {html_path}")
+    for e in report["errors"][:20]:
+        click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
+    sys.exit(1 if report["errors"] else 0)
+
+
+@click.command("compare")
+@_common
+@click.option("--bots", callback=bot_kind_option, default="random", metavar="KIND", help="Every seat's bot, both sides (random, greedy, mcts, mcts:N).")
+@click.option("--a", "a_settings", multiple=True, metavar="SETTING",
+              help=f"Side A's setting ({SETTING_HELP}); repeatable; default: the plain game.")
+@click.option("--b", "b_settings", multiple=True, required=True, metavar="SETTING",
+              help="Side B's setting, as --a; repeatable.")
+def compare_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet, bots, a_settings, b_settings):
+    """Play the same seeds under two settings and test each metric's difference (B - A)."""
+
+    try:
+        sides = []
+        for flag, texts in (("--a", a_settings), ("--b", b_settings)):
+            side = Side(bots=bots)
+            for text in texts:
+                side.add(flag, text)
+            sides.append((side, side.resolve(game, players, seed, flag)))
+        _check_html(html_path)
+        bar, on_done = _progress(2 * n_games, as_json or quiet, f"{n_games} games x 2")
+        try:
+            out = []
+            for side, (settings, bots_, seat_bots, _) in sides:
+                out.append(_run_side(settings, bots_, seat_bots, n_games, workers, on_done, True))
+                if on_done is not None:
+                    on_done.next_part(n_games)
+        finally:
+            if bar is not None:
+                bar.__exit__(None, None, None)
+        from mason.play.analytics import compare
+
+        (ra, res_a), (rb, res_b) = out
+        ra["label"], rb["label"] = sides[0][0].label(), sides[1][0].label()
+        report = compare(ra, rb, res_a, res_b)
+        if html_path:
+            from mason.play.report import compare_html
+
+            _write_html(html_path, compare_html(report))
+    except MasonError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(report, sort_keys=True))
+    else:
+        click.echo(compare_text(report))
+        if html_path:
+            click.echo(f"report written to {html_path}")
+    errors = report["a"]["errors"] + report["b"]["errors"]
+    for e in errors[:20]:
+        click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
+    sys.exit(1 if errors else 0)
+
+
+# ------------------------------------------------------------------------------------------ tables
+def _table(headers: list, rows: list, indent: str = "") -> list[str]:
+    """Columns padded to their widest cell; the first column left-aligned, the others right-aligned."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    return [indent + "  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
+            for r in cells]
+
+
+def _num(x, digits: int = 2) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:.{digits}f}"
+    return str(int(x)) if isinstance(x, float) else str(x)
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(ci, pct: bool = True) -> str:
+    if not ci:
+        return "-"
+    return f"[{_pct(ci[0])[:-1]}, {_pct(ci[1])[:-1]}]" if pct else f"[{_num(ci[0])}, {_num(ci[1])}]"
+
+
+def _p(p) -> str:
+    return "-" if p is None else ("<0.001" if p < 0.001 else f"{p:.3f}")
+
+
+def _settings_line(report: dict) -> str:
+    st = report["settings"]
+    extra = "".join(f", with {e}" for e in st.get("expansions") or []) \
+        + "".join(f", variant {v}" for v in st.get("variants") or []) \
+        + "".join(f", option {k}={json.dumps(v)}" for k, v in (st.get("options") or {}).items()) \
+        + "".join(f", seat {s} {k}" for s, k in (st.get("seat_bots") or {}).items())
+    return (f"{st['game']}, {st['players']} players, bots {st['bots']}{extra}: {report['completed']}/"
+            f"{report['games']} games completed (seeds {st['seed']}..{int(st['seed']) + report['games'] - 1})"
+            + (f" in {report['seconds']} s" if report.get("seconds") is not None else ""))
+
+
+TOP_TYPES = 8
+
+
+def analyze_text(report: dict) -> str:
+    out = [_settings_line(report), ""]
+    out += _table(["seat", "bot", "win rate", "95% CI", "mean score", "sd", "min", "q1", "median", "q3", "max"],
+                  [[s["name"], s["bot"], _pct(s["win_rate"]), _ci(s["ci95"]), _num(s["score"]["mean"]),
+                    _num(s["score"]["sd"]), _num(s["score"]["min"]), _num(s["score"]["q1"]),
+                    _num(s["score"]["median"]), _num(s["score"]["q3"]), _num(s["score"]["max"])]
+                   for s in report["seats"]])
+    b = report["balance"]
+    out.append(f"seat balance ({b['test']} vs equal shares): chi2 {_num(b['statistic'])}, df {b['df']}, "
+               f"p {_p(b['p'])}; ties: {report['ties']}")
+    out.append("")
+    out += _table(["game length", "mean", "sd", "min", "q1", "median", "q3", "max"],
+                  [[k, *(_num(d[f]) for f in ("mean", "sd", "min", "q1", "median", "q3", "max"))]
+                   for k, d in report["length"].items()])
+    out.append("")
+    out.append(f"component impact: seats that held or played a type vs those that did not (one row a game "
+               f"and seat; * p < 0.05; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)")
+    for fam, rows in report["components"].items():
+        seen = [r for r in rows if r["held"]["n"] and r["not_held"]["n"]]
+        if not seen:
+            out.append(f"  {fam}: no type both held and not held by some seat")
+            continue
+        seen.sort(key=lambda r: -abs(r["win_rate_diff"]["diff"] or 0))
+        out.append(f"  {fam} ({len(seen)} of {len(rows)} types both held and not held):")
+        out += _table(["type", "held n", "win", "not n", "win", "diff", "p", "score diff", "p"],
+                      [[r["name"], r["held"]["n"], _pct(r["held"]["win_rate"]), r["not_held"]["n"],
+                        _pct(r["not_held"]["win_rate"]), _pct(r["win_rate_diff"]["diff"]),
+                        _p(r["win_rate_diff"]["p"]) + ("*" if (r["win_rate_diff"]["p"] or 1) < 0.05 else ""),
+                        _num(r["score_diff"]["diff"]),
+                        _p(r["score_diff"]["p"]) + ("*" if (r["score_diff"]["p"] or 1) < 0.05 else "")]
+                       for r in seen[:TOP_TYPES]], indent="    ")
+    cov = report.get("coverage")
+    if cov is not None:
+        out.append("")
+        out.append(f"rules: {len(cov['fired'])} fired, {len(cov['never'])} never fired")
+        out += [f"  never fired: {item['key']} at {item['at']}" for item in cov["never"]]
+    return "\n".join(out)
+
+
+def compare_text(report: dict) -> str:
+    a, b = report["a"], report["b"]
+    out = [f"A: {a['label']}; {_settings_line(a)}", f"B: {b['label']}; {_settings_line(b)}",
+           f"same seeds on both sides ({report['paired_seeds']} games completed on both); B - A; "
+           f"significant: p < {report['alpha']}; n/side: games per side to detect the difference "
+           f"(power {report['power']})", ""]
+    rows = []
+    for m in report["metrics"]:
+        rate = m["kind"] == "rate"
+        fmt = _pct if rate else _num
+        rows.append([m["metric"], fmt(m["a"]), fmt(m["b"]), fmt(m["diff"]),
+                     _ci(m["ci95"], pct=rate), m["test"], _p(m["p"]), "yes" if m["significant"] else "no",
+                     _num(m["n_needed"])])
+    out += _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "significant", "n/side"], rows)
+    out.append("")
+    for tag, r in (("A", a), ("B", b)):
+        bal = r["balance"]
+        out.append(f"seat balance {tag}: chi2 {_num(bal['statistic'])}, df {bal['df']}, p {_p(bal['p'])}")
+    out.append("tests: " + "; ".join(f"{k}: {v}" for k, v in report["tests"].items()))
+    return "\n".join(out)

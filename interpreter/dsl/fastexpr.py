@@ -1,0 +1,357 @@
+"""Expressions compiled to Python source: one generated function per rule expression, for speed.
+
+``ExprCompiler`` (expr.py) compiles every expression into a tree of closures, one per AST node: the
+reference semantics, with every error message and place. This module turns the same expression
+into the source of ONE Python function, in which the common nodes are written inline instead of
+being called closure by closure: literals, local variables, card properties, comparisons and
+arithmetic, and/or/not, conditional expressions, lists, indexing, comprehensions, builtin calls,
+the game's counters, zones and variables (a seat's own by ``env['me']`` or by a checked seat), and
+calls of named values (their body written in place when it has no modifier and reads nothing else
+from ``env`` than ``me``). Any other node is called through its closure from the tree.
+
+The generated function never decides an error itself: when anything in it raises (but a
+RecursionError), it restores the item budget and evaluates the closure tree instead, which raises
+the error with its message and place (or returns the value, if the fast form failed where the
+reference does not). So the values are the closure tree's, and so are the errors. This relies on
+expressions changing nothing but the item budget and a comprehension's own variable (builtins read
+the state, procedures are statements): an error path runs the expression twice.
+
+Nothing here holds game state: the functions read ``rt`` and ``env`` only, like the closures.
+tests/engine/test_fast_expressions.py holds both forms to the same values and errors.
+"""
+from __future__ import annotations
+
+from mason.dsl import ast as A
+from mason.dsl.builtins import MAX_ITEMS, MAX_NUMBER
+
+_ORDER = {"-", "//", "%", "<", "<=", ">", ">=", "==", "!=", "in", "not in"}
+_SAFE_LITERALS = (bool, int, str, type(None))
+
+
+class _Fallback(Exception):
+    """Raised in generated code where the closure tree must decide (an item budget overrun)."""
+
+
+class _Unsupported(Exception):
+    """The expression has a shape the generator leaves to the closure tree."""
+
+
+_UNSET = object()
+
+
+def _plus(a, b):
+    """``a + b`` as expr.py's ``plus``: a list or text past MAX_ITEMS is left to the closures' error."""
+    r = a + b
+    t = type(r)
+    if (t is list or t is str) and len(r) > MAX_ITEMS:
+        raise _Fallback
+    return r
+
+
+def _times(rt, a, b):
+    """``a * b`` as expr.py's ``times``: numbers within MAX_NUMBER, repetitions counted in the item budget."""
+    if type(a) is int and type(b) is int:
+        r = a * b
+        if -MAX_NUMBER <= r <= MAX_NUMBER:
+            return r
+        raise _Fallback
+    if isinstance(a, (list, str)) or isinstance(b, (list, str)):
+        seq, k = (a, b) if isinstance(a, (list, str)) else (b, a)
+        if type(k) is int and len(seq) * k > MAX_ITEMS:
+            raise _Fallback
+        spent = rt.spent + (len(seq) * max(k, 0) if type(k) is int else 0)
+        rt.spent = spent
+        if spent > rt.item_cap:
+            raise _Fallback
+    return a * b
+
+
+class _Gen:
+    def __init__(self, rec, program):
+        self.rec = rec                  # id(node) -> closure; ("local", id) / ("builtin", id) -> marks
+        self.p = program
+        self.card_state = program.card_state
+        self.consts: dict = {}
+        self.helpers: list[str] = []
+        self.tmp = 0
+        self.bound: dict = {}           # local variable -> the Python name holding it in this helper
+
+    def const(self, value) -> str:
+        name = f"_k{len(self.consts)}"
+        self.consts[name] = value
+        return name
+
+    def closure(self, node) -> str:
+        fn = self.rec.get(id(node))
+        if fn is None:
+            raise _Unsupported
+        return f"{self.const(fn)}(rt, env)"
+
+    def new(self, prefix="_t") -> str:
+        self.tmp += 1
+        return f"{prefix}{self.tmp}"
+
+    # ------------------------------------------------------------------ nodes
+    def e(self, node) -> str:
+        t = type(node)
+        if t is A.Literal:
+            v = node.value
+            if type(v) in _SAFE_LITERALS:
+                return repr(v)
+            return self.const(v)
+        if t is A.Name:
+            if ("local", id(node)) in self.rec:
+                held = self.bound.get(node.name)
+                return held if held is not None else f"env[{node.name!r}]"
+            return self.game_name(node)
+        if t is A.Attr:
+            return self.attr(node)
+        if t is A.BinOp:
+            return self.binop(node)
+        if t is A.BoolOp:
+            sep = f" {node.op} "
+            return "(" + sep.join(self.e(i) for i in node.items) + ")"
+        if t is A.Not:
+            return f"(not {self.e(node.operand)})"
+        if t is A.Neg:
+            return f"(-{self.e(node.operand)})"
+        if t is A.IfExpr:
+            return f"({self.e(node.then)} if {self.e(node.cond)} else {self.e(node.other)})"
+        if t is A.ListLit:
+            return "[" + ", ".join(self.e(i) for i in node.items) + "]"
+        if t is A.Call:
+            impl = self.rec.get(("builtin", id(node)))
+            if impl is None:
+                return self.value_call(node)
+            args = "".join(", " + self.e(a) for a in node.args)
+            return f"{self.const(impl)}(rt{args})"
+        if t is A.Comprehension:
+            return self.comprehension(node)
+        if t is A.Index:
+            if isinstance(node.obj, A.Literal) and type(node.obj.value) is not str:
+                return self.closure(node)   # no subscript of a literal number: Python warns at compile
+            return f"({self.e(node.obj)})[{self.e(node.index)}]"
+        return self.closure(node)
+
+    def game_name(self, node) -> str:
+        """A name of the game read in place, as model/names.py resolves it (the same order of kinds);
+        a seat's own counter, zone or variable indexed by ``env['me']`` (no seat: the fallback decides)."""
+        p, name = self.p, node.name
+        if self.rec.get(id(node)) is None:
+            raise _Unsupported
+        if name == "me":
+            return "env.get('me')"
+        if name in ("self", "owner", "seat", "players", "round", "seats", "others") or name in p.turn_families:
+            if name in p.turn_families:
+                return "rt.turn_card()"
+            if name == "seat":
+                return "rt.turn_seat()"
+            if name == "round":
+                return "rt.st['round']"
+            return self.closure(node)
+        if name in p.counters:
+            if p.counters[name]["scope"] == "game":
+                return f"rt.counters[{name!r}]"
+            return f"rt.counters[{name!r}][env['me']]"
+        if name in p.zones:
+            if p.zones[name]["scope"] == "game":
+                return f"rt.zones[{name!r}]"
+            return f"rt.zones[rt.zk[{name!r}][env['me']]]"
+        if name in p.vars:
+            if p.vars[name]["scope"] == "game":
+                return f"rt.vars[{name!r}]"
+            return f"rt.vars[{name!r}][env['me']]"
+        if name in p.values and not p.values[name].params:
+            vdc = self.const(p.values[name])   # as rt.value: its body direct while it has no modifier
+            return f"(rt.value({name!r}, (), env) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
+        return self.closure(node)
+
+    def value_call(self, node) -> str:
+        """A call of a named value, as names.py's ``value1``: its own body direct while it has no
+        modifier, else through ``rt.value`` (modifiers are added after the values are compiled)."""
+        p, name = self.p, node.func
+        vd = p.values.get(name)
+        if vd is None and len(node.args) == 1 and self.rec.get(id(node)) is not None:
+            # a seat's own counter, zone or variable, ``gold(s)``: the seat checked as names.py's _seat
+            t = self.new()
+            seat = f"({t} if type({t} := {self.e(node.args[0])}) is int and 0 <= {t} < rt.st['n'] else None)"
+            if name in p.counters and p.counters[name]["scope"] == "seat":
+                return f"rt.counters[{name!r}][{seat}]"
+            if name in p.zones and p.zones[name]["scope"] == "seat":
+                return f"rt.zones[rt.zk[{name!r}][{seat}]]"
+            if name in p.vars and p.vars[name]["scope"] == "seat":
+                return f"rt.vars[{name!r}][{seat}]"
+        if vd is None or len(node.args) != len(vd.params) or self.rec.get(id(node)) is None:
+            return self.closure(node)
+        args = [self.e(a) for a in node.args]
+        via_value = f"rt.value({name!r}, ({''.join(a + ', ' for a in args)}), env)"
+        vdc = self.const(vd)
+        inline = self.inline_body(vd, args)
+        if inline is not None:
+            return f"({via_value} if {vdc}.mods else {inline})"
+        if len(args) != 1:
+            return via_value
+        return (f"({via_value} if {vdc}.mods else "
+                f"{vdc}.fn(rt, {{{vd.params[0]!r}: {args[0]}, 'me': env.get('me')}}))")
+
+    def inline_body(self, vd, args):
+        """The body of a named value written in place of its call (its parameters held in temporaries,
+        evaluated once, in order), when every part of the body is written inline and reads ``env``
+        for nothing but ``me`` (the value's own ``me`` is the caller's): else None."""
+        made = getattr(vd.fn, "mason_ast", None)
+        if made is None:
+            return None
+        body, rec = made
+        params = set(vd.params)
+        if not _inlinable(body, rec, params, self.p):
+            return None
+        temps = [self.new("_a") for _ in args]
+        outer_rec, outer_bound = self.rec, self.bound
+        self.rec = dict(outer_rec)
+        self.rec.update(rec)
+        self.bound = dict(zip(vd.params, temps))
+        self.bound["me"] = "env.get('me')"
+        try:
+            text = self.e(body)
+        finally:
+            self.rec, self.bound = outer_rec, outer_bound
+        if not temps:
+            return text
+        held = ", ".join(f"({t} := {a})" for t, a in zip(temps, args))
+        return f"({held}, {text})[-1]"
+
+    def attr(self, node) -> str:
+        obj = self.e(node.obj)
+        t = self.new()
+        card = f"rt.cards[({t} if ({t} := {obj}) >= 0 else None)]"   # a negative number is no card
+        name = node.name
+        if name == "type":
+            return f"{card}['t']"
+        if name in self.card_state or name in ("up", "seen"):
+            return f"{card}[{name!r}]"
+        return f"rt.types[{card}['t']][{name!r}]"
+
+    def binop(self, node) -> str:
+        op = node.op
+        if op in _ORDER:
+            return f"({self.e(node.left)} {op} {self.e(node.right)})"
+        if op == "+" and any(isinstance(n, A.Literal) and type(n.value) is int for n in (node.left, node.right)):
+            return f"({self.e(node.left)} + {self.e(node.right)})"   # a number: no list or text to bound
+        if op == "+":
+            return f"_plus({self.e(node.left)}, {self.e(node.right)})"
+        if op == "*":
+            return f"_times(rt, {self.e(node.left)}, {self.e(node.right)})"
+        return self.closure(node)
+
+    def comprehension(self, node) -> str:
+        """A helper function per comprehension, written as expr.py's ``gen`` / ``short`` / ``count``."""
+        var = node.var
+        name = self.new("_c")
+        outer = self.bound
+        self.bound = {}   # the source runs in the helper (env holds every local there), the rest per item
+        try:
+            source = self.e(node.source)
+            self.bound = {var: "x"}
+            item = self.e(node.item)
+            cond = self.e(node.cond) if node.cond is not None else None
+        finally:
+            self.bound = outer
+        func = node.func
+        head = [f"def {name}(rt, env):",
+                f"    saved = env.get({var!r}, _UNSET)",
+                f"    items = {source}",
+                "    rt.spent += len(items)",
+                "    if rt.spent > rt.item_cap:",
+                "        raise _Fallback",
+                ]
+        loop = ["    for x in items:", f"        env[{var!r}] = x"]
+        restore = ["    if saved is not _UNSET:", f"        env[{var!r}] = saved"]
+        if func in ("any", "all"):
+            want = func == "any"
+            test = f"bool({item}) is {want}"
+            if cond is not None:
+                test = f"({cond}) and {test}"
+            body = [f"    result = {not want}"] + loop + [f"        if {test}:", f"            result = {want}",
+                                                        "            break"]
+            lines = head + body + restore + ["    return result"]
+            self.helpers.append("\n".join(lines))
+            return f"{name}(rt, env)"
+        if func == "count" and cond is not None:
+            body = ["    n = 0"] + loop + [f"        if {cond}:", "            n += 1"]
+            lines = head + body + restore + ["    return n"]
+            self.helpers.append("\n".join(lines))
+            return f"{name}(rt, env)"
+        if cond is None:
+            body = ["    out = []"] + loop + [f"        out.append({item})"]
+        else:
+            body = ["    out = []"] + loop + [f"        if {cond}:", f"            out.append({item})"]
+        lines = head + body + restore + ["    return out"]
+        self.helpers.append("\n".join(lines))
+        if func is None:
+            return f"{name}(rt, env)"
+        impl = self.rec.get(("builtin", id(node)))
+        if impl is None:
+            raise _Unsupported
+        return f"{self.const(impl)}(rt, {name}(rt, env))"
+
+
+_INLINE_NAMES = ("me", "round", "seat", "character")   # game names written without reading env (but me)
+
+
+def _inlinable(node, rec, params, p) -> bool:
+    """Whether a named value's body may be written into its caller (see ``_Gen.inline_body``)."""
+    t = type(node)
+    if t is A.Literal:
+        return True
+    if t is A.Name:
+        if ("local", id(node)) in rec:
+            return node.name in params or node.name == "me"
+        n = node.name
+        return (n in _INLINE_NAMES or n in p.counters or n in p.zones or n in p.vars) and id(node) in rec
+    if t is A.Attr:
+        return _inlinable(node.obj, rec, params, p)
+    if t is A.BinOp:
+        return _inlinable(node.left, rec, params, p) and _inlinable(node.right, rec, params, p)
+    if t is A.BoolOp or t is A.ListLit:
+        return all(_inlinable(i, rec, params, p) for i in node.items)
+    if t is A.Not or t is A.Neg:
+        return _inlinable(node.operand, rec, params, p)
+    if t is A.IfExpr:
+        return all(_inlinable(i, rec, params, p) for i in (node.cond, node.then, node.other))
+    if t is A.Call:
+        return ("builtin", id(node)) in rec and all(_inlinable(a, rec, params, p) for a in node.args)
+    return False
+
+
+def generate(node, slow, rec, program):
+    """The fast function for expression ``node`` whose closure tree is ``slow``; ``slow`` itself when the
+    expression is a leaf (nothing to gain) or has a shape left to the closures."""
+    try:
+        slow.mason_ast = (node, rec)   # for the callers of a named value, which may write its body in place
+    except AttributeError:   # not a plain function: nothing to write in place
+        pass
+    if type(node) in (A.Literal, A.Name):
+        return slow
+    gen = _Gen(rec, program)
+    try:
+        body = gen.e(node)
+    except _Unsupported:
+        return slow
+    if body.endswith("(rt, env)") and body.startswith("_k") and body.count("(") == 1:
+        return slow   # the whole expression is one closure call: the closure itself is as fast
+    src = "\n\n".join(gen.helpers + [
+        "def fast(rt, env):\n"
+        "    spent = rt.spent\n"
+        "    try:\n"
+        f"        return {body}\n"
+        "    except RecursionError:\n"
+        "        raise\n"
+        "    except Exception:\n"
+        "        rt.spent = spent\n"
+        "        return _slow(rt, env)\n"])
+    ns = dict(gen.consts, _slow=slow, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times)
+    exec(compile(src, "<mason expression>", "exec"), ns)
+    fast = ns["fast"]
+    fast.slow = slow
+    fast.mason_ast = (node, rec)
+    return fast

@@ -1,0 +1,236 @@
+"""Many bot games of one setting, summarised (``mason analyze``), and two settings compared
+(``mason compare``). The report is plain JSON data; ``report.py`` draws it as an HTML page.
+
+A game is played by :func:`play_one` (a module-level function: the worker processes of
+``parallel.map_games`` call it by name). Besides the result it records, per seat, which component
+types the seat **held or played**: a card counts for a seat when it lay in one of the seat's zones
+(``name/seat``) or was owned by it (``o``) at the start of a round or at the end of the game, or
+when the seat took a turn as that card. Nothing here names a game: the families and types come from
+the program, the seats' zones from the state.
+
+Ties: a game won by ``k`` seats together gives each ``1/k`` of a win (``stats.py``).
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+from mason.errors import MasonError
+from mason.play import stats
+from mason.play.session import make_bot, play_game
+from mason.runtime.game import Game, Settings, load_program
+from mason.runtime.state import names_at
+
+REPORT_FORMAT = 1
+
+
+# ------------------------------------------------------------------------------------------ one game
+def play_one(job: tuple) -> dict:
+    """One bot game. ``job`` = (settings as JSON, bot kind, {seat: kind} overrides, count rule firings)."""
+    settings_json, bots, seat_bots, coverage = job
+    settings = Settings.from_json(settings_json)
+    t = time.perf_counter()
+    out = {"seed": settings.seed}
+    try:
+        game = Game.new(settings, narrate=False)
+        if coverage:
+            game.rt.stats = {}
+        held = [set() for _ in range(game.state["n"])]
+        last_round = [None]
+
+        def look(g):
+            st = g.state
+            cards = st["cards"]
+            ti = st["ti"]
+            if ti >= 0:
+                frame = st["stack"][ti]
+                if frame.get("card") is not None and frame.get("seat") is not None:
+                    held[frame["seat"]].add(cards[frame["card"]]["t"])
+            if st["round"] != last_round[0] or g.over:
+                last_round[0] = st["round"]
+                _holdings(st, held)
+
+        look(game)
+        agents = {s: make_bot(seat_bots.get(s, bots), settings.seed, s) for s in range(settings.players)}
+        play_game(game, agents, on_answer=look)
+        look(game)
+        r = game.result
+        out.update({"scores": r["scores"], "winners": r["winners"], "rounds": r["rounds"],
+                    "decisions": game.state["decisions"], "held": [sorted(h) for h in held]})
+        if coverage:
+            out["coverage"] = game.rt.stats
+    except MasonError as exc:
+        out["error"] = exc.line()
+    except Exception as exc:  # a bug in Mason itself: report it, with where, and go on
+        tb = traceback.extract_tb(exc.__traceback__)[-1]
+        out["error"] = f"internal error {type(exc).__name__}: {exc} ({Path(tb.filename).name}:{tb.lineno})"
+    out["seconds"] = round(time.perf_counter() - t, 4)
+    return out
+
+
+def _holdings(state: dict, held: list) -> None:
+    cards = state["cards"]
+    for key, ids in state["zones"].items():
+        _, slash, owner = key.partition("/")
+        if slash and ids:
+            seat = int(owner)
+            for c in ids:
+                held[seat].add(cards[c]["t"])
+    for card in cards:
+        if card["o"] is not None and 0 <= card["o"] < len(held):
+            held[card["o"]].add(card["t"])
+
+
+def run_games(base: Settings, games: int, bots: str = "random", seat_bots: dict | None = None,
+              workers: int = 1, coverage: bool = False, on_done=None) -> list:
+    """Play ``games`` games with seeds base.seed, base.seed + 1, ...; results in seed order."""
+    from mason.play.parallel import map_games
+
+    seed0 = int(base.seed)
+    jobs = [(Settings(base.game, base.players, seed0 + i, base.variants, base.expansions, base.options).to_json(),
+             bots, dict(seat_bots or {}), coverage) for i in range(games)]
+    return map_games(play_one, jobs, workers=workers, on_done=on_done)
+
+
+# ------------------------------------------------------------------------------------------ summary
+def summarize(base: Settings, bots: str, seat_bots: dict | None, results: list, seconds: float | None = None,
+              coverage: bool = True) -> dict:
+    """The report of one setting's games (the structure is documented in docs/designers.md)."""
+    program = load_program(base.game, base.variants, base.expansions)
+    names = names_at(program, base.players)
+    done = [r for r in results if "error" not in r]
+    seats = len(names)
+    wins = [0.0] * seats
+    for r in done:
+        for w in r["winners"]:
+            wins[w] += 1 / len(r["winners"])
+    n = len(done)
+    seat_rows = []
+    for s in range(seats):
+        row = {"seat": s, "name": names[s], "bot": _seat_kind(s, base.players, bots, seat_bots), "wins": wins[s],
+               "win_rate": wins[s] / n if n else None, "ci95": stats.wilson(wins[s], n),
+               "score": stats.describe([r["scores"][s] for r in done])}
+        seat_rows.append(row)
+    report = {
+        "report_format": REPORT_FORMAT,
+        "settings": {**base.to_json(), "bots": bots,
+                     "seat_bots": {str(s + 1): k for s, k in sorted((seat_bots or {}).items())}},
+        "games": len(results), "completed": n,
+        "errors": [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r],
+        "seconds": None if seconds is None else round(seconds, 3),
+        "ties": "a game won by k seats together gives each of them 1/k of a win",
+        "seats": seat_rows,
+        "balance": stats.seat_balance(wins),
+        "length": {"rounds": stats.describe([r["rounds"] for r in done]),
+                   "decisions": stats.describe([r["decisions"] for r in done])},
+        "components": component_impact(program, done, seats),
+        "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
+    }
+    if coverage:
+        report["coverage"] = rule_coverage(program, done)
+    return report
+
+
+def _seat_kind(seat: int, players: int, bots: str, seat_bots: dict | None) -> str:
+    if seat >= players:
+        return "automated"
+    return (seat_bots or {}).get(seat, bots)
+
+
+def component_impact(program, done: list, seats: int) -> dict:
+    """Per family, per component type: the seats that held or played it vs those that did not.
+
+    One observation is one (game, seat) pair; the pairs of one game are not independent (one seat's
+    win is the others' loss), so read the intervals as indicative."""
+    pairs = []   # (held set, win share, score)
+    for r in done:
+        share = 1 / len(r["winners"]) if r["winners"] else 0
+        for s in range(min(seats, len(r["scores"]))):
+            pairs.append((set(r["held"][s]), share if s in r["winners"] else 0.0, r["scores"][s]))
+    out: dict = {}
+    for fam in program.families:
+        rows = []
+        for tid in program.type_order:
+            if program.family_of[tid] != fam:
+                continue
+            with_ = [(w, sc) for h, w, sc in pairs if tid in h]
+            without = [(w, sc) for h, w, sc in pairs if tid not in h]
+            rows.append({"type": tid, "name": program.types[tid]["name"],
+                         "held": _group(with_), "not_held": _group(without),
+                         "win_rate_diff": stats.two_proportions(sum(w for w, _ in without), len(without),
+                                                                sum(w for w, _ in with_), len(with_)),
+                         "score_diff": _score_diff([sc for _, sc in without], [sc for _, sc in with_])})
+        out[fam] = rows
+    return out
+
+
+def _group(pairs: list) -> dict:
+    n = len(pairs)
+    wins = sum(w for w, _ in pairs)
+    scores = [sc for _, sc in pairs]
+    return {"n": n, "win_rate": wins / n if n else None, "ci95": stats.wilson(wins, n),
+            "mean_score": sum(scores) / n if n else None, "score_ci95": stats.mean_interval(scores)}
+
+
+def _score_diff(a: list, b: list) -> dict:
+    d = stats.two_means(a, b, rank_test=False)
+    return {k: d[k] for k in ("test", "diff", "ci95", "p")}
+
+
+def rule_items(program) -> list:
+    """(key, place) of every action, ability, trigger and modifier: what ``--coverage`` counts."""
+    items = [(f"game.{a.key}", a.place) for a in program.actions]
+    for tid, lst in program.abilities.items():
+        items += [(f"{tid}.{a.key}", a.place) for a in lst]
+    for lst in program.triggers.values():
+        items += [(t.key, t.place) for t in lst]
+    items += [(m.key, m.place) for m in program.modifiers]
+    return items
+
+
+def rule_coverage(program, done: list) -> dict:
+    counts: dict = {}
+    for r in done:
+        for k, v in (r.get("coverage") or {}).items():
+            counts[k] = counts.get(k, 0) + v
+    items = rule_items(program)
+    return {"fired": {k: counts[k] for k, _ in items if counts.get(k)},
+            "never": [{"key": k, "at": f"{p.file}:{p.line}"} for k, p in items if not counts.get(k)]}
+
+
+# ------------------------------------------------------------------------------------------ compare
+def compare(a: dict, b: dict, results_a: list, results_b: list) -> dict:
+    """B - A for every metric of two reports played on the same seeds, each with its test and the games
+    per side needed to detect the observed difference (power 0.8, alpha 0.05, two-sided)."""
+    done_a = {r["seed"]: r for r in results_a if "error" not in r}
+    done_b = {r["seed"]: r for r in results_b if "error" not in r}
+    ra, rb = list(done_a.values()), list(done_b.values())
+    both = [s for s in done_a if s in done_b]   # the seeds both sides completed: paired tests
+    metrics = []
+    for sa, sb in zip(a["seats"], b["seats"]):
+        na, nb = a["completed"], b["completed"]
+        t = stats.two_proportions(sa["wins"], na, sb["wins"], nb)
+        metrics.append({"metric": f"win rate {sa['name']}", "kind": "rate", "a": sa["win_rate"], "b": sb["win_rate"],
+                        **_test(t)})
+    for s, (sa, sb) in enumerate(zip(a["seats"], b["seats"])):
+        t = stats.two_means([r["scores"][s] for r in ra], [r["scores"][s] for r in rb])
+        metrics.append({"metric": f"score {sa['name']}", "kind": "mean", **_test(t), "a": t["a"], "b": t["b"]})
+    for key in ("rounds", "decisions"):
+        t = stats.two_means([done_a[s][key] for s in both], [done_b[s][key] for s in both], paired=True)
+        metrics.append({"metric": key, "kind": "mean", **_test(t), "a": t["a"], "b": t["b"],
+                        "paired_t_p": t.get("paired_t_p")})
+    return {"report_format": REPORT_FORMAT, "a": a, "b": b, "paired_seeds": len(both),
+            "alpha": stats.ALPHA, "power": stats.POWER,
+            "tests": {"rate": "two-proportion z (pooled), Newcombe (Wilson score) interval of the difference",
+                      "mean": "Welch t (Mann-Whitney U p value alongside; rounds and decisions also a paired "
+                              "t over the seeds both sides completed)"},
+            "metrics": metrics}
+
+
+def _test(t: dict) -> dict:
+    out = {k: t.get(k) for k in ("test", "diff", "ci95", "p", "n_needed")}
+    if "mann_whitney_p" in t:
+        out["mann_whitney_p"] = t["mann_whitney_p"]
+    out["significant"] = stats.significant(t.get("p"))
+    return out

@@ -1,0 +1,203 @@
+"""Run many independent jobs (bot games, analyses) locally, on a process pool or on a Ray cluster.
+
+``map_games(func, items)`` returns ``[func(item) for item in items]``, in the order of ``items``,
+however the work is spread. The items are cut into contiguous chunks, several per worker (so the
+last chunk to finish does not leave the other workers idle for long); each chunk is one task, so
+the per-task cost (pickling, scheduling) is paid per chunk, not per item. ``initializer(*initargs)`` runs once in each
+worker process before its first chunk (compile the game there, once), and ``on_done(n_done)`` is called
+in the calling process as results come in (a progress bar), with the number of items finished so far.
+
+Results are the same whichever way the work runs, as long as ``func`` is deterministic in its item
+(a bot game is: its seed is in its settings). ``func`` and ``initializer`` must be module-level
+functions (they are sent to the workers by name).
+"""
+from __future__ import annotations
+
+import os
+
+from mason.errors import MasonError
+
+RAY_MISSING = "--ray needs Ray: pip install 'mason[ray]'"
+CHUNKS_PER_WORKER = 16   # small chunks: the last ones to finish leave the other workers idle briefly
+
+
+class RayUnavailable(MasonError):
+    """Ray is not installed, or the cluster cannot be reached; the message is one line for the user."""
+
+    code = "cli/ray"
+
+
+def map_games(func, items: list, workers: int = 1, ray: str | bool | None = None, initializer=None,
+              on_done=None, initargs: tuple = (), chunks_per_worker: int = CHUNKS_PER_WORKER,
+              runtime_env: dict | None = None) -> list:
+    """``[func(item) for item in items]``, in order: locally when ``workers <= 1`` and ``ray`` is None,
+    on a pool of ``workers`` processes otherwise, or as Ray tasks when ``ray`` is True (start or join a
+    local Ray instance) or an address (``"auto"``, ``"ray://head:10001"``).
+
+    With Ray, ``workers`` (when above 1) caps how many tasks run at once; otherwise all the cluster's
+    CPUs are used. ``runtime_env`` is passed to ``ray.init`` (packages the cluster's workers need).
+    """
+    items = list(items)
+    if not items:
+        return []
+    if ray is not None and ray is not False:
+        return _map_ray(func, items, workers, ray, initializer, initargs, on_done, chunks_per_worker,
+                        runtime_env)
+    workers = max(1, min(int(workers or 1), len(items)))
+    if workers == 1:
+        if initializer is not None:
+            initializer(*initargs)
+        out = []
+        for item in items:
+            out.append(func(item))
+            if on_done is not None:
+                on_done(len(out))
+        return out
+    return _map_pool(func, items, workers, initializer, initargs, on_done, chunks_per_worker)
+
+
+def chunk_bounds(n: int, parts: int) -> list[tuple[int, int]]:
+    """``parts`` contiguous ``(start, stop)`` ranges covering ``range(n)``, sizes differing by one at most."""
+    parts = max(1, min(parts, n))
+    size, extra = divmod(n, parts)
+    out, start = [], 0
+    for i in range(parts):
+        stop = start + size + (1 if i < extra else 0)
+        out.append((start, stop))
+        start = stop
+    return out
+
+
+def _run_chunk(job):
+    """In a worker: one chunk. ``job`` = (func, start, items); returns (start, results)."""
+    func, start, items = job
+    return start, [func(item) for item in items]
+
+
+def _assemble(n: int, parts, on_done) -> list:
+    out: list = [None] * n
+    done = 0
+    for start, results in parts:
+        out[start:start + len(results)] = results
+        done += len(results)
+        if on_done is not None:
+            on_done(done)
+    return out
+
+
+def _map_pool(func, items, workers, initializer, initargs, on_done, chunks_per_worker) -> list:
+    import multiprocessing as mp
+
+    n = len(items)
+    jobs = [(func, a, items[a:b]) for a, b in chunk_bounds(n, workers * max(1, chunks_per_worker))]
+    with mp.get_context(_start_method()).Pool(workers, initializer=initializer, initargs=initargs) as pool:
+        return _assemble(n, pool.imap_unordered(_run_chunk, jobs), on_done)
+
+
+def _start_method() -> str:
+    """``fork`` where it is safe (Linux, one thread): workers start at once, with the modules and the
+    programs the parent already compiled; ``spawn`` elsewhere (a fresh interpreter per worker)."""
+    import sys
+    import threading
+
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
+# ------------------------------------------------------------------------------------------------ Ray
+_INITIALISED: set = set()   # in a Ray worker process: the initializers already run there
+
+
+def _run_chunk_once_initialised(job, initializer, initargs):
+    if initializer is not None:
+        key = (initializer.__module__, initializer.__qualname__, repr(initargs))
+        if key not in _INITIALISED:
+            initializer(*initargs)
+            _INITIALISED.add(key)
+    return _run_chunk(job)
+
+
+def import_ray():
+    """The ``ray`` module, or :class:`RayUnavailable` with a one-line message."""
+    try:
+        import ray
+    except ImportError:
+        raise RayUnavailable(RAY_MISSING) from None
+    return ray
+
+
+def connect_ray(address: str | bool = True, runtime_env: dict | None = None):
+    """Join Ray: ``True`` = the local instance (started if none runs), else an address. Returns ``ray``."""
+    ray = import_ray()
+    if not ray.is_initialized():
+        import logging
+
+        kwargs = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
+        if runtime_env:
+            kwargs["runtime_env"] = runtime_env
+        if address is not True:
+            kwargs["address"] = str(address)
+        elif _stale_local_cluster(ray):
+            kwargs["address"] = "local"   # start a fresh local instance rather than wait for a dead one
+        try:
+            ray.init(**kwargs)
+        except Exception as exc:   # no cluster there, wrong address, version mismatch: one line
+            where = "a local Ray instance" if address is True else f"Ray at {address}"
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise RayUnavailable(f"cannot start or join {where}: {first}") from None
+    return ray
+
+
+def _stale_local_cluster(ray) -> bool:
+    """Whether ``ray.init()`` would try to join a local cluster that no longer runs (one stopped
+    without ``ray stop`` leaves its address behind, and joining it waits a long time)."""
+    import socket
+
+    if os.environ.get("RAY_ADDRESS"):
+        return False
+    try:
+        found = ray._private.services.find_bootstrap_address(None)   # what ray.init() would join
+        host, port = str(found).rsplit(":", 1)
+        port = int(port)
+    except Exception:   # no address left behind, or a Ray without this helper: nothing to check
+        return False
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return False
+    except OSError:
+        return True
+
+
+def _map_ray(func, items, workers, address, initializer, initargs, on_done, chunks_per_worker,
+             runtime_env) -> list:
+    ray = connect_ray(address, runtime_env)
+    cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
+    slots = min(cpus, int(workers)) if workers and int(workers) > 1 else cpus
+    n = len(items)
+    task = ray.remote(num_cpus=1)(_run_chunk_once_initialised)
+    jobs = [(func, a, items[a:b]) for a, b in chunk_bounds(n, slots * max(1, chunks_per_worker))]
+
+    def finished():
+        pending = []
+        queue = list(jobs)
+        while queue or pending:
+            while queue and len(pending) < 2 * slots:   # one running and one queued per slot
+                job = queue.pop(0)
+                pending.append(task.remote(job, initializer, initargs))
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+
+    return _assemble(n, finished(), on_done)
+
+
+def default_workers() -> int:
+    """The CPUs this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:   # not on Linux
+        return os.cpu_count() or 1
+
+
+__all__ = ["map_games", "chunk_bounds", "connect_ray", "import_ray", "RayUnavailable", "RAY_MISSING",
+           "default_workers"]

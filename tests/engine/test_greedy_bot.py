@@ -1,0 +1,160 @@
+"""The greedy bot (issue 13, item 2): one-ply search on a score estimate, seeded, usable everywhere.
+
+A tiny made-up game written to a temporary folder ("Tally": each round every seat picks a value and
+gains that many points; it may also keep up to two gems, each worth its points) shows what greedy
+prefers; the shipped games show it plays legal, reproducible games and resumes from a save.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from support import new_game
+
+from mason.agents import BOT_KINDS, SEAT_KINDS
+from mason.agents.greedy import GreedyAgent, estimate
+from mason.cli.main import main
+from mason.play.session import make_bot, play_game, simulate
+from mason.runtime.game import Game, Settings
+
+TALLY = """\
+id: tally
+name: Tally
+status: placeholder
+description: Pick a value, gain that many points. A test fixture.
+players: {min: 2, max: 3}
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+counters:
+  points: {scope: seat, start: 0, label: points}
+zones:
+  market: {visibility: all}
+  kept: {scope: seat, visibility: all}
+flow:
+  until: round >= 2
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            choose value v from [1, 3, 2] by s saying "How many points?"
+            gain v points to s
+        for s in seats:
+            choose up to 2 card cs from market by s saying "Keep which gems?"
+            for c in cs:
+                move c to kept(s)
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+    - {id: gems, label: gems, value: sum(c.worth for c in kept(s))}
+"""
+GEMS = """\
+family: gem
+components:
+  - {id: pebble, name: Pebble, worth: -1, copies: 2}
+  - {id: ruby, name: Ruby, worth: 2}
+  - {id: pearl, name: Pearl, worth: 1}
+"""
+
+
+@pytest.fixture()
+def tally(tmp_path):
+    def make(extra: str = ""):
+        (tmp_path / "game.yaml").write_text(TALLY + extra)
+        (tmp_path / "gems.yaml").write_text(GEMS)
+        return str(tmp_path)
+    return make
+
+
+def labels_of(g: Game) -> list:
+    return g.pending["labels"]
+
+
+def test_greedy_is_a_bot_kind():
+    assert "greedy" in BOT_KINDS and "greedy" in SEAT_KINDS
+    assert isinstance(make_bot("greedy", 1, 0), GreedyAgent)
+
+
+def test_greedy_takes_the_best_value_and_keeps_only_gems_worth_points(tally):
+    g = new_game(tally(), 2, 1)
+    bot = GreedyAgent(1)
+    assert labels_of(g) == ["1", "3", "2"]
+    assert bot.decide(g, 0) == 1
+    g.answer(1)
+    g.answer(0)                           # P2 takes 1
+    assert g.pending["subset"] == 2
+    picked = [labels_of(g)[i] for i in bot.decide(g, 0)]
+    assert sorted(picked) == ["Pearl", "Ruby"]   # never a Pebble, worth -1
+
+
+def test_estimate_is_own_score_minus_the_best_other(tally):
+    g = new_game(tally(), 3, 1)
+    g.state["counters"]["points"] = [5, 7, 2]
+    assert estimate(g, 0) == -2 and estimate(g, 1) == 2 and estimate(g, 2) == -5
+
+
+def test_bot_estimate_in_the_rules_replaces_the_default(tally):
+    contrary = "values:\n  bot_estimate: {params: [s], value: 0 - points(s)}\n"
+    g = new_game(tally(contrary), 2, 1)
+    assert estimate(g, 0) == 0
+    assert GreedyAgent(1).decide(g, 0) == 0          # the fewest points, as the estimate says
+
+
+def test_ties_are_broken_by_the_bots_own_stream_kept_in_the_state(tally):
+    flat = "values:\n  bot_estimate: {params: [s], value: 0}\n"
+    answers = set()
+    for seed in range(12):
+        g = new_game(tally(flat), 2, 1)
+        answers.add(GreedyAgent(seed).decide(g, 0))
+        assert "0" in g.state["bots"]                  # the stream lives in the state, like the random bot's
+    assert answers == {0, 1, 2}                          # every tied option is drawn by some seed
+
+
+def test_the_games_own_random_stream_does_not_steer_greedy():
+    """The chance to come is not the real one: greedy tries its options with its own generator."""
+    g = new_game("citadels", 4, 3, narrate=False)
+    for _ in range(30):
+        a = make_bot("greedy", 3, g.pending["seat"]).decide(g.copy(), g.pending["seat"])
+        other = g.copy()
+        other.state["rng"] = 12345
+        assert make_bot("greedy", 3, g.pending["seat"]).decide(other, g.pending["seat"]) == a
+        g.answer(a)
+
+
+@pytest.mark.parametrize("game", ["citadels", "pillars", "island-fortress"])
+def test_greedy_plays_legal_reproducible_games(game):
+    def one():
+        g = new_game(game, 3, 5)
+        play_game(g, {s: make_bot("greedy" if s == 0 else "random", 5, s) for s in range(3)})
+        return g
+    a, b = one(), one()
+    assert a.over and a.answers() == b.answers() and a.result == b.result
+
+
+def test_a_game_saved_midway_ends_as_it_would_have():
+    settings = Settings("citadels", 3, 7)
+    agents = lambda: {s: make_bot("greedy", 7, s) for s in range(3)}   # noqa: E731
+    whole = play_game(Game.new(settings), agents())
+    g = Game.new(settings)
+    bots = agents()
+    for _ in range(40):
+        g.answer(bots[g.pending["seat"]].decide(g, g.pending["seat"]))
+    resumed = play_game(Game.from_json(json.loads(json.dumps(g.to_json()))), agents())
+    assert resumed.answers() == whole.answers()
+
+
+def test_simulate_takes_a_greedy_seat():
+    r = simulate(Settings("citadels", 4, 1), 2, "random", seat_bots={1: "greedy"})
+    assert r["completed"] == 2 and r["settings"]["seat_bots"] == {"2": "greedy"}
+
+
+def test_cli_simulate_and_play_accept_greedy():
+    runner = CliRunner()
+    res = runner.invoke(main, ["simulate", "citadels", "-n", "2", "-p", "4", "--bot", "2=greedy", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["settings"]["seat_bots"] == {"2": "greedy"}
+    res = runner.invoke(main, ["simulate", "citadels", "-n", "1", "-p", "4", "--bot", "2=human"])
+    assert res.exit_code != 0 and "bots only" in res.output
+    res = runner.invoke(main, ["play", "citadels", "-p", "3", "--seed", "2", "--bots", "greedy"])
+    assert res.exit_code == 0, res.output
+    assert "Winner" in res.output

@@ -1,0 +1,197 @@
+"""The mcts bot (issue 13, part 2): information-set tree search, seeded, usable everywhere.
+
+A tiny made-up game written to a temporary folder ("Tally": each round every seat picks a value and
+gains that many points) shows the search finds the scoring option; the shipped games show it plays
+legal, reproducible games, resumes from a save and never reads what its seat cannot see.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mason.cli.main import main
+from mason.agents import BOT_KINDS, SEAT_KINDS
+from mason.agents.mcts import MctsAgent, parse_kind
+from mason.errors import MasonError
+from mason.runtime.determinize import _held_by_rules, hidden_cards
+from mason.runtime.game import Game, Settings
+from mason.play.session import make_bot, play_game, simulate
+
+TALLY = """\
+id: tally
+name: Tally
+status: placeholder
+description: Pick a value, gain that many points. A test fixture.
+players: {min: 2, max: 3}
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+  kept: {scope: seat, visibility: all}
+counters:
+  points: {scope: seat, start: 0, label: points}
+flow:
+  until: round >= 2
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            choose value v from [1, 3, 2] by s saying "How many points?"
+            gain v points to s
+        for s in seats:
+            choose up to 2 card cs from market by s saying "Keep which gems?"
+            for c in cs:
+                move c to kept(s)
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+    - {id: gems, label: gems, value: sum(c.worth for c in kept(s))}
+"""
+GEMS = """\
+family: gem
+components:
+  - {id: pebble, name: Pebble, worth: -1, copies: 2}
+  - {id: ruby, name: Ruby, worth: 2}
+  - {id: pearl, name: Pearl, worth: 1}
+"""
+
+
+@pytest.fixture()
+def tally(tmp_path):
+    (tmp_path / "game.yaml").write_text(TALLY)
+    (tmp_path / "gems.yaml").write_text(GEMS)
+    return str(tmp_path)
+
+
+def test_mcts_is_a_bot_kind_with_a_budget():
+    assert "mcts" in BOT_KINDS and "mcts" in SEAT_KINDS
+    assert "mcts:500" in BOT_KINDS and "mcts:50:0.05s" in SEAT_KINDS
+    assert "mcts:0" not in BOT_KINDS and "greedy:5" not in BOT_KINDS
+    bot = make_bot("mcts:120", 1, 0)
+    assert isinstance(bot, MctsAgent) and (bot.iterations, bot.seconds) == (120, None)
+    bot = make_bot("mcts:7:0.5s", 1, 0)
+    assert (bot.iterations, bot.seconds, bot.depth) == (7, 0.5, None)
+    bot = make_bot("mcts:9:d8", 1, 0)
+    assert (bot.iterations, bot.seconds, bot.depth) == (9, None, 8)
+    assert parse_kind("mcts:9:d8:1s") == (9, 1.0, 8)
+    assert parse_kind("greedy") is None
+
+
+@pytest.mark.parametrize("kind", ["mcts:abc", "mcts:0", "mcts:-3", "mcts:5:fast", "mcts:5:0s", "mcts:1:2:3",
+                                  "mcts:5:nans", "mcts:5:d0", "mcts:5:dx", "mcts:5:1s:d2", "mcts:5:d2:d3"])
+def test_bad_kind_strings_give_one_line(kind):
+    with pytest.raises(MasonError) as err:
+        make_bot(kind, 1, 0)
+    line = err.value.line()
+    assert "\n" not in line and kind in line
+
+
+def test_cli_rejects_a_bad_mcts_kind_in_one_line():
+    res = CliRunner().invoke(main, ["simulate", "citadels", "-n", "1", "-p", "4", "--bot", "2=mcts:abc"])
+    assert res.exit_code != 0 and res.exception is None or isinstance(res.exception, SystemExit)
+    assert "mcts:abc" in res.output and len(res.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mcts_takes_the_scoring_option(tally, seed):
+    g = Game.new(Settings(tally, 2, 1))
+    assert g.pending["labels"] == ["1", "3", "2"]
+    assert MctsAgent(seed, iterations=60).decide(g, 0) == 1
+
+
+def test_a_subset_decision_is_built_the_greedy_way(tally):
+    g = Game.new(Settings(tally, 2, 1))
+    g.answer(1)
+    g.answer(0)
+    assert g.pending["subset"] == 2
+    picked = [g.pending["labels"][i] for i in MctsAgent(1, iterations=5).decide(g, 0)]
+    assert sorted(picked) == ["Pearl", "Ruby"]   # never a Pebble, worth -1
+
+
+def test_a_single_option_costs_no_search_and_no_draw(tally):
+    g = Game.new(Settings(tally, 2, 1))
+    g.state["pending"]["options"] = g.state["pending"]["options"][:1]
+    assert MctsAgent(1, iterations=5).decide(g, 0) == 0
+
+
+def _swap_hidden(g: Game, seat: int) -> bool:
+    """Swap two cards of one family that ``seat`` cannot see (a hand and the deck, say) and no paused
+    rule holds: a state that differs from ``g``'s only in what the seat does not know. False when there
+    are no two such cards."""
+    st, prog = g.state, g.program
+    hidden = hidden_cards(prog, st, seat)
+    held = _held_by_rules(st, set(hidden))   # ids a paused rule holds stay in their zones (determinize.py)
+    by_family: dict = {}
+    for c in hidden:
+        if c not in held:
+            by_family.setdefault(prog.family_of[st["cards"][c]["t"]], []).append(c)
+    for ids in by_family.values():
+        pairs = [(a, b) for a in ids for b in ids
+                 if a < b and (st["cards"][a]["z"], st["cards"][a]["o"]) != (st["cards"][b]["z"], st["cards"][b]["o"])]
+        if pairs:
+            a, b = pairs[0]
+            ca, cb = st["cards"][a], st["cards"][b]
+            ka = ca["z"] if ca["o"] is None else f"{ca['z']}/{ca['o']}"
+            kb = cb["z"] if cb["o"] is None else f"{cb['z']}/{cb['o']}"
+            ia, ib = st["zones"][ka].index(a), st["zones"][kb].index(b)
+            st["zones"][ka][ia], st["zones"][kb][ib] = b, a
+            for k in ("z", "o", "up", "seen"):
+                ca[k], cb[k] = cb[k], ca[k]
+            return True
+    return False
+
+
+def test_never_reads_hidden_state():
+    """Two states that differ only in where the cards the seat cannot see lie, and in the game's own
+    random generator: the same bot stream gives the same answer and leaves the same stream."""
+    g = Game.new(Settings("citadels", 4, 3), narrate=False)
+    swapped = 0
+    for _ in range(40):
+        seat = g.state["pending"]["seat"]
+        bot = lambda: MctsAgent("h", iterations=6)   # noqa: E731
+        a, b = g.copy(), g.copy()
+        if _swap_hidden(b, seat):
+            swapped += 1
+        b.state["rng"] = 12345
+        answer = bot().decide(a, seat)
+        assert bot().decide(b, seat) == answer
+        assert a.state["bots"] == b.state["bots"]
+        g.answer(answer)
+    assert swapped >= 30
+
+
+def test_seeded_games_replay_identically():
+    def one():
+        g = Game.new(Settings("citadels", 3, 5))
+        play_game(g, {s: make_bot("mcts:4" if s == 0 else "random", 5, s) for s in range(3)})
+        return g
+    a, b = one(), one()
+    assert a.over and a.answers() == b.answers() and a.result == b.result
+
+
+def test_a_game_saved_midway_ends_as_it_would_have():
+    settings = Settings("pillars", 3, 7)
+    agents = lambda: {s: make_bot("mcts:3" if s == 1 else "random", 7, s) for s in range(3)}   # noqa: E731
+    whole = play_game(Game.new(settings), agents())
+    g = Game.new(settings)
+    bots = agents()
+    for _ in range(40):
+        g.answer(bots[g.pending["seat"]].decide(g, g.pending["seat"]))
+    resumed = play_game(Game.from_json(json.loads(json.dumps(g.to_json()))), agents())
+    assert resumed.answers() == whole.answers()
+
+
+def test_simulate_and_cli_take_an_mcts_seat():
+    r = simulate(Settings("citadels", 4, 1), 1, "random", seat_bots={1: "mcts:3"})
+    assert r["completed"] == 1 and r["settings"]["seat_bots"] == {"2": "mcts:3"}
+    res = CliRunner().invoke(main, ["simulate", "citadels", "-n", "1", "-p", "4", "--bot", "2=mcts:3", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["settings"]["seat_bots"] == {"2": "mcts:3"}
+
+
+def test_a_time_limit_ends_the_search(tally):
+    """``mcts:N:Ts``: a huge iteration budget, a small time limit; the search stops and answers."""
+    g = Game.new(Settings(tally, 2, 1))
+    assert make_bot("mcts:1000000:0.01s", 1, 0).decide(g, 0) in (0, 1, 2)
