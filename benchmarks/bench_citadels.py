@@ -9,6 +9,7 @@ ratio. Usage (from the project root):
     python benchmarks/bench_citadels.py [--games 200] [--rounds 5] [--ref ../shared/bench/citadels_ref.py]
                                         [--record benchmarks/RESULTS.md]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,26 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_mason(games: int, seed: int) -> float:
-    out = subprocess.run([sys.executable, "-m", "mason.cli.main", "simulate", "citadels", "-p", "4", "-n", str(games),
-                          "--seed", str(seed), "--json"], cwd=ROOT, capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mason.cli.main",
+            "simulate",
+            "citadels",
+            "-p",
+            "4",
+            "-n",
+            str(games),
+            "--seed",
+            str(seed),
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     report = json.loads(out.stdout)
     if report["errors"]:
         raise SystemExit(f"mason simulate reported errors: {report['errors'][:3]}")
@@ -33,8 +52,9 @@ def run_mason(games: int, seed: int) -> float:
 
 
 def run_ref(ref: Path, games: int, seed: int) -> float:
-    out = subprocess.run([sys.executable, str(ref), str(games), "4", str(seed)], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, str(ref), str(games), "4", str(seed)], capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout)["decisions_per_second"]
 
 
@@ -48,7 +68,10 @@ def machine() -> str:
     except OSError:
         pass
     import os
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} {platform.release()}"
+
+    return (
+        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} {platform.release()}"
+    )
 
 
 def main() -> None:
@@ -69,8 +92,10 @@ def main() -> None:
     m, f = statistics.median(mason), statistics.median(ref)
     ratio = m / f
     cmd = f"python benchmarks/bench_citadels.py --games {args.games} --rounds {args.rounds} --seed {args.seed}"
-    summary = (f"| {datetime.now(timezone.utc).strftime('%Y-%m-%d')} | {m:,.0f} | {f:,.0f} | **{ratio:.3f}** | "
-               f"{args.games} games x {args.rounds} rounds | {machine()} | `{cmd}` |")
+    summary = (
+        f"| {datetime.now(timezone.utc).strftime('%Y-%m-%d')} | {m:,.0f} | {f:,.0f} | **{ratio:.3f}** | "
+        f"{args.games} games x {args.rounds} rounds | {machine()} | `{cmd}` |"
+    )
     print(f"median: mason {m:,.0f} dec/s, reference {f:,.0f} dec/s, ratio {ratio:.3f}")
     print(f"command: {cmd}")
     if args.record:

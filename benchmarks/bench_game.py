@@ -7,6 +7,7 @@ quartiles and decisions per second are reported. Usage (from the project root):
 
     python benchmarks/bench_game.py GAME [--players 4] [--games 100] [--seed 1] [--record benchmarks/RESULTS.md]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,13 +50,17 @@ def main() -> None:
     q = statistics.quantiles(times, n=4)
     median = statistics.median(times)
     rate = decisions / sum(times)
-    print(f"{a.game}, {a.players} players, {a.games} random-bot games: median {median:.3f} s per game "
-          f"(quartiles {q[0]:.3f} / {q[2]:.3f}), {rate:,.0f} decisions/s")
+    print(
+        f"{a.game}, {a.players} players, {a.games} random-bot games: median {median:.3f} s per game "
+        f"(quartiles {q[0]:.3f} / {q[2]:.3f}), {rate:,.0f} decisions/s"
+    )
     if a.record:
         machine = f"{platform.machine()}, Python {platform.python_version()}"
         cmd = f"`python benchmarks/bench_game.py {a.game} --players {a.players} --games {a.games} --seed {a.seed}`"
-        row = (f"| {datetime.now(timezone.utc):%Y-%m-%d} | {a.game} | {a.players} | {a.games} | **{median:.3f}** | "
-               f"{q[0]:.3f} / {q[2]:.3f} | {rate:,.0f} | {machine} | {cmd} |\n")
+        row = (
+            f"| {datetime.now(timezone.utc):%Y-%m-%d} | {a.game} | {a.players} | {a.games} | **{median:.3f}** | "
+            f"{q[0]:.3f} / {q[2]:.3f} | {rate:,.0f} | {machine} | {cmd} |\n"
+        )
         with a.record.open("a", encoding="utf-8") as f:
             f.write(row)
 

@@ -7,6 +7,7 @@ counts a shared win as a share (as ``simulate`` does). Usage (from the project r
 
     python benchmarks/bench_greedy.py [GAME ...] [--players 4] [--games 100] [--seed 1] [--with X]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,10 +56,14 @@ def measure(game: str, players: int, games: int, seed: int, expansions=()) -> di
         if 0 in g.result["winners"]:
             wins += 1 / len(g.result["winners"])
     done = games - errors
-    return {"game": game + "".join(f" --with {x}" for x in expansions), "games": done, "errors": errors,
-            "win_rate": wins / done if done else 0.0,
-            "greedy_s": clocks["greedy"]["s"] / max(1, clocks["greedy"]["n"]),
-            "random_s": clocks["random"]["s"] / max(1, clocks["random"]["n"])}
+    return {
+        "game": game + "".join(f" --with {x}" for x in expansions),
+        "games": done,
+        "errors": errors,
+        "win_rate": wins / done if done else 0.0,
+        "greedy_s": clocks["greedy"]["s"] / max(1, clocks["greedy"]["n"]),
+        "random_s": clocks["random"]["s"] / max(1, clocks["random"]["n"]),
+    }
 
 
 def main() -> None:
@@ -69,13 +74,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--with", dest="expansions", action="append", default=[])
     a = ap.parse_args()
-    print("| game | games | greedy seat's win rate (fair share %.0f%%) | greedy s/decision | random s/decision |"
-          % (100 / a.players))
+    print(
+        "| game | games | greedy seat's win rate (fair share %.0f%%) | greedy s/decision | random s/decision |"
+        % (100 / a.players)
+    )
     print("|---|---|---|---|---|")
     for gid in a.games_ids or list_games():
         r = measure(gid, a.players, a.games, a.seed, a.expansions)
-        print(f"| {r['game']} | {r['games']} | **{r['win_rate']:.1%}** | {r['greedy_s']:.4f} | {r['random_s']:.6f} |",
-              flush=True)
+        print(
+            f"| {r['game']} | {r['games']} | **{r['win_rate']:.1%}** | {r['greedy_s']:.4f} | {r['random_s']:.6f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

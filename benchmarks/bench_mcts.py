@@ -13,6 +13,7 @@ appends the rows to the mcts table of benchmarks/RESULTS.md. Usage (from the pro
 
 ``GAME`` may be ``citadels+dark-city`` (a game with an expansion) to measure several set-ups in one run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mason.runtime.game import Game, Settings, load_program  # noqa: E402
+from mason.agents.mcts import DEFAULT_ITERATIONS  # noqa: E402
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
-from mason.agents.mcts import DEFAULT_ITERATIONS  # noqa: E402
+from mason.runtime.game import Game, Settings, load_program  # noqa: E402
 
 HEADING = "## The mcts bot against random bots"
 
@@ -67,11 +68,15 @@ def measure(game: str, players: int, games: int, seed: int, expansions=(), kind=
         if 0 in g.result["winners"]:
             wins += 1 / len(g.result["winners"])
     done = games - errors
-    return {"game": game + "".join(f" --with {x}" for x in expansions), "games": done, "errors": errors,
-            "win_rate": wins / done if done else 0.0,
-            "mcts_s": clocks["mcts"]["s"] / max(1, clocks["mcts"]["n"]),
-            "mcts_cpu": clocks["mcts"]["cpu"] / max(1, clocks["mcts"]["n"]),
-            "random_s": clocks["random"]["s"] / max(1, clocks["random"]["n"])}
+    return {
+        "game": game + "".join(f" --with {x}" for x in expansions),
+        "games": done,
+        "errors": errors,
+        "win_rate": wins / done if done else 0.0,
+        "mcts_s": clocks["mcts"]["s"] / max(1, clocks["mcts"]["n"]),
+        "mcts_cpu": clocks["mcts"]["cpu"] / max(1, clocks["mcts"]["n"]),
+        "random_s": clocks["random"]["s"] / max(1, clocks["random"]["n"]),
+    }
 
 
 def record(rows: list[str]) -> None:
@@ -102,23 +107,33 @@ def main() -> None:
     kind = "mcts" if a.iterations is None else f"mcts:{a.iterations}"
     if a.depth is not None:
         kind = f"mcts:{a.iterations or DEFAULT_ITERATIONS}:d{a.depth}"
-    print(f"| game | games | {kind} seat's win rate (fair share {100 / a.players:.0f}%) | mcts s/decision "
-          f"(wall / CPU) | random s/decision |")
+    print(
+        f"| game | games | {kind} seat's win rate (fair share {100 / a.players:.0f}%) | mcts s/decision "
+        f"(wall / CPU) | random s/decision |"
+    )
     print("|---|---|---|---|---|")
     rows = []
     for gid in a.games_ids or list_games():
         name, _, extra = gid.partition("+")
         expansions = a.expansions + ([extra] if extra else [])
         r = measure(name, a.players, a.games, a.seed, expansions, kind)
-        print(f"| {r['game']} | {r['games']} | **{r['win_rate']:.1%}** | {r['mcts_s']:.4f} / {r['mcts_cpu']:.4f} "
-              f"| {r['random_s']:.6f} |", flush=True)
-        cmd = " ".join(["python benchmarks/bench_mcts.py", name] + [f"--with {x}" for x in expansions]
-                       + [f"--players {a.players}", f"--games {a.games}", f"--seed {a.seed}"]
-                       + ([f"--iterations {a.iterations}"] if a.iterations is not None else [])
-                       + ([f"--depth {a.depth}"] if a.depth is not None else []))
-        rows.append(f"| {datetime.date.today()} | {r['game']} | {a.players} | {kind} | {r['games']} "
-                    f"| **{r['win_rate']:.1%}** | {r['mcts_s']:.4f} / {r['mcts_cpu']:.4f} | {r['random_s']:.6f} "
-                    f"| {platform.machine()}, Python {platform.python_version()} | `{cmd}` |")
+        print(
+            f"| {r['game']} | {r['games']} | **{r['win_rate']:.1%}** | {r['mcts_s']:.4f} / {r['mcts_cpu']:.4f} "
+            f"| {r['random_s']:.6f} |",
+            flush=True,
+        )
+        cmd = " ".join(
+            ["python benchmarks/bench_mcts.py", name]
+            + [f"--with {x}" for x in expansions]
+            + [f"--players {a.players}", f"--games {a.games}", f"--seed {a.seed}"]
+            + ([f"--iterations {a.iterations}"] if a.iterations is not None else [])
+            + ([f"--depth {a.depth}"] if a.depth is not None else [])
+        )
+        rows.append(
+            f"| {datetime.date.today()} | {r['game']} | {a.players} | {kind} | {r['games']} "
+            f"| **{r['win_rate']:.1%}** | {r['mcts_s']:.4f} / {r['mcts_cpu']:.4f} | {r['random_s']:.6f} "
+            f"| {platform.machine()}, Python {platform.python_version()} | `{cmd}` |"
+        )
         if r["errors"]:
             rows[-1] += f" {r['errors']} errors"
     if a.record:

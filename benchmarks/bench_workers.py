@@ -17,6 +17,7 @@ On a machine shared with other work, run it in its own session with its scheduli
 
     setsid bash -c 'echo -20 > /proc/self/autogroup; python benchmarks/bench_workers.py'
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,7 +64,7 @@ def main() -> None:
     if args.ray:
         setups["--ray"] = ["--ray"]
     times: dict[str, list[float]] = {k: [] for k in setups}
-    plays: dict[str, list[float]] = {k: [] for k in setups}   # the report's own `seconds`: the games only
+    plays: dict[str, list[float]] = {k: [] for k in setups}  # the report's own `seconds`: the games only
     print("| command | run | wall s (whole command) | play s (report's `seconds`) | load avg (1 min) | games |")
     print("|---|---|---|---|---|---|")
     reference = None
@@ -77,16 +78,21 @@ def main() -> None:
                 sys.exit(f"results differ: {name}, round {i + 1}")
             times[name].append(wall)
             plays[name].append(report["seconds"])
-            print(f"| `{' '.join(base + extra)}` | {i + 1} | {wall:.2f} | {report['seconds']:.2f} | {load:.2f} "
-                  f"| {report['completed']} |", flush=True)
+            print(
+                f"| `{' '.join(base + extra)}` | {i + 1} | {wall:.2f} | {report['seconds']:.2f} | {load:.2f} "
+                f"| {report['completed']} |",
+                flush=True,
+            )
     med = {k: statistics.median(v) for k, v in times.items()}
     best = {k: min(v) for k, v in times.items()}
     for name in times:
-        print(f"{name}: median {med[name]:.2f} s (speed-up {med['--workers 1'] / med[name]:.2f}x), "
-              f"best {best[name]:.2f} s (speed-up {best['--workers 1'] / best[name]:.2f}x); "
-              f"runs: {', '.join(f'{t:.2f}' for t in times[name])}; play only: median "
-              f"{statistics.median(plays[name]):.2f} s (speed-up "
-              f"{statistics.median(plays['--workers 1']) / statistics.median(plays[name]):.2f}x)")
+        print(
+            f"{name}: median {med[name]:.2f} s (speed-up {med['--workers 1'] / med[name]:.2f}x), "
+            f"best {best[name]:.2f} s (speed-up {best['--workers 1'] / best[name]:.2f}x); "
+            f"runs: {', '.join(f'{t:.2f}' for t in times[name])}; play only: median "
+            f"{statistics.median(plays[name]):.2f} s (speed-up "
+            f"{statistics.median(plays['--workers 1']) / statistics.median(plays[name]):.2f}x)"
+        )
     print("all reports identical but for timing fields")
 
 

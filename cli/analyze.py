@@ -4,6 +4,7 @@ The work is in ``mason.play.analytics`` (games and figures), ``mason.play.stats`
 ``mason.play.report`` (the HTML page); this module reads the command line, checks every setting and
 output path before a game runs, shows the progress bar and prints the tables.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,9 @@ class Side:
             self.options.append(value)
         elif kind == "bots":
             if value not in BOT_KINDS:
-                raise MasonError(f"{flag} {text}: unknown bot kind '{value}' (known: {', '.join(BOT_KINDS)})",
-                                 code="cli/usage")
+                raise MasonError(
+                    f"{flag} {text}: unknown bot kind '{value}' (known: {', '.join(BOT_KINDS)})", code="cli/usage"
+                )
             self.bots = value
         else:
             self.bot_seats.append(value)
@@ -53,22 +55,30 @@ class Side:
         prog = load_program(game, tuple(self.variants), tuple(self.expansions))
         n = prog.min_players if players is None else players
         if not prog.min_players <= n <= prog.max_players:
-            raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {n}",
-                             code="play/players")
+            raise MasonError(
+                f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {n}", code="play/players"
+            )
         try:
             options = _options(self.options, prog)
             kinds = _seat_kinds(n, self.bots, self.bot_seats, names=[f"P{i + 1}" for i in range(n)])
             if "human" in kinds.values():
-                raise MasonError(f"--bot SEAT=KIND takes {', '.join(BOT_KINDS)}: analysis plays bots only",
-                                 code="cli/usage")
+                raise MasonError(
+                    f"--bot SEAT=KIND takes {', '.join(BOT_KINDS)}: analysis plays bots only", code="cli/usage"
+                )
         except MasonError as exc:
-            if flag:   # a side's setting: named as it was written (--b option=K=V, --b bot=SEAT=KIND)
+            if flag:  # a side's setting: named as it was written (--b option=K=V, --b bot=SEAT=KIND)
                 message = exc.message.replace("--option ", "option=", 1).replace("--bot ", "bot=", 1)
                 raise MasonError(f"{flag} {message}", code=exc.code) from None
             raise
         seat_bots = {s: k for s, k in kinds.items() if k != self.bots}
-        settings = Settings(_game_dir(game), n, seed, tuple(self.variants),
-                            tuple(_game_dir(e, "expansion.yaml") for e in self.expansions), options)
+        settings = Settings(
+            _game_dir(game),
+            n,
+            seed,
+            tuple(self.variants),
+            tuple(_game_dir(e, "expansion.yaml") for e in self.expansions),
+            options,
+        )
         return settings, self.bots, seat_bots, prog
 
     def label(self) -> str:
@@ -141,13 +151,20 @@ def _common(f):
 
 @click.command("analyze")
 @_common
-@click.option("--bots", callback=bot_kind_option, default="random", metavar="KIND", help="Every seat's bot (random, greedy, mcts, mcts:N).")
+@click.option(
+    "--bots",
+    callback=bot_kind_option,
+    default="random",
+    metavar="KIND",
+    help="Every seat's bot (random, greedy, mcts, mcts:N).",
+)
 @click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND: that seat's bot (seats from 1).")
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
 @click.option("--with", "expansions", multiple=True)
-def analyze_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet, bots, bot_seats, variants,
-                options, expansions):
+def analyze_cmd(
+    game, n_games, players, seed, workers, as_json, html_path, quiet, bots, bot_seats, variants, options, expansions
+):
     """Play many bot games of one setting: win rates by seat, seat balance, scores, game length,
     component impact and the rules that never fired."""
 
@@ -181,11 +198,23 @@ def analyze_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet
 
 @click.command("compare")
 @_common
-@click.option("--bots", callback=bot_kind_option, default="random", metavar="KIND", help="Every seat's bot, both sides (random, greedy, mcts, mcts:N).")
-@click.option("--a", "a_settings", multiple=True, metavar="SETTING",
-              help=f"Side A's setting ({SETTING_HELP}); repeatable; default: the plain game.")
-@click.option("--b", "b_settings", multiple=True, required=True, metavar="SETTING",
-              help="Side B's setting, as --a; repeatable.")
+@click.option(
+    "--bots",
+    callback=bot_kind_option,
+    default="random",
+    metavar="KIND",
+    help="Every seat's bot, both sides (random, greedy, mcts, mcts:N).",
+)
+@click.option(
+    "--a",
+    "a_settings",
+    multiple=True,
+    metavar="SETTING",
+    help=f"Side A's setting ({SETTING_HELP}); repeatable; default: the plain game.",
+)
+@click.option(
+    "--b", "b_settings", multiple=True, required=True, metavar="SETTING", help="Side B's setting, as --a; repeatable."
+)
 def compare_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet, bots, a_settings, b_settings):
     """Play the same seeds under two settings and test each metric's difference (B - A)."""
 
@@ -236,8 +265,10 @@ def _table(headers: list, rows: list, indent: str = "") -> list[str]:
     """Columns padded to their widest cell; the first column left-aligned, the others right-aligned."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    return [indent + "  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
-            for r in cells]
+    return [
+        indent + "  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
+        for r in cells
+    ]
 
 
 def _num(x, digits: int = 2) -> str:
@@ -264,13 +295,17 @@ def _p(p) -> str:
 
 def _settings_line(report: dict) -> str:
     st = report["settings"]
-    extra = "".join(f", with {e}" for e in st.get("expansions") or []) \
-        + "".join(f", variant {v}" for v in st.get("variants") or []) \
-        + "".join(f", option {k}={json.dumps(v)}" for k, v in (st.get("options") or {}).items()) \
+    extra = (
+        "".join(f", with {e}" for e in st.get("expansions") or [])
+        + "".join(f", variant {v}" for v in st.get("variants") or [])
+        + "".join(f", option {k}={json.dumps(v)}" for k, v in (st.get("options") or {}).items())
         + "".join(f", seat {s} {k}" for s, k in (st.get("seat_bots") or {}).items())
-    return (f"{st['game']}, {st['players']} players, bots {st['bots']}{extra}: {report['completed']}/"
-            f"{report['games']} games completed (seeds {st['seed']}..{int(st['seed']) + report['games'] - 1})"
-            + (f" in {report['seconds']} s" if report.get("seconds") is not None else ""))
+    )
+    return (
+        f"{st['game']}, {st['players']} players, bots {st['bots']}{extra}: {report['completed']}/"
+        f"{report['games']} games completed (seeds {st['seed']}..{int(st['seed']) + report['games'] - 1})"
+        + (f" in {report['seconds']} s" if report.get("seconds") is not None else "")
+    )
 
 
 TOP_TYPES = 8
@@ -278,21 +313,43 @@ TOP_TYPES = 8
 
 def analyze_text(report: dict) -> str:
     out = [_settings_line(report), ""]
-    out += _table(["seat", "bot", "win rate", "95% CI", "mean score", "sd", "min", "q1", "median", "q3", "max"],
-                  [[s["name"], s["bot"], _pct(s["win_rate"]), _ci(s["ci95"]), _num(s["score"]["mean"]),
-                    _num(s["score"]["sd"]), _num(s["score"]["min"]), _num(s["score"]["q1"]),
-                    _num(s["score"]["median"]), _num(s["score"]["q3"]), _num(s["score"]["max"])]
-                   for s in report["seats"]])
+    out += _table(
+        ["seat", "bot", "win rate", "95% CI", "mean score", "sd", "min", "q1", "median", "q3", "max"],
+        [
+            [
+                s["name"],
+                s["bot"],
+                _pct(s["win_rate"]),
+                _ci(s["ci95"]),
+                _num(s["score"]["mean"]),
+                _num(s["score"]["sd"]),
+                _num(s["score"]["min"]),
+                _num(s["score"]["q1"]),
+                _num(s["score"]["median"]),
+                _num(s["score"]["q3"]),
+                _num(s["score"]["max"]),
+            ]
+            for s in report["seats"]
+        ],
+    )
     b = report["balance"]
-    out.append(f"seat balance ({b['test']} vs equal shares): chi2 {_num(b['statistic'])}, df {b['df']}, "
-               f"p {_p(b['p'])}; ties: {report['ties']}")
+    out.append(
+        f"seat balance ({b['test']} vs equal shares): chi2 {_num(b['statistic'])}, df {b['df']}, "
+        f"p {_p(b['p'])}; ties: {report['ties']}"
+    )
     out.append("")
-    out += _table(["game length", "mean", "sd", "min", "q1", "median", "q3", "max"],
-                  [[k, *(_num(d[f]) for f in ("mean", "sd", "min", "q1", "median", "q3", "max"))]
-                   for k, d in report["length"].items()])
+    out += _table(
+        ["game length", "mean", "sd", "min", "q1", "median", "q3", "max"],
+        [
+            [k, *(_num(d[f]) for f in ("mean", "sd", "min", "q1", "median", "q3", "max"))]
+            for k, d in report["length"].items()
+        ],
+    )
     out.append("")
-    out.append(f"component impact: seats that held or played a type vs those that did not (one row a game "
-               f"and seat; * p < 0.05; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)")
+    out.append(
+        f"component impact: seats that held or played a type vs those that did not (one row a game "
+        f"and seat; * p < 0.05; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)"
+    )
     for fam, rows in report["components"].items():
         seen = [r for r in rows if r["held"]["n"] and r["not_held"]["n"]]
         if not seen:
@@ -300,13 +357,24 @@ def analyze_text(report: dict) -> str:
             continue
         seen.sort(key=lambda r: -abs(r["win_rate_diff"]["diff"] or 0))
         out.append(f"  {fam} ({len(seen)} of {len(rows)} types both held and not held):")
-        out += _table(["type", "held n", "win", "not n", "win", "diff", "p", "score diff", "p"],
-                      [[r["name"], r["held"]["n"], _pct(r["held"]["win_rate"]), r["not_held"]["n"],
-                        _pct(r["not_held"]["win_rate"]), _pct(r["win_rate_diff"]["diff"]),
-                        _p(r["win_rate_diff"]["p"]) + ("*" if (r["win_rate_diff"]["p"] or 1) < 0.05 else ""),
-                        _num(r["score_diff"]["diff"]),
-                        _p(r["score_diff"]["p"]) + ("*" if (r["score_diff"]["p"] or 1) < 0.05 else "")]
-                       for r in seen[:TOP_TYPES]], indent="    ")
+        out += _table(
+            ["type", "held n", "win", "not n", "win", "diff", "p", "score diff", "p"],
+            [
+                [
+                    r["name"],
+                    r["held"]["n"],
+                    _pct(r["held"]["win_rate"]),
+                    r["not_held"]["n"],
+                    _pct(r["not_held"]["win_rate"]),
+                    _pct(r["win_rate_diff"]["diff"]),
+                    _p(r["win_rate_diff"]["p"]) + ("*" if (r["win_rate_diff"]["p"] or 1) < 0.05 else ""),
+                    _num(r["score_diff"]["diff"]),
+                    _p(r["score_diff"]["p"]) + ("*" if (r["score_diff"]["p"] or 1) < 0.05 else ""),
+                ]
+                for r in seen[:TOP_TYPES]
+            ],
+            indent="    ",
+        )
     cov = report.get("coverage")
     if cov is not None:
         out.append("")
@@ -317,17 +385,31 @@ def analyze_text(report: dict) -> str:
 
 def compare_text(report: dict) -> str:
     a, b = report["a"], report["b"]
-    out = [f"A: {a['label']}; {_settings_line(a)}", f"B: {b['label']}; {_settings_line(b)}",
-           f"same seeds on both sides ({report['paired_seeds']} games completed on both); B - A; "
-           f"significant: p < {report['alpha']}; n/side: games per side to detect the difference "
-           f"(power {report['power']})", ""]
+    out = [
+        f"A: {a['label']}; {_settings_line(a)}",
+        f"B: {b['label']}; {_settings_line(b)}",
+        f"same seeds on both sides ({report['paired_seeds']} games completed on both); B - A; "
+        f"significant: p < {report['alpha']}; n/side: games per side to detect the difference "
+        f"(power {report['power']})",
+        "",
+    ]
     rows = []
     for m in report["metrics"]:
         rate = m["kind"] == "rate"
         fmt = _pct if rate else _num
-        rows.append([m["metric"], fmt(m["a"]), fmt(m["b"]), fmt(m["diff"]),
-                     _ci(m["ci95"], pct=rate), m["test"], _p(m["p"]), "yes" if m["significant"] else "no",
-                     _num(m["n_needed"])])
+        rows.append(
+            [
+                m["metric"],
+                fmt(m["a"]),
+                fmt(m["b"]),
+                fmt(m["diff"]),
+                _ci(m["ci95"], pct=rate),
+                m["test"],
+                _p(m["p"]),
+                "yes" if m["significant"] else "no",
+                _num(m["n_needed"]),
+            ]
+        )
     out += _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "significant", "n/side"], rows)
     out.append("")
     for tag, r in (("A", a), ("B", b)):

@@ -1,4 +1,5 @@
 """What the commands share: one-line failure, checked ``--option`` pairs, game folders, seat kinds."""
+
 from __future__ import annotations
 
 import sys
@@ -31,9 +32,11 @@ def _options(pairs, program) -> tuple:
             raise MasonError(f"--option {p}: expected KEY=VALUE", code="cli/usage")
         if key not in known:
             names = ", ".join(known) or "none"
-            raise MasonError(f"--option {p}: {program.name} has no option '{key}'{did_you_mean(key, known)} "
-                             f"(options: {names})", code="cli/usage")
-        parsed, problem = program.option_value(key, value)   # the constant's type and range
+            raise MasonError(
+                f"--option {p}: {program.name} has no option '{key}'{did_you_mean(key, known)} (options: {names})",
+                code="cli/usage",
+            )
+        parsed, problem = program.option_value(key, value)  # the constant's type and range
         if problem:
             raise MasonError(f"--option {p}: {problem}", code="cli/usage")
         out[key] = parsed
@@ -58,8 +61,11 @@ def _seat_kinds(n, bots_all, bot_seats, names=(), saved=None) -> dict:
     for item in bot_seats:
         seat, sep, kind = item.partition("=")
         if sep and seat.isdigit() and n < int(seat) <= len(names):
-            raise MasonError(f"--bot {item}: seat {seat} is {names[int(seat) - 1]}, an automated seat: "
-                             f"the game's policy takes its decisions", code="cli/usage")
+            raise MasonError(
+                f"--bot {item}: seat {seat} is {names[int(seat) - 1]}, an automated seat: "
+                f"the game's policy takes its decisions",
+                code="cli/usage",
+            )
         if not sep or not seat.isdigit() or not 1 <= int(seat) <= n:
             raise MasonError(f"--bot {item}: expected SEAT=KIND with SEAT from 1 to {n}", code="cli/usage")
         problem = kind_problem(kind, SEAT_KINDS)
@@ -80,8 +86,10 @@ def kind_problem(kind: str, kinds=BOT_KINDS) -> str | None:
         parse_kind(kind)
     except MasonError as exc:
         return exc.message
-    return f"unknown kind '{kind}' (known: {', '.join(k for k in kinds if k not in BOT_KINDS)}" \
-           f"{', ' if kinds is not BOT_KINDS else ''}{KIND_SPELLINGS})"
+    return (
+        f"unknown kind '{kind}' (known: {', '.join(k for k in kinds if k not in BOT_KINDS)}"
+        f"{', ' if kinds is not BOT_KINDS else ''}{KIND_SPELLINGS})"
+    )
 
 
 def bot_kind_option(ctx, param, value):

@@ -1,4 +1,5 @@
 """The ``mason`` command: games, validate, play, simulate, replay, rules (a thin layer over interpreter)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -56,8 +57,13 @@ def games():
             variants = ", ".join(v["id"] for v in g.get("variants") or []) or "none"
             from mason.model.program import is_declaration
 
-            consts = ", ".join(f"{k}={json.dumps(v['value'] if is_declaration(v) else v)}"
-                               for k, v in (g.get("constants") or {}).items()) or "none"
+            consts = (
+                ", ".join(
+                    f"{k}={json.dumps(v['value'] if is_declaration(v) else v)}"
+                    for k, v in (g.get("constants") or {}).items()
+                )
+                or "none"
+            )
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
             click.echo(f"    variants: {variants}")
             click.echo(f"    options: {consts}")
@@ -74,12 +80,16 @@ def games():
                     espec = load_spec(gid, expansions=(eid,))
                     eg = espec.game
                     extra = [k for k in (eg.get("constants") or {}) if k not in (g.get("constants") or {})]
-                    click.echo(f"    expansion {eid} (--with {eid}): {eg['players']['min']}-{eg['players']['max']} "
-                               f"players" + (f"; options: {', '.join(extra)}" if extra else ""))
+                    click.echo(
+                        f"    expansion {eid} (--with {eid}): {eg['players']['min']}-{eg['players']['max']} "
+                        f"players" + (f"; options: {', '.join(extra)}" if extra else "")
+                    )
                 except MasonError:
                     click.echo(f"    expansion {eid}: does not load (see mason validate {gid} --with {eid})")
         except MasonError as exc:
-            click.echo(f"{gid}: does not load ({exc.line() if not isinstance(exc, DefinitionErrors) else exc.lines()[0]})")
+            click.echo(
+                f"{gid}: does not load ({exc.line() if not isinstance(exc, DefinitionErrors) else exc.lines()[0]})"
+            )
 
 
 def _automata_line(automata: dict) -> str:
@@ -116,44 +126,79 @@ def validate(targets, expansions, variants):
             click.echo(f"{target}: {len(errors)} error{'s' if len(errors) != 1 else ''}", err=True)
             continue
         cards = len(program.instances)
-        rules = len(program.actions) + sum(len(v) for v in program.abilities.values()) \
-            + sum(len(v) for v in program.triggers.values()) + len(program.modifiers)
-        click.echo(f"{target}: valid - {program.name}, {program.min_players}-{program.max_players} players, "
-                   f"{len(program.types)} component types ({cards} cards), {rules} actions/triggers/modifiers, "
-                   f"{len(program.nodes)} compiled nodes")
+        rules = (
+            len(program.actions)
+            + sum(len(v) for v in program.abilities.values())
+            + sum(len(v) for v in program.triggers.values())
+            + len(program.modifiers)
+        )
+        click.echo(
+            f"{target}: valid - {program.name}, {program.min_players}-{program.max_players} players, "
+            f"{len(program.types)} component types ({cards} cards), {rules} actions/triggers/modifiers, "
+            f"{len(program.nodes)} compiled nodes"
+        )
     sys.exit(1 if bad else 0)
 
 
 @main.command()
 @click.argument("game")
 @click.option("-p", "--players", type=int, default=None, help="Number of players (default: the minimum).")
-@click.option("--seed", default=None,
-              help="Random seed (default: a fresh one, shown in the save, the log and the final summary).")
-@click.option("--bots", "bots_all", callback=bot_kind_option, default=None, metavar="KIND",
-              help="Every seat is a bot of this kind: random, greedy, mcts or mcts:N (N iterations a decision; "
-                   "docs/bots.md). Default: seat 1 human, others random.")
+@click.option(
+    "--seed", default=None, help="Random seed (default: a fresh one, shown in the save, the log and the final summary)."
+)
+@click.option(
+    "--bots",
+    "bots_all",
+    callback=bot_kind_option,
+    default=None,
+    metavar="KIND",
+    help="Every seat is a bot of this kind: random, greedy, mcts or mcts:N (N iterations a decision; "
+    "docs/bots.md). Default: seat 1 human, others random.",
+)
 @click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=random or 3=mcts:50 (seats from 1).")
 @click.option("--with", "expansions", multiple=True)
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the event log (JSONL).")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False),
-              help="Save file for quit, end of input and Ctrl-C (default: mason-save.json, never another game's).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
-              help="Resume a saved game (its settings and seats come from the save).")
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False),
+    help="Save file for quit, end of input and Ctrl-C (default: mason-save.json, never another game's).",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(dir_okay=False),
+    help="Resume a saved game (its settings and seats come from the save).",
+)
 @click.option("--quiet", is_flag=True, help="Print only the final scores.")
-def play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
-         resume_path, quiet):
+def play(
+    game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
+):
     """Play a game in the terminal, against bots or hot-seat (seat 1 human unless --bots)."""
     try:
-        _play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
-              resume_path, quiet)
+        _play(
+            game,
+            players,
+            seed,
+            bots_all,
+            bot_seats,
+            expansions,
+            variants,
+            options,
+            log_path,
+            save_path,
+            resume_path,
+            quiet,
+        )
     except MasonError as exc:
         _fail(exc)
 
 
-def _play(game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path,
-          resume_path, quiet):
+def _play(
+    game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
+):
     if resume_path:
         _refuse_settings_with_resume(players, seed, variants, expansions, options)
     _check_targets(log_path, save_path, resume_path)
@@ -166,10 +211,16 @@ def _play(game, players, seed, bots_all, bot_seats, expansions, variants, option
         n = prog.min_players if players is None else players
         # a game or an expansion given as a folder is recorded by its absolute path, so that the save
         # resumes and the log replays from any directory
-        settings = Settings(_game_dir(game), n, fresh_seed() if seed is None else _seed(seed), tuple(variants),
-                            tuple(_game_dir(e, "expansion.yaml") for e in expansions), _options(options, prog))
+        settings = Settings(
+            _game_dir(game),
+            n,
+            fresh_seed() if seed is None else _seed(seed),
+            tuple(variants),
+            tuple(_game_dir(e, "expansion.yaml") for e in expansions),
+            _options(options, prog),
+        )
         g = _new_game(settings, log_path, quiet)
-    n = g.settings.players   # the players' seats; automated seats (after them) need no agent
+    n = g.settings.players  # the players' seats; automated seats (after them) need no agent
     saved = g.seats if resume_path else None
     kinds = _seat_kinds(n, bots_all, bot_seats, g.seat_names(), saved=saved)
     g.seats = [kinds[s] for s in range(n)]
@@ -181,9 +232,11 @@ def _play(game, players, seed, bots_all, bot_seats, expansions, variants, option
         except MasonError as exc:
             raise MasonError(f"{exc.message} (give --save FILE)", code="cli/usage") from None
     if resume_path:
-        target.written = True   # the resumed save is this game's own: written over
-        click.echo(f"resumed {g.program.name} from {resume_path} (round {g.state['round']}, "
-                   f"{g.state['decisions']} decisions so far)")
+        target.written = True  # the resumed save is this game's own: written over
+        click.echo(
+            f"resumed {g.program.name} from {resume_path} (round {g.state['round']}, "
+            f"{g.state['decisions']} decisions so far)"
+        )
         if saved and (bots_all or bot_seats):
             _notice_seats(g.seat_names(), saved, kinds)
     interrupts = _Interrupts()
@@ -203,15 +256,19 @@ def _play(game, players, seed, bots_all, bot_seats, expansions, variants, option
     def after_answer(game_):
         narrate(game_)
         if not game_.over:
-            interrupts.check()   # a Ctrl-C while bots played stops here, between two decisions
+            interrupts.check()  # a Ctrl-C while bots played stops here, between two decisions
 
     if not resume_path and not quiet:
         # the one who typed the command knows the settings; a fresh seed is not shown before the end,
         # where it would let a player rebuild the hidden hands from a second run
         st = g.settings
-        click.echo(f"{st.game} with {st.players} players" + (f", seed {st.seed}" if seed is not None else "")
-                   + "".join(f", with {e}" for e in st.expansions) + "".join(f", variant {v}" for v in st.variants)
-                   + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else ""))
+        click.echo(
+            f"{st.game} with {st.players} players"
+            + (f", seed {st.seed}" if seed is not None else "")
+            + "".join(f", with {e}" for e in st.expansions)
+            + "".join(f", variant {v}" for v in st.variants)
+            + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else "")
+        )
         from mason.play.rules_text import data_status
 
         if data_status(g.program.spec):
@@ -231,17 +288,17 @@ def _play(game, players, seed, bots_all, bot_seats, expansions, variants, option
         except MasonError as exc:
             _stop_with_error(g, exc, log_path, human, humans, quiet)
             raise
-        except Exception as exc:   # a bug in Mason: still keep the log, then report it
+        except Exception as exc:  # a bug in Mason: still keep the log, then report it
             _stop_with_error(g, exc, log_path, human, humans, quiet)
             raise
-        except KeyboardInterrupt:   # a second Ctrl-C while the rules ran: the person insists
+        except KeyboardInterrupt:  # a second Ctrl-C while the rules ran: the person insists
             click.echo("interrupted twice: stopped at once, without saving", err=True)
             sys.exit(130)
     if humans and not quiet:
         human.catch_up(g, humans)
     if log_path:
         write_log(g, log_path)
-    if not quiet or seed is None:   # --quiet prints only the scores, and a seed that was not given
+    if not quiet or seed is None:  # --quiet prints only the scores, and a seed that was not given
         click.echo(f"Game over; seed {g.settings.seed} (--seed {g.settings.seed} deals this game again)")
     click.echo(render_result(g.program, g.result, g.seat_names()))
     if save_path:
@@ -252,7 +309,7 @@ def fresh_seed() -> int:
     """A new random seed for a game started without --seed (never the same default twice)."""
     import secrets
 
-    return secrets.randbelow(10 ** 12)
+    return secrets.randbelow(10**12)
 
 
 def _new_game(settings, log_path, quiet=False) -> Game:
@@ -274,11 +331,23 @@ def _new_game(settings, log_path, quiet=False) -> Game:
 
 
 def _refuse_settings_with_resume(players, seed, variants, expansions, options) -> None:
-    given = [flag for flag, v in (("-p", players), ("--seed", seed), ("--variant", variants),
-                                  ("--with", expansions), ("--option", options)) if v]
+    given = [
+        flag
+        for flag, v in (
+            ("-p", players),
+            ("--seed", seed),
+            ("--variant", variants),
+            ("--with", expansions),
+            ("--option", options),
+        )
+        if v
+    ]
     if given:
-        raise MasonError(f"{', '.join(given)} cannot be given with --resume: the save holds the game's settings "
-                         "(players, seed, variants, expansions, options)", code="cli/usage")
+        raise MasonError(
+            f"{', '.join(given)} cannot be given with --resume: the save holds the game's settings "
+            "(players, seed, variants, expansions, options)",
+            code="cli/usage",
+        )
 
 
 def _check_targets(log_path, save_path, resume_path) -> None:
@@ -354,7 +423,7 @@ def _seed(seed: str):
 def _read_line():
     try:
         line = sys.stdin.readline()
-    except UnicodeDecodeError:   # bytes that are not text: an answer that matches nothing
+    except UnicodeDecodeError:  # bytes that are not text: an answer that matches nothing
         return "\ufffd\n"
     return None if line == "" else line
 
@@ -376,7 +445,7 @@ class _Interrupts:
     def __enter__(self):
         try:
             self.previous = signal.signal(signal.SIGINT, self._handler)
-        except ValueError:   # not the main thread (an embedding program): leave Ctrl-C alone
+        except ValueError:  # not the main thread (an embedding program): leave Ctrl-C alone
             self.previous = None
         return self
 
@@ -407,24 +476,54 @@ class _Interrupts:
 @main.command()
 @click.argument("game")
 @click.option("-n", "--games", "n_games", type=click.IntRange(min=1), required=True, help="Number of games.")
-@click.option("-p", "--players", default=None,
-              help="Number of players, or a range A-B: mixed counts, game i played by A + i mod (B - A + 1).")
+@click.option(
+    "-p",
+    "--players",
+    default=None,
+    help="Number of players, or a range A-B: mixed counts, game i played by A + i mod (B - A + 1).",
+)
 @click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up.")
-@click.option("--bots", callback=bot_kind_option, default="random", metavar="KIND",
-              help="Every seat's bot: random, greedy, mcts or mcts:N (docs/bots.md).")
-@click.option("--bot", "bot_seats", multiple=True,
-              help="SEAT=KIND, e.g. 2=greedy or 1=mcts:20: that seat's bot (seats from 1).")
+@click.option(
+    "--bots",
+    callback=bot_kind_option,
+    default="random",
+    metavar="KIND",
+    help="Every seat's bot: random, greedy, mcts or mcts:N (docs/bots.md).",
+)
+@click.option(
+    "--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=greedy or 1=mcts:20: that seat's bot (seats from 1)."
+)
 @click.option("--with", "expansions", multiple=True)
 @click.option("--variant", "variants", multiple=True)
 @click.option("--option", "options", multiple=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes.")
-@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
-              help="Play the games as Ray tasks: --ray alone starts or joins a local Ray instance; "
-                   "--ray auto or --ray ray://HOST:10001 joins a cluster (docs/scaling.md).")
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play the games as Ray tasks: --ray alone starts or joins a local Ray instance; "
+    "--ray auto or --ray ray://HOST:10001 joins a cluster (docs/scaling.md).",
+)
 @click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
-def simulate_cmd(game, n_games, players, seed, bots, bot_seats, expansions, variants, options, workers, ray_address,
-                 coverage, as_json):
+def simulate_cmd(
+    game,
+    n_games,
+    players,
+    seed,
+    bots,
+    bot_seats,
+    expansions,
+    variants,
+    options,
+    workers,
+    ray_address,
+    coverage,
+    as_json,
+):
     """Play many bot games and report results, errors and statistics."""
     try:
         prog = load_program(game, variants, expansions)
@@ -432,16 +531,16 @@ def simulate_cmd(game, n_games, players, seed, bots, bot_seats, expansions, vari
         base = Settings(game, counts[0], seed, tuple(variants), tuple(expansions), _options(options, prog))
         seat_bots = {s: k for s, k in _seat_kinds(min(counts), bots, bot_seats).items() if k != bots}
         if "human" in seat_bots.values():
-            raise MasonError("simulate plays bots only: --bot SEAT=KIND takes " + ", ".join(BOT_KINDS),
-                             code="cli/usage")
+            raise MasonError(
+                "simulate plays bots only: --bot SEAT=KIND takes " + ", ".join(BOT_KINDS), code="cli/usage"
+            )
         ray = None
         if ray_address is not None:
             from mason.play.parallel import import_ray
 
-            import_ray()   # before any game: a missing Ray is a one-line error
+            import_ray()  # before any game: a missing Ray is a one-line error
             ray = True if ray_address == "local" else ray_address
-        report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else (), seat_bots,
-                          ray=ray)
+        report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else (), seat_bots, ray=ray)
     except MasonError as exc:
         _fail(exc)
         return
@@ -453,15 +552,19 @@ def simulate_cmd(game, n_games, players, seed, bots, bot_seats, expansions, vari
         click.echo(json.dumps(report, sort_keys=True))
     else:
         st = report["stats"]
-        click.echo(f"{report['completed']}/{report['games']} games completed in {report['seconds']} s, "
-                   f"{report['decisions']} decisions")
+        click.echo(
+            f"{report['completed']}/{report['games']} games completed in {report['seconds']} s, "
+            f"{report['decisions']} decisions"
+        )
         if st.get("win_rate_by_seat"):
             names = report.get("seat_names") or [f"P{i + 1}" for i in range(len(st["win_rate_by_seat"]))]
             wins, means = st["win_rate_by_seat"], st["mean_score_by_seat"]
             click.echo("win rate by seat: " + ", ".join(f"{names[i]} {w:.1%}" for i, w in enumerate(wins)))
             click.echo("mean score by seat: " + ", ".join(f"{names[i]} {m}" for i, m in enumerate(means)))
-            click.echo(f"scores {st['score_min']}..{st['score_max']}; rounds {st['min_rounds']}..{st['max_rounds']} "
-                       f"(mean {st['mean_rounds']})")
+            click.echo(
+                f"scores {st['score_min']}..{st['score_max']}; rounds {st['min_rounds']}..{st['max_rounds']} "
+                f"(mean {st['mean_rounds']})"
+            )
         for e in report["errors"][:20]:
             click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
         if coverage:
@@ -485,8 +588,9 @@ def _player_counts(text, prog) -> tuple:
         raise MasonError(f"-p {text}: expected a number of players or a range like 2-8", code="cli/usage") from None
     bad = [n for n in counts if not prog.min_players <= n <= prog.max_players]
     if not counts or bad:
-        raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {text}",
-                         code="play/players")
+        raise MasonError(
+            f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {text}", code="play/players"
+        )
     return counts
 
 
@@ -528,9 +632,13 @@ def replay_cmd(log_path, quiet):
         if game.over:
             click.echo(render_result(game.program, game.result, game.seat_names()))
     last = game.log[-1] if game.log else {}
-    state = ("to the end of the game" if game.over else
-             f"to the error that stopped the game ({last.get('message')})" if last.get("type") == "error"
-             else "(the game was not finished)")
+    state = (
+        "to the end of the game"
+        if game.over
+        else f"to the error that stopped the game ({last.get('message')})"
+        if last.get("type") == "error"
+        else "(the game was not finished)"
+    )
     click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced {state}")
 
 
@@ -544,8 +652,14 @@ def explain_cmd(log_path, seat, entry):
 
     try:
         entries = read_log(log_path)
-        seats = next((len(next(iter(e["counters"].values()), ())) for e in entries
-                      if e.get("type") == "digest" and e.get("counters")), 0)
+        seats = next(
+            (
+                len(next(iter(e["counters"].values()), ()))
+                for e in entries
+                if e.get("type") == "digest" and e.get("counters")
+            ),
+            0,
+        )
         seats = seats or entries[0]["settings"].get("players", 0)
         if seat is not None and not 1 <= seat <= seats:
             raise MasonError(f"no seat {seat}: the game has seats 1 to {seats}", code="cli/usage")

@@ -16,6 +16,7 @@ Everything in ``__all__`` is stable; the subpackages (``mason.model``, ``mason.d
 ``mason.runtime``, ``mason.primitives``, ``mason.agents``, ``mason.play``, ``mason.cli``) are the
 implementation and may change. Names are imported on first use, so ``import mason`` stays cheap.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -3,6 +3,7 @@
 They are thin, keyword-friendly wrappers over the runtime (``mason.runtime.game``) and the play layer
 (``mason.play.session``), so a notebook needs no knowledge of the package layout.
 """
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -38,13 +39,24 @@ def validate_game(game: str, variants: Iterable[str] = (), expansions: Iterable[
 
 
 def _settings(game: str, players: int, seed, variants, expansions, options) -> Settings:
-    return Settings(game, int(players), seed, tuple(variants), tuple(expansions),
-                    tuple(sorted(dict(options or {}).items())))
+    return Settings(
+        game, int(players), seed, tuple(variants), tuple(expansions), tuple(sorted(dict(options or {}).items()))
+    )
 
 
-def simulate(game: str, games: int = 100, players: int = 4, seed: int = 1, bots: str = "random", *,
-             seat_bots: dict[int, str] | None = None, variants: Iterable[str] = (),
-             expansions: Iterable[str] = (), options: dict | None = None, workers: int = 1) -> dict:
+def simulate(
+    game: str,
+    games: int = 100,
+    players: int = 4,
+    seed: int = 1,
+    bots: str = "random",
+    *,
+    seat_bots: dict[int, str] | None = None,
+    variants: Iterable[str] = (),
+    expansions: Iterable[str] = (),
+    options: dict | None = None,
+    workers: int = 1,
+) -> dict:
     """Play ``games`` bot games (seeds ``seed``, ``seed+1``, ...) and return the report that
     ``mason simulate --json`` prints: per-game ``results`` (scores, winners, rounds, decisions), ``stats``
     and ``errors``. ``seat_bots`` gives some seats (numbered from 0) another bot kind than ``bots``.
@@ -54,8 +66,17 @@ def simulate(game: str, games: int = 100, players: int = 4, seed: int = 1, bots:
     return _simulate(base, games, bots=bots, workers=workers, seat_bots=seat_bots)
 
 
-def play_game(game: str, players: int = 4, seed=1, agents: dict | None = None, bots: str = "random", *,
-         variants: Iterable[str] = (), expansions: Iterable[str] = (), options: dict | None = None) -> Game:
+def play_game(
+    game: str,
+    players: int = 4,
+    seed=1,
+    agents: dict | None = None,
+    bots: str = "random",
+    *,
+    variants: Iterable[str] = (),
+    expansions: Iterable[str] = (),
+    options: dict | None = None,
+) -> Game:
     """Play one game to its end and return the finished ``Game`` (``.result``, ``.log``, ``.state``).
 
     ``agents`` maps some seats (from 0) to agents (objects with ``decide(game, seat) -> answer``);

@@ -1,4 +1,5 @@
 """One error family for Mason: every problem carries a stable code and, where known, a place."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ class MasonError(Exception):
     """
 
     code = "mason/error"
-    game: object = None   # the Game as it stood, when an error stopped one (its log tells what happened)
+    game: object = None  # the Game as it stood, when an error stopped one (its log tells what happened)
 
     def __init__(self, message: str, place: Place | None = None, code: str | None = None):
         super().__init__(message)
@@ -60,7 +61,9 @@ class DefinitionErrors(MasonError):
 
     def __init__(self, errors: list[DefinitionError]):
         self.errors = sorted(errors, key=_sort_key)
-        super().__init__(self.errors[0].message if self.errors else "invalid", self.errors[0].place if self.errors else None)
+        super().__init__(
+            self.errors[0].message if self.errors else "invalid", self.errors[0].place if self.errors else None
+        )
 
     def lines(self) -> list[str]:
         return [e.line() for e in self.errors]

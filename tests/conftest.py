@@ -13,6 +13,7 @@ The helper modules stay here in tests/ (``paths``, ``support``, ``scenario``, ``
 test in any folder imports them by name. Test folders are not packages, so test file names must stay
 unique across the folders. Places come from ``paths`` (never from a test's own ``__file__``).
 """
+
 import sys
 from pathlib import Path
 

@@ -14,6 +14,7 @@ After a change of the log's format or narration only, keep the games and rewrite
     python tests/golden_tools.py --replay [GAME ...]   # the recorded answers again, same results checked
 Either way GAME.views.json is written anew beside the log.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -58,9 +59,11 @@ def write(game: str) -> Path:
 
 # ------------------------------------------------------------------ comparing without places
 
+
 def without_places(entry: dict) -> dict:
     """A log entry as a player meets it: no rule-file places (``at``, at any depth), and for the
     start entry no rules hash."""
+
     def strip(value):
         if isinstance(value, dict):
             return {k: strip(v) for k, v in value.items() if k != "at"}
@@ -138,7 +141,7 @@ def replay_golden(entries: list[dict], folder=None, views: list[str] | None = No
         for i in range(checked, min(len(g.log), len(entries))):
             produced = without_places(json.loads(json.dumps(g.log[i], sort_keys=True)))
             logged = without_places(entries[i])
-            if i == 0 and folder is not None:   # the copy is named by its path, the golden by its id
+            if i == 0 and folder is not None:  # the copy is named by its path, the golden by its id
                 produced = {**produced, "settings": {**produced["settings"], "game": logged["settings"]["game"]}}
             if produced != logged:
                 return f"entry {i + 1} ({logged.get('type')}): {_entry_difference(logged, produced)}"
@@ -195,7 +198,9 @@ if __name__ == "__main__":
     names = [a for a in args if a != "--replay"]
     unknown = [a for a in names if a not in list_games()]
     if unknown:
-        raise SystemExit(f"golden_tools: no game {', '.join(unknown)} (games: {', '.join(list_games())}; "
-                         f"usage: python tests/golden_tools.py [--replay] [GAME ...])")
+        raise SystemExit(
+            f"golden_tools: no game {', '.join(unknown)} (games: {', '.join(list_games())}; "
+            f"usage: python tests/golden_tools.py [--replay] [GAME ...])"
+        )
     for name in names or list_games():
         print("wrote", rewrite(name) if keep else write(name))

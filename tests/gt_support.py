@@ -4,6 +4,7 @@ A test starts a game, answers the setup decisions (``ready``), makes a calm situ
 edits what the rule needs, then runs a snippet of the game's own DSL (``scenario.run``), e.g.
 ``run(g, 'emit sow(who=0)')``, answering decisions by label (``support.act``).
 """
+
 from __future__ import annotations
 
 from scenario import card, clear, counter, done, finish, put, run, set_counter, set_var, var, zone
@@ -16,11 +17,46 @@ GOODS = ("coins", "marble", "copper", "gold")
 PLACES = ("n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2")
 DISTRICTS = ("north", "east", "south", "west")
 
-__all__ = ["GAME", "GOODS", "PLACES", "DISTRICTS", "game", "ready", "plain", "goods", "set_goods", "pp",
-           "set_ring", "ring", "elephant", "put_elephant", "owners", "donate_at", "tiles_in", "place_tiles",
-           "mahout", "warehouse", "objective", "knowledge", "set_knowledge", "labels", "prompt",
-           "act", "run", "done", "finish", "counter", "set_counter", "var", "set_var", "zone", "card",
-           "put", "clear", "move_card"]
+__all__ = [
+    "GAME",
+    "GOODS",
+    "PLACES",
+    "DISTRICTS",
+    "game",
+    "ready",
+    "plain",
+    "goods",
+    "set_goods",
+    "pp",
+    "set_ring",
+    "ring",
+    "elephant",
+    "put_elephant",
+    "owners",
+    "donate_at",
+    "tiles_in",
+    "place_tiles",
+    "mahout",
+    "warehouse",
+    "objective",
+    "knowledge",
+    "set_knowledge",
+    "labels",
+    "prompt",
+    "act",
+    "run",
+    "done",
+    "finish",
+    "counter",
+    "set_counter",
+    "var",
+    "set_var",
+    "zone",
+    "card",
+    "put",
+    "clear",
+    "move_card",
+]
 
 
 def game(players=3, seed=1, variants=()):
@@ -130,8 +166,11 @@ def place_tiles(g, district, type_ids):
 
 def mahout(g, s, type_id, colour):
     """Put seat s's mahout tile ``type_id`` on its slot of ``colour``."""
-    ids = [c for c in g.program.type_instances[type_id]
-           if g.state["cards"][c]["o"] == s or g.state["cards"][c]["o"] is None]
+    ids = [
+        c
+        for c in g.program.type_instances[type_id]
+        if g.state["cards"][c]["o"] == s or g.state["cards"][c]["o"] is None
+    ]
     c = ids[0]
     g.state["cards"][c]["slot"] = colour
     move_card(g.rt, c, f"mahout_slots/{s}", facing="up")

@@ -8,6 +8,7 @@ Typical use::
     play(g, "Builder", "Builder A")                  # plays the card, names the action
     act(g, "Two blocks")
 """
+
 from __future__ import annotations
 
 from support import act, new_game, refresh_pending
@@ -131,7 +132,7 @@ def play(g, card: str, action: str | None = None):
     refresh_pending(g)
     act(g, card)
     if action is not None and prompt(g) == "Name an action of the card":
-        act(g, action)       # with a single legal action, the action runs without asking
+        act(g, action)  # with a single legal action, the action runs without asking
 
 
 def maybe(g, label: str) -> bool:

@@ -6,6 +6,7 @@ moves them; every later ``digest`` must equal the recomputed counters.
 
     python tests/log_digest_check.py LOG.jsonl ...     # exit 1 and a line per mismatch
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,10 @@ def check(entries: list[dict]) -> tuple[int, list[str]]:
         if e.get("type") == "digest":
             checked += 1
             if e["counters"] != counters:
-                problems.append(f"entry {i} (round {e.get('round')}, {e.get('when')}): digest {e['counters']} "
-                                f"!= recomputed {counters}")
+                problems.append(
+                    f"entry {i} (round {e.get('round')}, {e.get('when')}): digest {e['counters']} "
+                    f"!= recomputed {counters}"
+                )
                 counters = {k: list(v) for k, v in e["counters"].items()}
     if counters is None:
         problems.append("no digest in the log")

@@ -1,4 +1,5 @@
 """The log's JSON schema (schemas/log.schema.json) and a check of log entries against it."""
+
 from __future__ import annotations
 
 import json
@@ -12,5 +13,8 @@ VALIDATOR = Draft202012Validator(SCHEMA)
 
 def schema_errors(entries: list[dict]) -> list[str]:
     """Every entry checked against schemas/log.schema.json: 'entry i: message' for each problem."""
-    return [f"entry {i}: {err.message} at {list(err.absolute_path)}"
-            for i, e in enumerate(entries) for err in VALIDATOR.iter_errors(e)]
+    return [
+        f"entry {i}: {err.message} at {list(err.absolute_path)}"
+        for i, e in enumerate(entries)
+        for err in VALIDATOR.iter_errors(e)
+    ]

@@ -4,6 +4,7 @@ Tests live in tests/engine, tests/dsl and tests/games/<game-id>; ``tests/conftes
 ``sys.path``, so ``import paths`` (like ``support``, ``scenario`` and the games' helpers) works from any
 of them, and no test computes a place from its own ``__file__``.
 """
+
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent

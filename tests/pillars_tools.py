@@ -1,4 +1,5 @@
 """Helpers shared by the Pillars of the Earth rule tests (tests/games/pillars/)."""
+
 from __future__ import annotations
 
 from scenario import clear, counter, put, run, set_counter, set_var

@@ -5,6 +5,7 @@ makes a calm situation (``plain``), edits what the rule needs, then runs a snipp
 DSL with ``scenario.run`` (e.g. ``run(g, 'emit perform(who=0, action="quarry", source="tile")')``),
 answering decisions by label with ``support.act``.
 """
+
 from __future__ import annotations
 
 from scenario import card, clear, counter, done, finish, put, run, set_counter, set_var, var, zone
@@ -15,10 +16,41 @@ from mason.runtime.machine import move_card
 GAME = "prague"
 GOODS = ("gold", "stone", "silver", "goldwin", "egg", "red", "blue")
 
-__all__ = ["GAME", "GOODS", "game", "ready", "plain", "goods", "set_goods", "vp", "track", "set_track",
-           "stair", "set_stair", "crane", "place_tile_at", "stations_of", "hexes", "hex_put", "labels",
-           "prompt", "act", "run", "done", "finish", "counter", "set_counter", "var", "set_var", "zone",
-           "card", "put", "clear", "move_card", "evaluate"]
+__all__ = [
+    "GAME",
+    "GOODS",
+    "game",
+    "ready",
+    "plain",
+    "goods",
+    "set_goods",
+    "vp",
+    "track",
+    "set_track",
+    "stair",
+    "set_stair",
+    "crane",
+    "place_tile_at",
+    "stations_of",
+    "hexes",
+    "hex_put",
+    "labels",
+    "prompt",
+    "act",
+    "run",
+    "done",
+    "finish",
+    "counter",
+    "set_counter",
+    "var",
+    "set_var",
+    "zone",
+    "card",
+    "put",
+    "clear",
+    "move_card",
+    "evaluate",
+]
 
 
 def game(players=3, seed=1, variants=()):
@@ -38,8 +70,16 @@ def plain(g, start=0):
     for s in range(n):
         for k in GOODS + ("vp", "hw_moves", "cath_moves", "seal_rights"):
             set_counter(g, k, s, 0)
-    for k, v in (("claims", []), ("tops", []), ("special_ok", False), ("special_used", False),
-                 ("egg_offer", None), ("wheel_bonus", None), ("extra_bought", False), ("taken", None)):
+    for k, v in (
+        ("claims", []),
+        ("tops", []),
+        ("special_ok", False),
+        ("special_used", False),
+        ("egg_offer", None),
+        ("wheel_bonus", None),
+        ("extra_bought", False),
+        ("taken", None),
+    ):
         set_var(g, k, v)
     g.state["stack"] = []
     g.state["pending"] = None
@@ -85,6 +125,7 @@ def crane(g):
 def stations_of(g):
     """{station id: piece type id} for every occupied station."""
     from mason.dsl.builtins import BUILTINS
+
     rt = g.rt
     out = {}
     for st in BUILTINS["wheel_occupied"].impl(rt, "crane"):
@@ -96,6 +137,7 @@ def stations_of(g):
 def place_tile_at(g, type_id, station):
     """Move action tile ``type_id`` onto the slot over ``station`` (taking it off the wheel first)."""
     from mason.dsl.builtins import BUILTINS
+
     rt = g.rt
     c = card(g, type_id)
     w = crane(g)
@@ -141,7 +183,7 @@ def evaluate(g, expr, me=None):
 
     before = len(g.program.errors)
     f = g.program.expr({"v": expr}, "v", ("me",))
-    if len(g.program.errors) > before:          # a snippet that does not compile is the test's mistake
+    if len(g.program.errors) > before:  # a snippet that does not compile is the test's mistake
         errors = g.program.errors[before:]
         del g.program.errors[before:]
         raise DefinitionErrors(errors)

@@ -5,12 +5,13 @@ runs a snippet with an empty stack: ``run(g, 'emit resolve(location="priory")')`
 until it needs a decision (answer it with ``support.act``) or ends (``done(g)``). Snippets are
 compiled against the game's own names, once per text.
 """
+
 from __future__ import annotations
 
 from mason.errors import DefinitionErrors
+from mason.runtime.engine import run as run_machine
 from mason.runtime.game import Game
 from mason.runtime.machine import move_card
-from mason.runtime.engine import run as run_machine
 
 _COMPILED: dict = {}
 
@@ -38,7 +39,7 @@ def run(g: Game, text: str, me=None) -> None:
     st["ti"] = -1
     run_machine(g.rt)
     if st.get("automata"):
-        g._automate()   # decisions put to an automated seat are taken by its policy, as in play
+        g._automate()  # decisions put to an automated seat are taken by its policy, as in play
 
 
 def run_phase(g: Game, phase: str) -> None:
@@ -103,8 +104,7 @@ def card(g: Game, type_id: str, n: int = 0) -> int:
     return g.program.type_instances[type_id][n]
 
 
-def put(g: Game, type_id: str, zone_name: str, seat: int | None = None, n: int | None = None,
-        face_up=True) -> int:
+def put(g: Game, type_id: str, zone_name: str, seat: int | None = None, n: int | None = None, face_up=True) -> int:
     """Move a copy of ``type_id`` into a zone (the n-th copy, or the first not held by a seat)."""
     ids = g.program.type_instances[type_id]
     if n is None:

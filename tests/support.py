@@ -8,16 +8,18 @@ Typical use::
     give(g, 1, "temple", "city"); set_gold(g, 0, 6)
     act(g, "Take 2 gold")                           # answers the pending decision by its label
 """
+
 from __future__ import annotations
 
-from mason.runtime.game import Game, Settings
 from mason.runtime.engine import Runtime, move_card
+from mason.runtime.game import Game, Settings
 
 
 def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrate=True, expansions=()) -> Game:
     """A new game: a shipped game's id or a folder (a ``Path`` will do), options as ``(key, value)`` pairs."""
-    return Game.new(Settings(str(game), players, seed, tuple(variants), tuple(expansions), tuple(sorted(options))),
-                    narrate=narrate)
+    return Game.new(
+        Settings(str(game), players, seed, tuple(variants), tuple(expansions), tuple(sorted(options))), narrate=narrate
+    )
 
 
 def random_answer(rng, pending):
@@ -76,8 +78,9 @@ def give(g: Game, seat: int | None, type_id: str, zone: str = "hand", bottom=Fal
     """Move a copy of ``type_id`` (one not already in a seat's zone, if any) into ``zone`` of ``seat``."""
     ids = g.program.type_instances[type_id]
     cards = g.state["cards"]
-    free = ([c for c in ids if cards[c]["o"] is None]
-            or [c for c in ids if cards[c]["z"] not in g.program.active_zones])  # never out of a city in play
+    free = [c for c in ids if cards[c]["o"] is None] or [
+        c for c in ids if cards[c]["z"] not in g.program.active_zones
+    ]  # never out of a city in play
     assert free, f"every copy of {type_id} is already in play"
     c = free[0]
     key = zone if seat is None else f"{zone}/{seat}"
@@ -261,6 +264,12 @@ def mason_process(*args, input="", cwd=None, timeout=120, env=None):
 
     import paths
 
-    return subprocess.run([sys.executable, "-m", "mason.cli.main", *map(str, args)], input=input,
-                          cwd=paths.ROOT if cwd is None else cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "mason.cli.main", *map(str, args)],
+        input=input,
+        cwd=paths.ROOT if cwd is None else cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )

@@ -5,6 +5,7 @@
 ``mcts:N:Ts`` (agents/kinds.py, ``parse_kind``): ``kind in BOT_KINDS`` accepts those spellings too, so
 every check of a seat's kind (the command line, saves) takes them; iterating lists the bare kinds.
 """
+
 from mason.agents.kinds import parse_kind
 from mason.errors import MasonError
 

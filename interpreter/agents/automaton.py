@@ -22,6 +22,7 @@ Ranking: each offered option gets the tuple of its ``prefer`` keys (numbers or t
 ``option`` is the card, seat or value offered; ``none`` for an optional choice's "none"; the
 label text for ``choose one``; the action id (``"end"`` for ending the turn) in an action window.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ END = "end"
 @dataclass
 class PolicyRule:
     when: Optional[Callable]
-    prefer: list            # [(closure, Place)]
+    prefer: list  # [(closure, Place)]
     place: Place
 
 
@@ -61,8 +62,15 @@ def compile_automata(program) -> dict[str, AutomatonDef]:
             prefer = rule.get("prefer") or []
             keys = [(program.expr(prefer, i, KEY_NAMES), program.place(prefer, i)) for i in range(len(prefer))]
             rules.append(PolicyRule(program.expr(rule, "when", WHEN_NAMES), keys, program.place(rule)))
-        out[aid] = AutomatonDef(aid, adef.get("name", aid), tuple(adef.get("players") or ()),
-                                adef.get("status", ""), adef.get("text", ""), rules, program.place(adef))
+        out[aid] = AutomatonDef(
+            aid,
+            adef.get("name", aid),
+            tuple(adef.get("players") or ()),
+            adef.get("status", ""),
+            adef.get("text", ""),
+            rules,
+            program.place(adef),
+        )
     return out
 
 
@@ -74,6 +82,7 @@ def option_values(rt, pending) -> list:
     if fr["k"] == "o":
         # late: choices can only be imported after machine (machine imports it at its end)
         from mason.runtime.choices import _text  # a label with {expr} parts is the text shown
+
         node = rt.nodes[fr["n"]]
         return [_text(rt, fr, node.options[i][0]) for i in pending["options"]]
     return list(pending["options"])
@@ -95,11 +104,12 @@ def decide(rt, auto: AutomatonDef, pending: dict):
         keys = []
         for v in values:
             kenv = dict(env, option=v)
-            keys.append(tuple(_rank(_eval(rt, fn, kenv, place, "prefer"), place)
-                              for fn, place in auto.rules[chosen].prefer))
-        order = sorted(range(n), key=keys.__getitem__, reverse=True)   # stable: ties keep offer order
+            keys.append(
+                tuple(_rank(_eval(rt, fn, kenv, place, "prefer"), place) for fn, place in auto.rules[chosen].prefer)
+            )
+        order = sorted(range(n), key=keys.__getitem__, reverse=True)  # stable: ties keep offer order
     if pending["subset"]:
-        return order[:pending["subset"]], chosen
+        return order[: pending["subset"]], chosen
     return order[0], chosen
 
 
@@ -111,8 +121,9 @@ def _eval(rt, fn, env, place, what):
             exc.place = place
         raise
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
-        raise PlayError(f"cannot evaluate this policy {what}: {type(exc).__name__}: {exc}", place,
-                        "play/type") from None
+        raise PlayError(
+            f"cannot evaluate this policy {what}: {type(exc).__name__}: {exc}", place, "play/type"
+        ) from None
 
 
 def _rank(v, place):

@@ -3,6 +3,7 @@
 An answer is an option index (0-based) or, for a subset decision, a list of indices. Agents see
 only what ``Game.view(seat)`` and ``Game.visible_log(seat)`` give them.
 """
+
 from __future__ import annotations
 
 

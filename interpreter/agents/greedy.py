@@ -23,19 +23,20 @@ sample per decision serves every option (the options are compared on the same gu
 sampler keeps as they are (a sealed bid, whose domain only the rules know) are the limit of that.
 Were ``determinize.py`` missing, the copy would be the real state with only its generator replaced.
 """
+
 from __future__ import annotations
 
 import random
 
-from mason.runtime import rng
+from mason.agents.base import Agent
 from mason.errors import MasonError
+from mason.runtime import rng
 from mason.runtime.engine import resume
 from mason.runtime.state import copy_state
-from mason.agents.base import Agent
 
-try:   # the seat's sample of the state (issue 13, item 1); the bot works without it
+try:  # the seat's sample of the state (issue 13, item 1); the bot works without it
     from mason.runtime.determinize import determinize
-except ImportError:   # pragma: no cover - depends on which modules are installed
+except ImportError:  # pragma: no cover - depends on which modules are installed
     determinize = None
 
 ESTIMATE = "bot_estimate"
@@ -95,11 +96,11 @@ class GreedyAgent(Agent):
     # ---------------------------------------------------------------- one option tried
     def _score(self, game, base, seat, answer) -> tuple:
         """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last."""
-        from mason.runtime.game import Game   # game.py imports the agents package
+        from mason.runtime.game import Game  # game.py imports the agents package
 
         try:
             trial = Game(game.program, game.settings, copy_state(base), [], narrate=False)
-            resume(trial.rt, answer)   # unchecked: the answer is one of the offered options
+            resume(trial.rt, answer)  # unchecked: the answer is one of the offered options
             trial._run()
             if trial.over:
                 r = trial.result

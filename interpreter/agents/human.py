@@ -11,6 +11,7 @@ when the engine allows it (``Game.undo_refusal``: no other seat decided in betwe
 was revealed); otherwise it is refused with the reason. Undo reaches back only to decisions taken
 in this session (not before a resume).
 """
+
 from __future__ import annotations
 
 from mason.agents.base import Agent, parse_answer
@@ -32,7 +33,7 @@ since), save [FILE], quit (saves first), help."""
 NEWS_LINES = 40
 
 
-UNDONE = object()   # what a prompt returns when ``undo`` put the game back: ask again
+UNDONE = object()  # what a prompt returns when ``undo`` put the game back: ask again
 
 
 def _as_displayed(text: str, texts: list[str], pending: dict):
@@ -54,13 +55,17 @@ def _why(game, seat) -> str:
     conditions that kept actions out of the pending decision."""
 
     log = game.log
-    start = next((i + 1 for i in range(len(log) - 1, -1, -1)
-                  if log[i].get("type") == "decision" and log[i].get("seat") == seat), 0)
+    start = next(
+        (i + 1 for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "decision" and log[i].get("seat") == seat),
+        0,
+    )
     lines = []
     for i in changes(log, seat, start)[-NEWS_LINES:]:
         causes = cause_lines(log, i, seat)
-        lines.append(describe(log[i]) + "".join(f"\n    because {c}" if k == 0 else f"\n    from {c}"
-                                                 for k, c in enumerate(causes[:3])))
+        lines.append(
+            describe(log[i])
+            + "".join(f"\n    because {c}" if k == 0 else f"\n    from {c}" for k, c in enumerate(causes[:3]))
+        )
     lines += not_offered(game.rt)
     return "\n".join(lines) or "nothing changed since your last decision, and every action is offered"
 
@@ -87,10 +92,10 @@ class HumanAgent(Agent):
         """
         self.read_line, self.write = read_line, write
         self.save_to = save_to if save_to is None or isinstance(save_to, SaveTarget) else SaveTarget(save_to)
-        self.seen: dict[int, int] = {}      # seat -> log length at its last decision
-        self.where: dict[int, tuple] = {}   # seat -> (round, phase, turn) at its last full view
+        self.seen: dict[int, int] = {}  # seat -> log length at its last decision
+        self.where: dict[int, tuple] = {}  # seat -> (round, phase, turn) at its last full view
         self.last_seat = None
-        self.history: dict[int, list] = {}   # seat -> snapshots of the game at its decisions (for undo)
+        self.history: dict[int, list] = {}  # seat -> snapshots of the game at its decisions (for undo)
 
     def resume_from(self, game) -> None:
         """After loading a save: each seat's news start after its own last decision in the log."""
@@ -142,8 +147,7 @@ class HumanAgent(Agent):
         unavailable = unavailable_actions(game.rt)
         texts = option_texts(pending, game.program, game.state, view)
         while True:
-            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view,
-                                                                unavailable))
+            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view, unavailable))
             try:
                 line = self.read_line()
             except KeyboardInterrupt:
@@ -201,7 +205,7 @@ class HumanAgent(Agent):
             self.write(f"cannot undo: {why}")
             return False
         game.restore(past.pop())
-        for s in self.seen:   # news already read stay read; nothing after the point of return exists
+        for s in self.seen:  # news already read stay read; nothing after the point of return exists
             self.seen[s] = min(self.seen[s], len(game.log))
         self.seen[seat] = len(game.log)
         self.write("undone: back to your previous decision")
@@ -237,8 +241,9 @@ class HumanAgent(Agent):
             path = self.save_to.write(game)
         except MasonError as exc:
             self.write(f"{why}: could not save the game: {exc.message}")
-            raise QuitRequested(why, error=PlayError(f"{why}: the game could not be saved: {exc.message}",
-                                                     code="play/save")) from None
+            raise QuitRequested(
+                why, error=PlayError(f"{why}: the game could not be saved: {exc.message}", code="play/save")
+            ) from None
         note = f" ({self.save_to.note})" if self.save_to.note else ""
         self.write(f"{why}: game saved to {path}{note}; resume with --resume {path}")
         raise QuitRequested(why, saved_to=path)

@@ -4,6 +4,7 @@
 Pure string work: no game, no search, so the command line and save files check a kind without
 importing a bot.
 """
+
 from __future__ import annotations
 
 import math

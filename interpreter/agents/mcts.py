@@ -40,6 +40,7 @@ Reproducibility: every random draw of a decision comes from one generator seeded
 stream, kept in the state like the random and greedy bots' (``state["bots"][seat]``), advanced once
 per decision; so a seeded game replays identically and a saved game resumes as it would have gone on.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,17 +48,17 @@ import math
 import random
 import time
 
-from mason.runtime import rng
-from mason.errors import MasonError
-from mason.runtime.engine import resume
-from mason.runtime.determinize import PLACE_FIELDS, _held_by_rules, _resample_vars, hidden_cards
-from mason.runtime.state import copy_state
-from mason.agents.base import Agent
 from mason.agents import greedy
+from mason.agents.base import Agent
 from mason.agents.kinds import DEFAULT_ITERATIONS, KIND, MAX_DEPTH, MAX_ITERATIONS, parse_kind  # noqa: F401
+from mason.errors import MasonError
+from mason.runtime import rng
+from mason.runtime.determinize import PLACE_FIELDS, _held_by_rules, _resample_vars, hidden_cards
+from mason.runtime.engine import resume
+from mason.runtime.state import copy_state
 
-DEFAULT_DEPTH = None          # None: as many decisions as the game has seats (players and automata)
-EXPLORATION = 0.7             # UCB1 constant, on scores normalised to [0, 1]
+DEFAULT_DEPTH = None  # None: as many decisions as the game has seats (players and automata)
+EXPLORATION = 0.7  # UCB1 constant, on scores normalised to [0, 1]
 
 
 class _Node:
@@ -73,8 +74,14 @@ class _Node:
 class MctsAgent(Agent):
     name = "mcts"
 
-    def __init__(self, seed=0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 depth: int | None = DEFAULT_DEPTH, exploration: float = EXPLORATION):
+    def __init__(
+        self,
+        seed=0,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        depth: int | None = DEFAULT_DEPTH,
+        exploration: float = EXPLORATION,
+    ):
         self.seed = seed
         self.start = rng.seed_state(f"mcts-agent/{seed}")
         self.iterations, self.seconds, self.depth, self.c = iterations, seconds, depth, exploration
@@ -118,7 +125,7 @@ class MctsAgent(Agent):
         return best[0] if len(best) == 1 else best[rng.below(box, len(best))]
 
     def _iterate(self, game, base, groups, seat, root, rnd, depth, stats) -> None:
-        from mason.runtime.game import Game   # game.py imports the agents package
+        from mason.runtime.game import Game  # game.py imports the agents package
 
         st = _sample(game.program, base, groups, seat, rnd)
         trial = Game(game.program, game.settings, st, [], narrate=False)
@@ -132,17 +139,17 @@ class MctsAgent(Agent):
                     answer, node = self._select(node, q, rnd, stats)
                     if node.visits == 0:
                         path.append(node)
-                        node = None       # a new leaf: the rollout starts after it
+                        node = None  # a new leaf: the rollout starts after it
                     else:
                         path.append(node)
                 else:
                     answer = _random_answer(q, rnd)
                 steps += 1
-                resume(trial.rt, answer)   # unchecked: the answer is one of the offered options
+                resume(trial.rt, answer)  # unchecked: the answer is one of the offered options
                 trial._run()
             value = _value(trial, seat)
         except MasonError:
-            value = None   # a rule error in a sample: the path is scored as the worst seen
+            value = None  # a rule error in a sample: the path is scored as the worst seen
         if value is None:
             value = stats["lo"] if stats["lo"] != math.inf else 0.0
         stats["lo"] = min(stats["lo"], value)
@@ -203,11 +210,11 @@ def _information_set(program, state, seat):
             key = rec["z"] if rec["o"] is None else f"{rec['z']}/{rec['o']}"
             places.append(((key, zones[key].index(a)), rec))
         places.sort(key=lambda p: p[0])
-        for c, ((key, i), rec) in zip(ids, places):   # the canonical deal: ids in place order
+        for c, ((key, i), rec) in zip(ids, places):  # the canonical deal: ids in place order
             zones[key][i] = c
             cards[c].update(rec)
         groups.append((ids, places))
-    st["rng"] = 0x9E3779B97F4A7C15   # the real generator is no part of what the seat knows
+    st["rng"] = 0x9E3779B97F4A7C15  # the real generator is no part of what the seat knows
     return st, groups
 
 
@@ -223,9 +230,9 @@ def _sample(program, base, groups, seat, rnd) -> dict:
             for c, ((key, i), rec) in zip(dealt, places):
                 zones[key][i] = c
                 cards[c].update(rec)
-                cards[c]["seen"] = list(rec["seen"])   # the sample's own list: the rules may change it
+                cards[c]["seen"] = list(rec["seen"])  # the sample's own list: the rules may change it
     _resample_vars(program, st, seat, rnd)
-    st["rng"] = rnd.getrandbits(64) or 0x9E3779B97F4A7C15   # the generator's state must not be zero
+    st["rng"] = rnd.getrandbits(64) or 0x9E3779B97F4A7C15  # the generator's state must not be zero
     return st
 
 

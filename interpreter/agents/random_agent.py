@@ -5,10 +5,11 @@ same generator as the game's own, see rng.py), so a saved game resumes with the 
 what they would have drawn in one sitting; it is separate from the game's stream, so a bot never
 disturbs the deal. The stream starts from the agent's seed the first time the seat decides.
 """
+
 from __future__ import annotations
 
-from mason.runtime import rng
 from mason.agents.base import Agent
+from mason.runtime import rng
 
 
 class RandomAgent(Agent):
@@ -26,7 +27,7 @@ class RandomAgent(Agent):
             streams = st["bots"] = {}
         key = _KEYS[seat] if 0 <= seat < len(_KEYS) else str(seat)
         n = len(p["options"])
-        if not p["subset"]:   # one option number: the common case, drawn without a box
+        if not p["subset"]:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start
             if n <= 1:
                 streams[key] = x
@@ -36,7 +37,7 @@ class RandomAgent(Agent):
         box = {"rng": streams.get(key) or self.start}
         k = min(rng.below(box, p["subset"] + 1), n)
         pool = list(range(n))
-        for i in range(k):   # the first k of a partial Fisher-Yates shuffle
+        for i in range(k):  # the first k of a partial Fisher-Yates shuffle
             j = i + rng.below(box, n - i)
             pool[i], pool[j] = pool[j], pool[i]
         answer = sorted(pool[:k])
@@ -44,4 +45,4 @@ class RandomAgent(Agent):
         return answer
 
 
-_KEYS = tuple(str(s) for s in range(64))   # a seat's key in state["bots"]
+_KEYS = tuple(str(s) for s in range(64))  # a seat's key in state["bots"]

@@ -5,6 +5,7 @@ blank lines and lines starting with '#' are skipped. A list may also hold ready 
 ints, lists of ints). Running out of answers raises ScriptExhausted; an answer that does not fit
 the pending decision raises a MasonError naming the script position.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,8 +42,9 @@ class ScriptedAgent(Agent):
     def decide(self, game, seat):
         pending = game.pending
         if self.pos >= len(self.answers):
-            raise ScriptExhausted(f"the script has no answer for decision {self.pos + 1} "
-                                  f"({seat_name(seat)}: {pending['prompt']})")
+            raise ScriptExhausted(
+                f"the script has no answer for decision {self.pos + 1} ({seat_name(seat)}: {pending['prompt']})"
+            )
         raw = self.answers[self.pos]
         self.pos += 1
         try:
@@ -52,6 +54,6 @@ class ScriptedAgent(Agent):
             return check_answer(pending, answer)
         except (ValueError, IllegalAction) as exc:
             reason = exc.message if isinstance(exc, MasonError) else str(exc)
-            raise MasonError(f"script answer {self.pos} ('{raw}') to '{pending['prompt']}': {reason}",
-                             code="play/script") from None
-
+            raise MasonError(
+                f"script answer {self.pos} ('{raw}') to '{pending['prompt']}': {reason}", code="play/script"
+            ) from None

@@ -1,4 +1,5 @@
 """AST of the rules DSL: frozen dataclasses, each carrying its (line, col) inside the DSL text."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -160,8 +161,8 @@ class Let(Stmt):
 class Move(Stmt):
     cards: Expr
     dest: Expr
-    place: str = "top"      # top | bottom
-    facing: str = ""        # "" | up | down | seen
+    place: str = "top"  # top | bottom
+    facing: str = ""  # "" | up | down | seen
     seen_by: Optional[Expr] = None
 
 
@@ -268,7 +269,7 @@ class Choose(Stmt):
 
     var: str
     source: Expr
-    kind: str = "value"          # card | seat | value | character
+    kind: str = "value"  # card | seat | value | character
     optional: bool = False
     random: bool = False
     secret: bool = False

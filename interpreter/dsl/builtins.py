@@ -1,4 +1,5 @@
 """Builtin functions of the DSL. Each takes the runtime first; all are pure queries of the state."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,10 +21,10 @@ BUILTINS: dict[str, Builtin] = {}
 PROCEDURES: dict[str, Builtin] = {}
 
 # Runtime bounds (docs/dsl.md, "Limits"), so that no rule can allocate gigabytes or run for minutes:
-MAX_ITEMS = 1_000_000        # items in one list (or characters in one text) a rule makes
-MAX_NUMBER = 2 ** 53         # the largest number a rule may compute by '*' or store (JSON-safe)
-MAX_NESTED = 32              # lists inside lists in a value a rule stores
-ITEM_CAP = 10_000_000        # items gone through (comprehensions, loops, range, repetition) between decisions
+MAX_ITEMS = 1_000_000  # items in one list (or characters in one text) a rule makes
+MAX_NUMBER = 2**53  # the largest number a rule may compute by '*' or store (JSON-safe)
+MAX_NESTED = 32  # lists inside lists in a value a rule stores
+ITEM_CAP = 10_000_000  # items gone through (comprehensions, loops, range, repetition) between decisions
 
 
 def charge(rt, n: int, at) -> None:
@@ -31,14 +32,20 @@ def charge(rt, n: int, at) -> None:
     spent = rt.spent + n
     rt.spent = spent
     if spent > rt.item_cap:
-        raise PlayError(f"more than {rt.item_cap:,} items gone through since the last decision (loops,"
-                        " comprehensions, range, repetition): the rules go through too much or loop without end",
-                        at(), "play/loop")
+        raise PlayError(
+            f"more than {rt.item_cap:,} items gone through since the last decision (loops,"
+            " comprehensions, range, repetition): the rules go through too much or loop without end",
+            at(),
+            "play/loop",
+        )
 
 
 def too_big(v, place=None) -> PlayError:
-    return PlayError(f"a number beyond ±{MAX_NUMBER:,} (one of {abs(v).bit_length()} bits): the rules grow a number"
-                     " without end", place, "play/too-big")
+    return PlayError(
+        f"a number beyond ±{MAX_NUMBER:,} (one of {abs(v).bit_length()} bits): the rules grow a number without end",
+        place,
+        "play/too-big",
+    )
 
 
 class RegistrationError(Exception):
@@ -52,17 +59,24 @@ class RegistrationError(Exception):
 def _register(table: dict, what: str, name: str, entry: Builtin) -> None:
     old = table.get(name)
     if old is not None:
-        raise RegistrationError(f"{what} '{name}' is registered twice: by {old.impl.__module__} "
-                                f"and by {entry.impl.__module__}")
+        raise RegistrationError(
+            f"{what} '{name}' is registered twice: by {old.impl.__module__} and by {entry.impl.__module__}"
+        )
     table[name] = entry
 
 
 def builtin(name: str, min_args: int, max_args: int | None = None):
     """Register a pure query usable in expressions: ``impl(rt, *args) -> value``."""
+
     def deco(fn):
-        _register(BUILTINS, "builtin", name, Builtin(name, fn, min_args, min_args if max_args is None else max_args,
-                                                     (fn.__doc__ or "").strip()))
+        _register(
+            BUILTINS,
+            "builtin",
+            name,
+            Builtin(name, fn, min_args, min_args if max_args is None else max_args, (fn.__doc__ or "").strip()),
+        )
         return fn
+
     return deco
 
 
@@ -72,11 +86,16 @@ def procedure(name: str, min_args: int, max_args: int | None = None):
     A procedure must keep the state plain JSON data, must not ask for decisions (put choices in the
     DSL around it) and should narrate through ``rt.say`` when ``rt.narrate`` is true.
     """
+
     def deco(fn):
-        _register(PROCEDURES, "procedure", name, Builtin(name, fn, min_args,
-                                                         min_args if max_args is None else max_args,
-                                                         (fn.__doc__ or "").strip()))
+        _register(
+            PROCEDURES,
+            "procedure",
+            name,
+            Builtin(name, fn, min_args, min_args if max_args is None else max_args, (fn.__doc__ or "").strip()),
+        )
         return fn
+
     return deco
 
 
@@ -166,7 +185,7 @@ def _range(rt, a, b=None):
 
 
 def _nowhere():
-    return None   # the caller (a compiled call) adds the place
+    return None  # the caller (a compiled call) adds the place
 
 
 @builtin("flatten", 1)
@@ -200,6 +219,7 @@ def _sorted(rt, items, prop=None):
             d = cards[c]
             v = d.get(prop)
             return v if v is not None else types[d["t"]].get(prop)
+
         return sorted(seq, key=key)
     except (TypeError, IndexError) as exc:
         raise PlayError(f"cannot sort these values: {exc}", code="play/type") from None

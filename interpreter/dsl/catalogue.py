@@ -10,6 +10,7 @@ offending token (or character) first, then the same state and kind of token (exc
 scan of the text rather than by the parser (``SCANNED``): unbalanced brackets, unterminated
 strings, tabs and inconsistent dedents; their places are exact (the unclosed '(' itself).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -31,8 +32,10 @@ ELSE_IF = "write 'elif CONDITION:' rather than 'else if'"
 C_OPERATORS = "write 'and', 'or', 'not' rather than '&&', '||', '!'"
 MISSING_COLON = "missing ':' at the end of a block header (if/for/choose/option)"
 NO_IF = "'else' or 'elif' must follow an 'if' block at the same indentation"
-STATEMENT = ("a statement starts with a keyword (gain, pay, set, let, move, draw, if, for, choose, ...); "
-             "to change a variable write 'set NAME = VALUE'")
+STATEMENT = (
+    "a statement starts with a keyword (gain, pay, set, let, move, draw, if, for, choose, ...); "
+    "to change a variable write 'set NAME = VALUE'"
+)
 
 DSL_ERRORS: dict[str, list[str]] = {
     UNCLOSED_PAREN: [
@@ -60,7 +63,7 @@ DSL_ERRORS: dict[str, list[str]] = {
         "when: max(1, 2]",
     ],
     UNCLOSED_STRING: [
-        "say \"hello\n",
+        'say "hello\n',
         "choose card c from hand saying 'Which card?\n",
     ],
     BAD_DEDENT: [
@@ -154,8 +157,7 @@ DSL_ERRORS: dict[str, list[str]] = {
 }
 
 # labels produced by the text scan: never matched by parser state
-SCANNED = frozenset({UNCLOSED_PAREN, UNCLOSED_BRACKET, STRAY_CLOSER, MISMATCHED, UNCLOSED_STRING, BAD_DEDENT,
-                     TABS})
+SCANNED = frozenset({UNCLOSED_PAREN, UNCLOSED_BRACKET, STRAY_CLOSER, MISMATCHED, UNCLOSED_STRING, BAD_DEDENT, TABS})
 # labels only given when the offending token is exactly the example's
 EXACT_ONLY = frozenset({THEN, ELSE_IF})
 # labels given for the same offending kind of token (any name, any 'else'), never for the state alone
@@ -169,7 +171,7 @@ EXPRESSION_PREFIX = "when: "
 def example_start(example: str) -> tuple[str, str]:
     """(start rule, text) of a catalogue example."""
     if example.startswith(EXPRESSION_PREFIX):
-        return "expression", example[len(EXPRESSION_PREFIX):]
+        return "expression", example[len(EXPRESSION_PREFIX) :]
     return "effect", example
 
 
@@ -201,7 +203,7 @@ def _token(exc: UnexpectedInput, source: str):
         return (exc.token.type, str(exc.token))
     if isinstance(exc, UnexpectedCharacters):
         at = exc.pos_in_stream or 0
-        return ("char", source[at: at + 1])
+        return ("char", source[at : at + 1])
     return None
 
 
@@ -227,13 +229,42 @@ def catalogue_label(exc: UnexpectedInput, source: str, parser) -> str | None:
 
 
 # ---------------------------------------------------------------- the generic message
-_SEEN = {"$END": "end of the text", "_NL": "end of the line", "_DEDENT": "end of the block",
-         "_INDENT": "indentation"}
-_NAMED = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string in quotes", "_NL": "end of the line",
-          "$END": "end of the text", "_INDENT": "an indented block", "_DEDENT": "end of the block",
-          "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'"}
-_STATEMENT_WORDS = {"gain", "pay", "transfer", "set", "let", "move", "draw", "shuffle", "reveal", "swap", "emit",
-                    "turn", "say", "pass", "stop", "end", "if", "for", "repeat", "while", "choose", "do"}
+_SEEN = {"$END": "end of the text", "_NL": "end of the line", "_DEDENT": "end of the block", "_INDENT": "indentation"}
+_NAMED = {
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": "a string in quotes",
+    "_NL": "end of the line",
+    "$END": "end of the text",
+    "_INDENT": "an indented block",
+    "_DEDENT": "end of the block",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '//' or '%'",
+}
+_STATEMENT_WORDS = {
+    "gain",
+    "pay",
+    "transfer",
+    "set",
+    "let",
+    "move",
+    "draw",
+    "shuffle",
+    "reveal",
+    "swap",
+    "emit",
+    "turn",
+    "say",
+    "pass",
+    "stop",
+    "end",
+    "if",
+    "for",
+    "repeat",
+    "while",
+    "choose",
+    "do",
+}
 _EXPRESSION_START = {"NAME", "NUMBER", "STRING", "LPAR", "LSQB", "TRUE", "FALSE", "NONE", "NOT", "MINUS"}
 
 

@@ -4,14 +4,15 @@ Names are resolved here, once, at load time: a local variable, a game name (coun
 variable, named value, table column, constant, set member, component id) or a builtin function.
 An unknown name is a definition error with a did-you-mean suggestion.
 """
+
 from __future__ import annotations
 
 import operator
 
-from mason.errors import PlayError, did_you_mean
 from mason.dsl import ast as A
 from mason.dsl.builtins import BUILTINS, MAX_ITEMS, MAX_NUMBER, charge, too_big
 from mason.dsl.fastexpr import generate
+from mason.errors import PlayError, did_you_mean
 
 
 class CompileError(Exception):
@@ -39,12 +40,20 @@ class Scope:
 
 
 _BIN = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
-    "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-    "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
 }
-_NUMERIC_OPS = ("-", "//", "%")            # an operand of these must be a number
-_ORDER_OPS = ("+", "*", "<", "<=", ">", ">=")   # ... and of these, when the other one is a number
+_NUMERIC_OPS = ("-", "//", "%")  # an operand of these must be a number
+_ORDER_OPS = ("+", "*", "<", "<=", ">", ">=")  # ... and of these, when the other one is a number
 # what evaluating a rule can raise besides PlayError: turned into a PlayError at the rule's place
 HOST_ERRORS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError)
 
@@ -55,8 +64,8 @@ def _no_place(line, col):
 
 def _seat_needed(node):
     def fail(rt, env):
-        raise PlayError("no acting seat here: name the seat explicitly, e.g. gold(s)",
-                        code="play/no-seat")
+        raise PlayError("no acting seat here: name the seat explicitly, e.g. gold(s)", code="play/no-seat")
+
     return fail
 
 
@@ -71,7 +80,7 @@ class ExprCompiler:
         # read only under a condition: a branch, the right of and/or, a comprehension's item or filter)
         self.uses: list[tuple] = []
         self._conditional = 0
-        self._rec = None   # while compiling a whole expression: its parts' closures, for fastexpr
+        self._rec = None  # while compiling a whole expression: its parts' closures, for fastexpr
 
     def at(self, node):
         """A function giving the rule-file place of ``node`` (computed only when an error needs it)."""
@@ -104,7 +113,7 @@ class ExprCompiler:
         if method is None:
             raise CompileError(f"unsupported expression {type(node).__name__}", node, "definition/dsl")
         rec = self._rec
-        if rec is not None:   # a part: recorded for the generator
+        if rec is not None:  # a part: recorded for the generator
             fn = method(node, scope)
             rec[id(node)] = fn
             if isinstance(node, A.Name) and node.name in scope.names:
@@ -139,6 +148,7 @@ class ExprCompiler:
                     return env[name]
                 except KeyError:
                     raise PlayError(f"'{name}' has no value here", at(), "play/unbound") from None
+
             return local
         self.note(node, scope)
         return self.names.resolve_name(node, scope, self)
@@ -155,7 +165,7 @@ class ExprCompiler:
         else:
             # a printed property: it lives on the component type (card state cannot shadow it)
             local = self._local(node.obj, scope)
-            if local is not None:   # the common ``c.cost`` of a local card: one closure, not two
+            if local is not None:  # the common ``c.cost`` of a local card: one closure, not two
                 vname, vat = local
 
                 def static_local(rt, env):
@@ -170,6 +180,7 @@ class ExprCompiler:
                     except (IndexError, TypeError, KeyError):
                         _card(c, node, at)
                         raise
+
                 return static_local
 
             def static(rt, env):
@@ -181,6 +192,7 @@ class ExprCompiler:
                 except (IndexError, TypeError, KeyError):
                     _card(c, node, at)
                     raise
+
             return static
 
         local = self._local(node.obj, scope)
@@ -199,6 +211,7 @@ class ExprCompiler:
                 except (IndexError, TypeError, KeyError):
                     _card(c, node, at)
                     raise
+
             return dynamic_local
 
         def dynamic(rt, env):
@@ -210,6 +223,7 @@ class ExprCompiler:
             except (IndexError, TypeError, KeyError):
                 _card(c, node, at)
                 raise
+
         return dynamic
 
     def c_Index(self, node, scope):
@@ -223,6 +237,7 @@ class ExprCompiler:
                 return seq[i]
             except (IndexError, KeyError, TypeError):
                 raise PlayError(f"index {_short(i)} out of range", at(), "play/index") from None
+
         return index
 
     def c_ListLit(self, node, scope):
@@ -245,14 +260,17 @@ class ExprCompiler:
                 try:
                     return (a in b) is not negate
                 except TypeError:
-                    raise PlayError(f"cannot test {_short(a)} {op} {_short(b)}: the right side is not a list",
-                                    at(), "play/type") from None
+                    raise PlayError(
+                        f"cannot test {_short(a)} {op} {_short(b)}: the right side is not a list", at(), "play/type"
+                    ) from None
+
             return contains
         fn = _BIN[op]
         if op in ("==", "!="):
             return self._equality(node, scope, left, right, op == "==")
         if op == "*":
-            def times(rt, env):   # list and text repetition is bounded before it is built
+
+            def times(rt, env):  # list and text repetition is bounded before it is built
                 a, b = left(rt, env), right(rt, env)
                 try:
                     if type(a) is int and type(b) is int:
@@ -263,17 +281,23 @@ class ExprCompiler:
                     if isinstance(a, (list, str)) or isinstance(b, (list, str)):
                         seq, k = (a, b) if isinstance(a, (list, str)) else (b, a)
                         if type(k) is int and len(seq) * k > MAX_ITEMS:
-                            raise PlayError(f"{_short(seq)} * {k} would hold {len(seq) * k:,} items; a rule may"
-                                            f" make at most {MAX_ITEMS:,}", at(), "play/too-big")
+                            raise PlayError(
+                                f"{_short(seq)} * {k} would hold {len(seq) * k:,} items; a rule may"
+                                f" make at most {MAX_ITEMS:,}",
+                                at(),
+                                "play/too-big",
+                            )
                         charge(rt, len(seq) * max(k, 0) if type(k) is int else 0, at)
                     return a * b
                 except HOST_ERRORS as exc:
                     raise PlayError(f"cannot compute {_short(a)} * {_short(b)}: {exc}", at(), "play/type") from None
                 except PlayError as exc:
-                    raise _placed(exc, at)
+                    raise _placed(exc, at) from None
+
             return times
         if op == "+":
-            def plus(rt, env):   # joined lists and texts stay within the size limit
+
+            def plus(rt, env):  # joined lists and texts stay within the size limit
                 a, b = left(rt, env), right(rt, env)
                 try:
                     r = a + b
@@ -281,12 +305,14 @@ class ExprCompiler:
                     raise PlayError(f"cannot compute {_short(a)} + {_short(b)}: {exc}", at(), "play/type") from None
                 t = type(r)
                 if (t is list or t is str) and len(r) > MAX_ITEMS:
-                    raise PlayError(f"this would hold {len(r):,} items; a rule may make at most {MAX_ITEMS:,}",
-                                    at(), "play/too-big")
+                    raise PlayError(
+                        f"this would hold {len(r):,} items; a rule may make at most {MAX_ITEMS:,}", at(), "play/too-big"
+                    )
                 return r
+
             return plus
 
-        if isinstance(node.right, A.Literal):   # ``count(x) > 1``: the literal is not called for
+        if isinstance(node.right, A.Literal):  # ``count(x) > 1``: the literal is not called for
             b0 = node.right.value
 
             def arith_literal(rt, env):
@@ -295,6 +321,7 @@ class ExprCompiler:
                     return fn(a, b0)
                 except HOST_ERRORS as exc:
                     raise PlayError(f"cannot compute {_short(a)} {op} {_short(b0)}: {exc}", at(), "play/type") from None
+
             return arith_literal
 
         def arith(rt, env):
@@ -303,6 +330,7 @@ class ExprCompiler:
                 return fn(a, b)
             except HOST_ERRORS as exc:
                 raise PlayError(f"cannot compute {_short(a)} {op} {_short(b)}: {exc}", at(), "play/type") from None
+
         return arith
 
     def _equality(self, node, scope, left, right, equal):
@@ -330,6 +358,7 @@ class ExprCompiler:
                     return env[name]
                 except KeyError:
                     raise PlayError(f"'{name}' has no value here", at(), "play/unbound") from None
+
             if equal:
                 return lambda rt, env: left(rt, env) == read(env)
             return lambda rt, env: left(rt, env) != read(env)
@@ -343,6 +372,7 @@ class ExprCompiler:
             if len(items) == 2:
                 a, b = items
                 return lambda rt, env: a(rt, env) and b(rt, env)
+
             def and_all(rt, env):
                 v = True
                 for f in items:
@@ -350,10 +380,12 @@ class ExprCompiler:
                     if not v:
                         return v
                 return v
+
             return and_all
         if len(items) == 2:
             a, b = items
             return lambda rt, env: a(rt, env) or b(rt, env)
+
         def or_any(rt, env):
             v = False
             for f in items:
@@ -361,6 +393,7 @@ class ExprCompiler:
                 if v:
                     return v
             return v
+
         return or_any
 
     def c_Not(self, node, scope):
@@ -378,6 +411,7 @@ class ExprCompiler:
                 return -v
             except TypeError:
                 raise PlayError(f"cannot compute -{_short(v)}: not a number", at(), "play/type") from None
+
         return neg
 
     def c_IfExpr(self, node, scope):
@@ -396,31 +430,34 @@ class ExprCompiler:
         b = BUILTINS[name]
         args = [self.compile(a, scope) for a in node.args]
         if not b.min_args <= len(args) <= b.max_args:
-            raise CompileError(f"'{name}' takes {b.min_args}..{b.max_args} argument(s), got {len(args)}",
-                               node, "definition/arity")
+            raise CompileError(
+                f"'{name}' takes {b.min_args}..{b.max_args} argument(s), got {len(args)}", node, "definition/arity"
+            )
         impl = b.impl
         at = self.at(node)
         if self._rec is not None:
             self._rec[("builtin", id(node))] = impl
-        if len(args) == 1:   # a builtin: its failures are placed at the call
+        if len(args) == 1:  # a builtin: its failures are placed at the call
             a0 = args[0]
 
             def builtin1(rt, env):
                 try:
                     return impl(rt, a0(rt, env))
                 except PlayError as exc:
-                    raise _placed(exc, at)
+                    raise _placed(exc, at) from None
                 except HOST_ERRORS as exc:
                     raise PlayError(f"cannot compute {name}(...): {exc}", at(), "play/type") from None
+
             return builtin1
 
         def builtin(rt, env):
             try:
                 return impl(rt, *[a(rt, env) for a in args])
             except PlayError as exc:
-                raise _placed(exc, at)
+                raise _placed(exc, at) from None
             except HOST_ERRORS as exc:
                 raise PlayError(f"cannot compute {name}(...): {exc}", at(), "play/type") from None
+
         return builtin
 
     def c_Comprehension(self, node, scope):
@@ -442,6 +479,7 @@ class ExprCompiler:
             if saved is not _UNSET:
                 env[var] = saved
             return out
+
         if node.func is None:
             return gen
         if node.func in ("any", "all"):
@@ -459,8 +497,10 @@ class ExprCompiler:
                 if saved is not _UNSET:
                     env[var] = saved
                 return result
+
             return short
         if node.func == "count" and cond is not None:
+
             def count(rt, env):
                 saved = env.get(var, _UNSET)
                 n = 0
@@ -472,6 +512,7 @@ class ExprCompiler:
                 if saved is not _UNSET:
                     env[var] = saved
                 return n
+
             return count
         fn = BUILTINS.get(node.func)
         if fn is None:
@@ -485,9 +526,10 @@ class ExprCompiler:
             try:
                 return impl(rt, values)
             except PlayError as exc:
-                raise _placed(exc, at)
+                raise _placed(exc, at) from None
             except HOST_ERRORS as exc:
                 raise PlayError(f"cannot compute {node.func}(...): {exc}", at(), "play/type") from None
+
         return call
 
 

@@ -19,6 +19,7 @@ the state, procedures are statements): an error path runs the expression twice.
 Nothing here holds game state: the functions read ``rt`` and ``env`` only, like the closures.
 tests/engine/test_fast_expressions.py holds both forms to the same values and errors.
 """
+
 from __future__ import annotations
 
 from mason.dsl import ast as A
@@ -68,13 +69,13 @@ def _times(rt, a, b):
 
 class _Gen:
     def __init__(self, rec, program):
-        self.rec = rec                  # id(node) -> closure; ("local", id) / ("builtin", id) -> marks
+        self.rec = rec  # id(node) -> closure; ("local", id) / ("builtin", id) -> marks
         self.p = program
         self.card_state = program.card_state
         self.consts: dict = {}
         self.helpers: list[str] = []
         self.tmp = 0
-        self.bound: dict = {}           # local variable -> the Python name holding it in this helper
+        self.bound: dict = {}  # local variable -> the Python name holding it in this helper
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -129,7 +130,7 @@ class _Gen:
             return self.comprehension(node)
         if t is A.Index:
             if isinstance(node.obj, A.Literal) and type(node.obj.value) is not str:
-                return self.closure(node)   # no subscript of a literal number: Python warns at compile
+                return self.closure(node)  # no subscript of a literal number: Python warns at compile
             return f"({self.e(node.obj)})[{self.e(node.index)}]"
         return self.closure(node)
 
@@ -162,7 +163,7 @@ class _Gen:
                 return f"rt.vars[{name!r}]"
             return f"rt.vars[{name!r}][env['me']]"
         if name in p.values and not p.values[name].params:
-            vdc = self.const(p.values[name])   # as rt.value: its body direct while it has no modifier
+            vdc = self.const(p.values[name])  # as rt.value: its body direct while it has no modifier
             return f"(rt.value({name!r}, (), env) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
         return self.closure(node)
 
@@ -191,8 +192,7 @@ class _Gen:
             return f"({via_value} if {vdc}.mods else {inline})"
         if len(args) != 1:
             return via_value
-        return (f"({via_value} if {vdc}.mods else "
-                f"{vdc}.fn(rt, {{{vd.params[0]!r}: {args[0]}, 'me': env.get('me')}}))")
+        return f"({via_value} if {vdc}.mods else {vdc}.fn(rt, {{{vd.params[0]!r}: {args[0]}, 'me': env.get('me')}}))"
 
     def inline_body(self, vd, args):
         """The body of a named value written in place of its call (its parameters held in temporaries,
@@ -223,7 +223,7 @@ class _Gen:
     def attr(self, node) -> str:
         obj = self.e(node.obj)
         t = self.new()
-        card = f"rt.cards[({t} if ({t} := {obj}) >= 0 else None)]"   # a negative number is no card
+        card = f"rt.cards[({t} if ({t} := {obj}) >= 0 else None)]"  # a negative number is no card
         name = node.name
         if name == "type":
             return f"{card}['t']"
@@ -236,7 +236,7 @@ class _Gen:
         if op in _ORDER:
             return f"({self.e(node.left)} {op} {self.e(node.right)})"
         if op == "+" and any(isinstance(n, A.Literal) and type(n.value) is int for n in (node.left, node.right)):
-            return f"({self.e(node.left)} + {self.e(node.right)})"   # a number: no list or text to bound
+            return f"({self.e(node.left)} + {self.e(node.right)})"  # a number: no list or text to bound
         if op == "+":
             return f"_plus({self.e(node.left)}, {self.e(node.right)})"
         if op == "*":
@@ -248,7 +248,7 @@ class _Gen:
         var = node.var
         name = self.new("_c")
         outer = self.bound
-        self.bound = {}   # the source runs in the helper (env holds every local there), the rest per item
+        self.bound = {}  # the source runs in the helper (env holds every local there), the rest per item
         try:
             source = self.e(node.source)
             self.bound = {var: "x"}
@@ -257,13 +257,14 @@ class _Gen:
         finally:
             self.bound = outer
         func = node.func
-        head = [f"def {name}(rt, env):",
-                f"    saved = env.get({var!r}, _UNSET)",
-                f"    items = {source}",
-                "    rt.spent += len(items)",
-                "    if rt.spent > rt.item_cap:",
-                "        raise _Fallback",
-                ]
+        head = [
+            f"def {name}(rt, env):",
+            f"    saved = env.get({var!r}, _UNSET)",
+            f"    items = {source}",
+            "    rt.spent += len(items)",
+            "    if rt.spent > rt.item_cap:",
+            "        raise _Fallback",
+        ]
         loop = ["    for x in items:", f"        env[{var!r}] = x"]
         restore = ["    if saved is not _UNSET:", f"        env[{var!r}] = saved"]
         if func in ("any", "all"):
@@ -271,8 +272,11 @@ class _Gen:
             test = f"bool({item}) is {want}"
             if cond is not None:
                 test = f"({cond}) and {test}"
-            body = [f"    result = {not want}"] + loop + [f"        if {test}:", f"            result = {want}",
-                                                        "            break"]
+            body = (
+                [f"    result = {not want}"]
+                + loop
+                + [f"        if {test}:", f"            result = {want}", "            break"]
+            )
             lines = head + body + restore + ["    return result"]
             self.helpers.append("\n".join(lines))
             return f"{name}(rt, env)"
@@ -295,7 +299,7 @@ class _Gen:
         return f"{self.const(impl)}(rt, {name}(rt, env))"
 
 
-_INLINE_NAMES = ("me", "round", "seat", "character")   # game names written without reading env (but me)
+_INLINE_NAMES = ("me", "round", "seat", "character")  # game names written without reading env (but me)
 
 
 def _inlinable(node, rec, params, p) -> bool:
@@ -327,8 +331,8 @@ def generate(node, slow, rec, program):
     """The fast function for expression ``node`` whose closure tree is ``slow``; ``slow`` itself when the
     expression is a leaf (nothing to gain) or has a shape left to the closures."""
     try:
-        slow.mason_ast = (node, rec)   # for the callers of a named value, which may write its body in place
-    except AttributeError:   # not a plain function: nothing to write in place
+        slow.mason_ast = (node, rec)  # for the callers of a named value, which may write its body in place
+    except AttributeError:  # not a plain function: nothing to write in place
         pass
     if type(node) in (A.Literal, A.Name):
         return slow
@@ -338,17 +342,21 @@ def generate(node, slow, rec, program):
     except _Unsupported:
         return slow
     if body.endswith("(rt, env)") and body.startswith("_k") and body.count("(") == 1:
-        return slow   # the whole expression is one closure call: the closure itself is as fast
-    src = "\n\n".join(gen.helpers + [
-        "def fast(rt, env):\n"
-        "    spent = rt.spent\n"
-        "    try:\n"
-        f"        return {body}\n"
-        "    except RecursionError:\n"
-        "        raise\n"
-        "    except Exception:\n"
-        "        rt.spent = spent\n"
-        "        return _slow(rt, env)\n"])
+        return slow  # the whole expression is one closure call: the closure itself is as fast
+    src = "\n\n".join(
+        gen.helpers
+        + [
+            "def fast(rt, env):\n"
+            "    spent = rt.spent\n"
+            "    try:\n"
+            f"        return {body}\n"
+            "    except RecursionError:\n"
+            "        raise\n"
+            "    except Exception:\n"
+            "        rt.spent = spent\n"
+            "        return _slow(rt, env)\n"
+        ]
+    )
     ns = dict(gen.consts, _slow=slow, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times)
     exec(compile(src, "<mason expression>", "exec"), ns)
     fast = ns["fast"]

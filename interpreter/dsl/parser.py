@@ -1,4 +1,5 @@
 """Parse DSL text into AST nodes; the one place Lark errors become positioned DSL errors."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -16,9 +17,9 @@ GRAMMAR = Path(__file__).with_name("mason.lark")
 
 # Nesting bounds (docs/dsl.md, "Limits"): the parser, the compiler and the compiled closures all
 # recurse over the nesting, so it is checked before any of them runs.
-MAX_BRACKETS = 32    # '(' and '[' open at once
-MAX_DEPTH = 64       # statements, blocks and expressions one inside the other
-_MAX_TREE = 256      # Lark's parse tree (several levels per bracket): guards the transformer
+MAX_BRACKETS = 32  # '(' and '[' open at once
+MAX_DEPTH = 64  # statements, blocks and expressions one inside the other
+_MAX_TREE = 256  # Lark's parse tree (several levels per bracket): guards the transformer
 
 
 class DslSyntaxError(Exception):
@@ -43,9 +44,15 @@ def _parser() -> Lark:
     # cache=True: Lark keeps the analysed LALR tables in the temp folder, keyed by a hash of the grammar,
     # the options and Lark's version, so a new process (a worker, a CLI call) loads them in ~20 ms
     # instead of analysing the grammar again (~300 ms); a missing or stale cache is simply rebuilt
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", postlex=_Indent(),
-                start=["effect", "expression"], propagate_positions=True, maybe_placeholders=True,
-                cache=True)
+    return Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        postlex=_Indent(),
+        start=["effect", "expression"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
+    )
 
 
 def parse_effect(text: str) -> A.Block:
@@ -90,8 +97,10 @@ def _parse(text: str, start: str):
     return ast
 
 
-_TOO_DEEP = (f"nested too deeply: statements, blocks and expressions may nest at most {MAX_DEPTH} levels;"
-             " split this into named values or 'let' steps")
+_TOO_DEEP = (
+    f"nested too deeply: statements, blocks and expressions may nest at most {MAX_DEPTH} levels;"
+    " split this into named values or 'let' steps"
+)
 
 
 def _check_brackets(source: str) -> None:
@@ -108,14 +117,19 @@ def _check_brackets(source: str) -> None:
             if ch in "\"'":
                 end = line.find(ch, i + 1)
                 if end < 0:
-                    return   # the parser reports the open string
+                    return  # the parser reports the open string
                 i = end + 1
                 continue
             if ch in "([":
                 depth += 1
                 if depth > MAX_BRACKETS:
-                    raise DslSyntaxError(f"more than {MAX_BRACKETS} brackets open at once here; split the expression"
-                                         " into named values or 'let' steps", n, i + 1, "definition/too-deep")
+                    raise DslSyntaxError(
+                        f"more than {MAX_BRACKETS} brackets open at once here; split the expression"
+                        " into named values or 'let' steps",
+                        n,
+                        i + 1,
+                        "definition/too-deep",
+                    )
             elif ch in ")]":
                 depth = max(0, depth - 1)
             i += 1
@@ -131,8 +145,9 @@ def _check_tree(tree) -> None:
         node, depth, anchor = todo.pop()
         if depth > _MAX_TREE:
             meta = anchor.meta
-            raise DslSyntaxError(_TOO_DEEP, getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1,
-                                 "definition/too-deep")
+            raise DslSyntaxError(
+                _TOO_DEEP, getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1, "definition/too-deep"
+            )
         if depth == MAX_DEPTH and not getattr(node.meta, "empty", True):
             anchor = node
         todo.extend((child, depth + 1, anchor) for child in node.children if isinstance(child, Tree))
@@ -160,7 +175,7 @@ def _where(exc: UnexpectedInput, source: str) -> tuple[int, int]:
     """The 1-based (line, col) a parse error is about."""
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        if tok.type == "_INDENT":   # the first character of the indented line
+        if tok.type == "_INDENT":  # the first character of the indented line
             return tok.end_line, tok.end_column
         if tok.type in ("_NL", "_DEDENT") and getattr(tok, "line", None) not in (None, -1):
             # the end of the line's code, before any spaces or comment
@@ -170,7 +185,7 @@ def _where(exc: UnexpectedInput, source: str) -> tuple[int, int]:
             return tok.line, tok.column
     elif isinstance(exc, UnexpectedCharacters):
         return exc.line, exc.column
-    lines = source.rstrip("\n").split("\n")   # the end of the text: after its last character
+    lines = source.rstrip("\n").split("\n")  # the end of the text: after its last character
     return len(lines), len(lines[-1]) + 1
 
 
@@ -182,7 +197,7 @@ def _header_without_colon(exc: UnexpectedInput, source: str) -> tuple[str, int, 
     if not (isinstance(exc, UnexpectedToken) and exc.token.type == "_INDENT"):
         return None
     lines = source.split("\n")
-    n = exc.token.line   # the line before the indented one (the _INDENT borrows its newline's place)
+    n = exc.token.line  # the line before the indented one (the _INDENT borrows its newline's place)
     head = lines[n - 1].split("#", 1)[0].rstrip() if 0 < n <= len(lines) else ""
     words = head.split()
     if words and words[0] in _BLOCK_WORDS and not head.endswith(":"):
@@ -201,7 +216,7 @@ def _scan(source: str) -> tuple[str, int, int] | None:
     indents = [0]
     for n, line in enumerate(source.split("\n"), start=1):
         stripped = line.strip()
-        if not stack and stripped and not stripped.startswith("#"):   # a line the indenter measures
+        if not stack and stripped and not stripped.startswith("#"):  # a line the indenter measures
             indent = len(line) - len(line.lstrip(" "))
             if indent > indents[-1]:
                 indents.append(indent)
@@ -279,10 +294,10 @@ class _ToAst(Transformer):
 
     def set_stmt(self, meta, c):
         target = c[0]
-        if not isinstance(target, (A.Name, A.Attr, A.Call)) or (
-                isinstance(target, A.Call) and len(target.args) != 1):
-            raise DslSyntaxError("'set' needs a name, a property (x.name) or a per-seat value (name(seat))",
-                                 meta.line, meta.column)
+        if not isinstance(target, (A.Name, A.Attr, A.Call)) or (isinstance(target, A.Call) and len(target.args) != 1):
+            raise DslSyntaxError(
+                "'set' needs a name, a property (x.name) or a per-seat value (name(seat))", meta.line, meta.column
+            )
         return A.Set(target, c[1], **_pos(meta))
 
     def let_stmt(self, meta, c):
@@ -374,8 +389,17 @@ class _ToAst(Transformer):
 
     def choice_head(self, meta, c):
         optional, rand, secret, upto, kind, name, source, by, prompt = c
-        return dict(optional=optional is not None, random=rand is not None, secret=secret is not None, up_to=upto, kind=kind or "value", var=str(name),
-                    source=source, by=by, prompt=prompt or "")
+        return dict(
+            optional=optional is not None,
+            random=rand is not None,
+            secret=secret is not None,
+            up_to=upto,
+            kind=kind or "value",
+            var=str(name),
+            source=source,
+            by=by,
+            prompt=prompt or "",
+        )
 
     def upto(self, meta, c):
         return c[0]

@@ -4,12 +4,12 @@ A compiled node is a small object with a ``kind`` and a ``place`` (its rule-file
 that hold a block or wait for a decision get an integer id, so that a paused execution can name
 them from plain JSON frames (see interpreter.machine).
 """
+
 from __future__ import annotations
 
-from mason.errors import Place
 from mason.dsl import ast as A
-from mason.errors import did_you_mean
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
+from mason.errors import Place, did_you_mean
 
 
 class _Pos:
@@ -36,9 +36,28 @@ class Node:
 
 
 # statements that never push a frame nor wait: run inline by the block runner
-SIMPLE_KINDS = frozenset({"gain", "pay", "transfer", "set_local", "set_var", "set_seatvar", "set_attr",
-                          "set_counter", "move", "draw", "shuffle", "reveal", "swap", "say", "pass",
-                          "stop_turn", "end_game", "do"})
+SIMPLE_KINDS = frozenset(
+    {
+        "gain",
+        "pay",
+        "transfer",
+        "set_local",
+        "set_var",
+        "set_seatvar",
+        "set_attr",
+        "set_counter",
+        "move",
+        "draw",
+        "shuffle",
+        "reveal",
+        "swap",
+        "say",
+        "pass",
+        "stop_turn",
+        "end_game",
+        "do",
+    }
+)
 INLINE_KINDS = SIMPLE_KINDS - {"end_game"}
 
 
@@ -74,18 +93,26 @@ class StmtCompiler:
     # ----------------------------------------------------------- resources
     def s_Gain(self, s, scope):
         self.names.check_counter(s, s.counter, seat=True)
-        return Node("gain", self.place(s), amount=self.number(s.amount, scope), counter=s.counter,
-                    seat=self.x(s.seat, scope))
+        return Node(
+            "gain", self.place(s), amount=self.number(s.amount, scope), counter=s.counter, seat=self.x(s.seat, scope)
+        )
 
     def s_Pay(self, s, scope):
         self.names.check_counter(s, s.counter, seat=True)
-        return Node("pay", self.place(s), amount=self.number(s.amount, scope), counter=s.counter,
-                    seat=self.x(s.seat, scope))
+        return Node(
+            "pay", self.place(s), amount=self.number(s.amount, scope), counter=s.counter, seat=self.x(s.seat, scope)
+        )
 
     def s_Transfer(self, s, scope):
         self.names.check_counter(s, s.counter, seat=True)
-        return Node("transfer", self.place(s), amount=self.number(s.amount, scope), counter=s.counter,
-                    source=self.x(s.source, scope), dest=self.x(s.dest, scope))
+        return Node(
+            "transfer",
+            self.place(s),
+            amount=self.number(s.amount, scope),
+            counter=s.counter,
+            source=self.x(s.source, scope),
+            dest=self.x(s.dest, scope),
+        )
 
     # ----------------------------------------------------------- variables
     def s_Let(self, s, scope):
@@ -110,19 +137,32 @@ class StmtCompiler:
             kind = self.names.settable(t, t.func, seat=True)
             node_kind = "set_seatvar" if kind == "seatvar" else "set_counter"
             emits = bool(self.program.vars.get(t.func, {}).get("event"))
-            return Node(node_kind, self.place(s), name=t.func, seat=self.x(t.args[0], scope), value=value,
-                        emits=emits)
+            return Node(node_kind, self.place(s), name=t.func, seat=self.x(t.args[0], scope), value=value, emits=emits)
         self.names.check_card_attr(t, settable=True)
         return Node("set_attr", self.place(s), obj=self.x(t.obj, scope), name=t.name, value=value)
 
     # ----------------------------------------------------------- zones
     def s_Move(self, s, scope):
-        return Node("move", self.place(s), cards=self.x(s.cards, scope), dest=self.zone(s.dest, scope),
-                    bottom=s.place == "bottom", facing=s.facing, seen_by=self.x(s.seen_by, scope))
+        return Node(
+            "move",
+            self.place(s),
+            cards=self.x(s.cards, scope),
+            dest=self.zone(s.dest, scope),
+            bottom=s.place == "bottom",
+            facing=s.facing,
+            seen_by=self.x(s.seen_by, scope),
+        )
 
     def s_Draw(self, s, scope):
-        return Node("draw", self.place(s), count=self.number(s.count, scope), source=self.zone(s.source, scope),
-                    dest=self.zone(s.dest, scope), facing=s.facing, seen_by=self.x(s.seen_by, scope))
+        return Node(
+            "draw",
+            self.place(s),
+            count=self.number(s.count, scope),
+            source=self.zone(s.source, scope),
+            dest=self.zone(s.dest, scope),
+            facing=s.facing,
+            seen_by=self.x(s.seen_by, scope),
+        )
 
     def s_Shuffle(self, s, scope):
         return Node("shuffle", self.place(s), zone=self.zone(s.zone, scope))
@@ -143,8 +183,16 @@ class StmtCompiler:
         return self.program.register(Node("emit", self.place(s), event=s.event, args=args))
 
     def s_Turn(self, s, scope):
-        return self.program.register(Node("turn", self.place(s), seat=self.x(s.seat, scope),
-                                          card=self.x(s.card, scope), mode=s.mode, group=s.group))
+        return self.program.register(
+            Node(
+                "turn",
+                self.place(s),
+                seat=self.x(s.seat, scope),
+                card=self.x(s.card, scope),
+                mode=s.mode,
+                group=s.group,
+            )
+        )
 
     def s_Do(self, s, scope):
         from mason.dsl.builtins import PROCEDURES
@@ -153,8 +201,11 @@ class StmtCompiler:
         if proc is None:
             raise CompileError(f"unknown procedure '{s.proc}'{did_you_mean(s.proc, PROCEDURES)}", s)
         if not proc.min_args <= len(s.args) <= proc.max_args:
-            raise CompileError(f"'{s.proc}' takes {proc.min_args}..{proc.max_args} argument(s), got {len(s.args)}",
-                               s, "definition/arity")
+            raise CompileError(
+                f"'{s.proc}' takes {proc.min_args}..{proc.max_args} argument(s), got {len(s.args)}",
+                s,
+                "definition/arity",
+            )
         args = [self.x(a, scope) for a in s.args]
         kwargs = [(k, self.x(v, scope)) for k, v in s.kwargs]
         return Node("do", self.place(s), proc=proc.impl, args=args, kwargs=kwargs)
@@ -180,13 +231,18 @@ class StmtCompiler:
             parts.append(text[i:j])
             at = _Pos(line, col + j + 1)  # where the placeholder's text starts
             outer = self.exprs.place_of
-            self.exprs.place_of = lambda line, col, a=at: outer(a.line + line - 1, a.col + col - 1 if line == 1 else col)
+            self.exprs.place_of = lambda line, col, a=at, outer=outer: outer(
+                a.line + line - 1, a.col + col - 1 if line == 1 else col
+            )
             try:
-                expr = parse_expression(text[j + 1:k])
+                expr = parse_expression(text[j + 1 : k])
                 parts.append(self.exprs.compile(expr, scope))
             except DslSyntaxError as exc:
-                raise CompileError(f"in {{{text[j + 1:k]}}}: {exc.message}",
-                                   _Pos(at.line, at.col + exc.col - 1), "definition/dsl-syntax") from None
+                raise CompileError(
+                    f"in {{{text[j + 1 : k]}}}: {exc.message}",
+                    _Pos(at.line, at.col + exc.col - 1),
+                    "definition/dsl-syntax",
+                ) from None
             except CompileError as exc:
                 raise CompileError(exc.message, _Pos(at.line, at.col + exc.col - 1), exc.code) from None
             finally:
@@ -218,16 +274,19 @@ class StmtCompiler:
     def s_For(self, s, scope):
         source = self.x(s.source, scope)
         scope.add(s.var)
-        return self.program.register(Node("for", self.place(s), var=s.var, source=source,
-                                          body=self.block(s.body, scope)))
+        return self.program.register(
+            Node("for", self.place(s), var=s.var, source=source, body=self.block(s.body, scope))
+        )
 
     def s_Repeat(self, s, scope):
-        return self.program.register(Node("repeat", self.place(s), count=self.number(s.count, scope),
-                                          body=self.block(s.body, scope)))
+        return self.program.register(
+            Node("repeat", self.place(s), count=self.number(s.count, scope), body=self.block(s.body, scope))
+        )
 
     def s_While(self, s, scope):
-        return self.program.register(Node("while", self.place(s), cond=self.x(s.cond, scope),
-                                          body=self.block(s.body, scope)))
+        return self.program.register(
+            Node("while", self.place(s), cond=self.x(s.cond, scope), body=self.block(s.body, scope))
+        )
 
     def s_Choose(self, s, scope):
         source = self.x(s.source, scope)
@@ -236,18 +295,45 @@ class StmtCompiler:
         scope.add(s.var)
         body = self.block(s.body, scope) if s.body is not None else None
         if s.kind not in ("card", "seat", "value") and s.kind not in self.program.families:
-            raise CompileError(f"unknown choice kind '{s.kind}' (card, seat, value or a family: "
-                               f"{', '.join(self.program.families)})", s, "definition/dsl")
-        return self.program.register(Node("choose", self.place(s), var=s.var, source=source, ckind=s.kind,
-                                          optional=s.optional, random=s.random, secret=s.secret, up_to=up_to, by=by,
-                                          prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),
-                                          body=body))
+            raise CompileError(
+                f"unknown choice kind '{s.kind}' (card, seat, value or a family: {', '.join(self.program.families)})",
+                s,
+                "definition/dsl",
+            )
+        return self.program.register(
+            Node(
+                "choose",
+                self.place(s),
+                var=s.var,
+                source=source,
+                ckind=s.kind,
+                optional=s.optional,
+                random=s.random,
+                secret=s.secret,
+                up_to=up_to,
+                by=by,
+                prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),
+                body=body,
+            )
+        )
 
     def s_ChooseOne(self, s, scope):
         if not s.options:
             raise CompileError("'choose one' needs at least one option", s, "definition/dsl")
-        options = [(self.placed_text(o.label, o, o.line, (o.col or 1) + len('option "'), scope),
-                     self.x(o.cond, scope), self.block(o.body, scope)) for o in s.options]
-        return self.program.register(Node("choose_one", self.place(s), options=options,
-                                          by=self.x(s.by, scope),
-                                          prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope)))
+        options = [
+            (
+                self.placed_text(o.label, o, o.line, (o.col or 1) + len('option "'), scope),
+                self.x(o.cond, scope),
+                self.block(o.body, scope),
+            )
+            for o in s.options
+        ]
+        return self.program.register(
+            Node(
+                "choose_one",
+                self.place(s),
+                options=options,
+                by=self.x(s.by, scope),
+                prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),
+            )
+        )

@@ -12,6 +12,7 @@ An expansion is ``<base>/expansions/<id>/expansion.yaml`` (or any folder given b
 Every entry keeps the place of the file that introduced it, so validation of the merged game points
 into the expansion. Two expansions touching the same id conflict unless one requires the other.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,8 +22,18 @@ from mason.model.program import is_declaration
 from mason.model.schema import _schema_errors, _validator
 from mason.model.yamlpos import load_yaml
 
-MAPPING_SECTIONS = ("sets", "constants", "counters", "zones", "vars", "card_state", "events", "values", "table",
-                    "boards")
+MAPPING_SECTIONS = (
+    "sets",
+    "constants",
+    "counters",
+    "zones",
+    "vars",
+    "card_state",
+    "events",
+    "values",
+    "table",
+    "boards",
+)
 LIST_SECTIONS = {"triggers": "id", "modifiers": "id", "variants": "id"}
 
 
@@ -56,6 +67,7 @@ def apply_expansions(spec, names, errors: list, shown, read=None) -> None:
     ``read(path)`` reads a YAML file (data, Positions) and may serve it from a cache; by default the
     file is read afresh. Expansion files are read strictly: their first key problem stops them.
     """
+
     def strict(path):
         if read is None:
             return load_yaml(path, shown(path))
@@ -69,9 +81,14 @@ def apply_expansions(spec, names, errors: list, shown, read=None) -> None:
         folder = find_expansion(spec, name)
         if folder is None:
             known = list_expansions(spec.root)
-            errors.append(DefinitionError(
-                f"no expansion '{name}' for {spec.game.get('id')}{did_you_mean(name, known)}"
-                f" (available: {', '.join(known) or 'none'})", Place(spec.shown_root), "definition/no-expansion"))
+            errors.append(
+                DefinitionError(
+                    f"no expansion '{name}' for {spec.game.get('id')}{did_you_mean(name, known)}"
+                    f" (available: {', '.join(known) or 'none'})",
+                    Place(spec.shown_root),
+                    "definition/no-expansion",
+                )
+            )
             continue
         path = folder / "expansion.yaml"
         try:
@@ -80,8 +97,9 @@ def apply_expansions(spec, names, errors: list, shown, read=None) -> None:
             errors.append(exc)
             continue
         if not isinstance(data, dict):
-            errors.append(DefinitionError("expansion.yaml must be a mapping", Place(pos.file, 1, 1),
-                                          "definition/schema"))
+            errors.append(
+                DefinitionError("expansion.yaml must be a mapping", Place(pos.file, 1, 1), "definition/schema")
+            )
             continue
         if _schema_failed(data, pos, "expansion.schema.json", errors):
             continue  # a malformed manifest is reported, never merged
@@ -92,16 +110,31 @@ def apply_expansions(spec, names, errors: list, shown, read=None) -> None:
     for eid, data, pos, folder in loaded:
         base = data.get("extends")
         if base != spec.game.get("id"):
-            errors.append(DefinitionError(f"expansion '{eid}' extends '{base}', not '{spec.game.get('id')}'",
-                                          spec.place(data, "extends"), "definition/expansion"))
+            errors.append(
+                DefinitionError(
+                    f"expansion '{eid}' extends '{base}', not '{spec.game.get('id')}'",
+                    spec.place(data, "extends"),
+                    "definition/expansion",
+                )
+            )
         for req in data.get("requires") or []:
             if req not in ids:
-                errors.append(DefinitionError(f"expansion '{eid}' requires '{req}': add --with {req}",
-                                              spec.place(data, "requires"), "definition/expansion"))
+                errors.append(
+                    DefinitionError(
+                        f"expansion '{eid}' requires '{req}': add --with {req}",
+                        spec.place(data, "requires"),
+                        "definition/expansion",
+                    )
+                )
         for other in data.get("conflicts") or []:
             if other in ids:
-                errors.append(DefinitionError(f"expansion '{eid}' declares a conflict with '{other}'",
-                                              spec.place(data, "conflicts"), "definition/conflict"))
+                errors.append(
+                    DefinitionError(
+                        f"expansion '{eid}' declares a conflict with '{other}'",
+                        spec.place(data, "conflicts"),
+                        "definition/conflict",
+                    )
+                )
     touched: dict[tuple, tuple] = {}
     for eid, data, pos, folder in loaded:
         _merge(spec, eid, data, folder, errors, touched, {l[0]: l[1] for l in loaded}, strict)
@@ -118,21 +151,31 @@ def _touch(spec, touched, key, eid, obj, k, errors, manifests):
     place = spec.place(obj, k)
     prev = touched.get(key)
     if prev and prev[0] != eid and not _related(prev[0], eid, manifests):
-        errors.append(DefinitionError(
-            f"expansions '{prev[0]}' and '{eid}' both change {key[0]} '{key[1]}' without one requiring the other"
-            f" (the other change is at {prev[1]})", place, "definition/conflict"))
+        errors.append(
+            DefinitionError(
+                f"expansions '{prev[0]}' and '{eid}' both change {key[0]} '{key[1]}' without one requiring the other"
+                f" (the other change is at {prev[1]})",
+                place,
+                "definition/conflict",
+            )
+        )
     touched[key] = (eid, place)
 
 
 def _merge(spec, eid, data, folder, errors, touched, manifests, read):
     g = spec.game
     err = lambda msg, obj, k=None, code="definition/expansion": errors.append(
-        DefinitionError(msg, spec.place(obj, k), code))
+        DefinitionError(msg, spec.place(obj, k), code)
+    )
     # ---- component files
     for fam, fname in (data.get("families") or {}).items():
         if fam not in (g.get("families") or {}):
-            err(f"unknown family '{fam}'{did_you_mean(fam, g.get('families') or {})}", data["families"], fam,
-                "definition/unknown-name")
+            err(
+                f"unknown family '{fam}'{did_you_mean(fam, g.get('families') or {})}",
+                data["families"],
+                fam,
+                "definition/unknown-name",
+            )
             continue
         path = folder / str(fname)
         try:
@@ -149,16 +192,22 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, read):
             if not isinstance(comp, dict) or "id" not in comp:
                 continue
             if comp["id"] in spec._by_id:
-                err(f"component '{comp['id']}' already exists (defined at {spec.place(spec._by_id[comp['id']])});"
-                    f" use replace.components to change it", comp, "id", "definition/duplicate-id")
+                err(
+                    f"component '{comp['id']}' already exists (defined at {spec.place(spec._by_id[comp['id']])});"
+                    f" use replace.components to change it",
+                    comp,
+                    "id",
+                    "definition/duplicate-id",
+                )
                 continue
             _touch(spec, touched, ("component", comp["id"]), eid, comp, "id", errors, manifests)
             spec.components.setdefault(fam, []).append(comp)
             spec._by_id[comp["id"]] = comp
         count = (g["families"][fam] or {}).get("count")
         if count is not None:
-            g["families"][fam]["count"] = count + sum(int(c.get("copies", 1)) for c in comps or []
-                                                      if isinstance(c, dict))
+            g["families"][fam]["count"] = count + sum(
+                int(c.get("copies", 1)) for c in comps or [] if isinstance(c, dict)
+            )
     add = data.get("add") or {}
     rep = data.get("replace") or {}
     rem = data.get("remove") or {}
@@ -175,36 +224,87 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, read):
                     err(f"{section} '{name}' already exists; use replace", entries, name, "definition/duplicate-id")
                     continue
                 if mode == "replace" and not exists:
-                    err(f"cannot replace unknown {section} '{name}'{did_you_mean(name, target)}", entries, name,
-                        "definition/unknown-name")
+                    err(
+                        f"cannot replace unknown {section} '{name}'{did_you_mean(name, target)}",
+                        entries,
+                        name,
+                        "definition/unknown-name",
+                    )
                     continue
                 _touch(spec, touched, (section, name), eid, entries, name, errors, manifests)
                 if section == "table" and exists and isinstance(value, dict):
                     row = {**target[name], **value}
                     spec._src[id(row)] = spec.where(value)
-                    for k in row:   # each cell keeps the place it was written at
+                    for k in row:  # each cell keeps the place it was written at
                         spec.set_source(row, k, spec.where(value if k in value else target[name], k))
                     target[name] = row
                 else:
                     target[name] = value
-                spec.set_source(target, name, spec.where(entries, name))   # errors point into the expansion
+                spec.set_source(target, name, spec.where(entries, name))  # errors point into the expansion
                 if section == "constants" and (mode == "add" or _declaration(value)):
                     # a plain replace sets a value of the base's type
                     spec.constant_defs[name] = (value, spec.where(entries, name))
     # ---- list sections by id
     for section, key in LIST_SECTIONS.items():
-        _list_ops(spec, g, section, key, add.get(section), rep.get(section), rem.get(section), eid, touched,
-                  errors, manifests, err)
+        _list_ops(
+            spec,
+            g,
+            section,
+            key,
+            add.get(section),
+            rep.get(section),
+            rem.get(section),
+            eid,
+            touched,
+            errors,
+            manifests,
+            err,
+        )
     scoring = g.setdefault("scoring", {})
-    _list_ops(spec, scoring, "parts", "id", add.get("score_parts"), rep.get("score_parts"), rem.get("score_parts"),
-              eid, touched, errors, manifests, err)
+    _list_ops(
+        spec,
+        scoring,
+        "parts",
+        "id",
+        add.get("score_parts"),
+        rep.get("score_parts"),
+        rem.get("score_parts"),
+        eid,
+        touched,
+        errors,
+        manifests,
+        err,
+    )
     turn = g.setdefault("turn", {})
     turn.setdefault("actions", [])
-    _list_ops(spec, turn, "actions", "id", add.get("actions"), rep.get("actions"), rem.get("actions"), eid,
-              touched, errors, manifests, err)
+    _list_ops(
+        spec,
+        turn,
+        "actions",
+        "id",
+        add.get("actions"),
+        rep.get("actions"),
+        rem.get("actions"),
+        eid,
+        touched,
+        errors,
+        manifests,
+        err,
+    )
     flow = g.setdefault("flow", {})
-    _phases(spec, flow, "phases", add.get("phases"), rep.get("phases"), rem.get("phases"), eid, touched, errors,
-            manifests, err)
+    _phases(
+        spec,
+        flow,
+        "phases",
+        add.get("phases"),
+        rep.get("phases"),
+        rem.get("phases"),
+        eid,
+        touched,
+        errors,
+        manifests,
+        err,
+    )
     if (add.get("setup") or rep.get("setup_steps") or rem.get("setup")) and isinstance(g.get("setup"), str):
         # a base setup written as one effect becomes one named step, so steps can go around it
         pos, path = spec.where(g, "setup")
@@ -216,15 +316,30 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, read):
         spec._alive.append(step)
         g["setup"] = [step]
     if isinstance(g.get("setup"), list):
-        _phases(spec, g, "setup", add.get("setup"), rep.get("setup_steps"), rem.get("setup"), eid, touched,
-                errors, manifests, err)
+        _phases(
+            spec,
+            g,
+            "setup",
+            add.get("setup"),
+            rep.get("setup_steps"),
+            rem.get("setup"),
+            eid,
+            touched,
+            errors,
+            manifests,
+            err,
+        )
     # ---- components replaced or removed by id
     for comp in rep.get("components") or []:
         cid = comp.get("id")
         old = spec._by_id.get(cid)
         if old is None:
-            err(f"cannot replace unknown component '{cid}'{did_you_mean(cid, spec._by_id)}", comp, "id",
-                "definition/unknown-name")
+            err(
+                f"cannot replace unknown component '{cid}'{did_you_mean(cid, spec._by_id)}",
+                comp,
+                "id",
+                "definition/unknown-name",
+            )
             continue
         _touch(spec, touched, ("component", cid), eid, comp, "id", errors, manifests)
         for fam, comps in spec.components.items():
@@ -235,8 +350,12 @@ def _merge(spec, eid, data, folder, errors, touched, manifests, read):
     for cid in rem.get("components") or []:
         old = spec._by_id.pop(cid, None)
         if old is None:
-            err(f"cannot remove unknown component '{cid}'{did_you_mean(cid, spec._by_id)}", rem["components"], None,
-                "definition/unknown-name")
+            err(
+                f"cannot remove unknown component '{cid}'{did_you_mean(cid, spec._by_id)}",
+                rem["components"],
+                None,
+                "definition/unknown-name",
+            )
             continue
         _touch(spec, touched, ("component", cid), eid, rem, "components", errors, manifests)
         for fam, comps in spec.components.items():
@@ -274,8 +393,12 @@ def _list_ops(spec, holder, section, key, adds, reps, rems, eid, touched, errors
     for it in reps or []:
         iid = it.get(key)
         if iid not in ids:
-            err(f"cannot replace unknown {section} '{iid}'{did_you_mean(str(iid), [str(i) for i in ids])}", it, key,
-                "definition/unknown-name")
+            err(
+                f"cannot replace unknown {section} '{iid}'{did_you_mean(str(iid), [str(i) for i in ids])}",
+                it,
+                key,
+                "definition/unknown-name",
+            )
             continue
         _touch(spec, touched, (section, iid), eid, it, key, errors, manifests)
         items[ids[iid]] = it

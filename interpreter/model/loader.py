@@ -4,6 +4,7 @@ A game is a folder with ``game.yaml`` and one file per component family (named i
 ``game.yaml: families.<family>.file``). Games are found by id among the shipped games
 (``games/`` of the installed package) or given as a path to a folder.
 """
+
 from __future__ import annotations
 
 import copy
@@ -14,7 +15,7 @@ from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.expansions import apply_expansions
 from mason.model.yamlpos import Positions, load_yaml
 
-GAMES_DIR = Path(_shipped.__file__).resolve().parent   # the ``games/`` folder, installed as ``mason.games``
+GAMES_DIR = Path(_shipped.__file__).resolve().parent  # the ``games/`` folder, installed as ``mason.games``
 
 
 class Spec:
@@ -24,17 +25,17 @@ class Spec:
         self.root, self.shown_root = root, shown_root
         self.game: dict = {}
         self.components: dict[str, list[dict]] = {}
-        self.files: dict[str, tuple] = {}   # shown file name -> (data, Positions)
-        self._src: dict[int, tuple] = {}    # id(dict or list) -> (Positions, path)
-        self._alive: list = []              # keeps registered objects alive so their ids stay theirs
+        self.files: dict[str, tuple] = {}  # shown file name -> (data, Positions)
+        self._src: dict[int, tuple] = {}  # id(dict or list) -> (Positions, path)
+        self._alive: list = []  # keeps registered objects alive so their ids stay theirs
         self._by_id: dict[str, dict] = {}
         self.variants: list[str] = []
         self.expansions: list[str] = []
         self.family_files: dict[str, dict] = {}  # family -> its file's data
-        self._keysrc: dict[tuple, tuple] = {}     # (id(mapping), key) -> (Positions, path): merged entries
+        self._keysrc: dict[tuple, tuple] = {}  # (id(mapping), key) -> (Positions, path): merged entries
         # the entry that defines each constant's type and range: game.yaml's, an expansion's add, or a
         # declaration ({value: ..., type: ...}) that replaced it; variants and options only set values
-        self.constant_defs: dict[str, tuple] = {}   # name -> (entry, (Positions, path) where written)
+        self.constant_defs: dict[str, tuple] = {}  # name -> (entry, (Positions, path) where written)
 
     # ---------------------------------------------------------------- places
     def register(self, data, pos: Positions, path=()):
@@ -87,8 +88,9 @@ def find_game(name: str) -> Path:
     if (shipped / "game.yaml").exists():
         return shipped
     known = list_games()
-    raise DefinitionError(f"no game '{name}'{did_you_mean(name, known)} (known: {', '.join(known)})",
-                          Place(name), "definition/no-game")
+    raise DefinitionError(
+        f"no game '{name}'{did_you_mean(name, known)} (known: {', '.join(known)})", Place(name), "definition/no-game"
+    )
 
 
 def list_games() -> list[str]:
@@ -131,8 +133,13 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
     errors += pos.errors
     spec.files[pos.file] = (game, pos)
     if not isinstance(game, dict):
-        errors.append(DefinitionError("game.yaml must be a mapping of keys (id, name, players, ...)",
-                                      Place(pos.file, 1, 1), "definition/schema"))
+        errors.append(
+            DefinitionError(
+                "game.yaml must be a mapping of keys (id, name, players, ...)",
+                Place(pos.file, 1, 1),
+                "definition/schema",
+            )
+        )
         if collect is None:
             raise DefinitionErrors(errors)
         return spec
@@ -143,15 +150,19 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
     if isinstance(game.get("constants"), dict):
         spec.constant_defs = {k: (v, spec.where(game["constants"], k)) for k, v in game["constants"].items()}
     families = game.get("families")
-    for fam, fdef in (families.items() if isinstance(families, dict) else ()):
+    for fam, fdef in families.items() if isinstance(families, dict) else ():
         if not isinstance(fdef, dict) or not isinstance(fdef.get("file"), str):
-            continue   # the schema check reports it
+            continue  # the schema check reports it
         path = root / fdef["file"]
         if not path.is_file():
             here = sorted(p.name for p in root.glob("*.yaml"))
-            errors.append(DefinitionError(
-                f"family '{fam}': no file '{fdef['file']}' in {spec.shown_root}{did_you_mean(fdef['file'], here)}",
-                spec.place(fdef, "file"), "definition/io"))
+            errors.append(
+                DefinitionError(
+                    f"family '{fam}': no file '{fdef['file']}' in {spec.shown_root}{did_you_mean(fdef['file'], here)}",
+                    spec.place(fdef, "file"),
+                    "definition/io",
+                )
+            )
             continue
         try:
             data, fpos = read(path)
@@ -176,6 +187,7 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
 
 def _reader(files: dict | None):
     """load_yaml (non-strict, shown relative to here), remembering what it read in ``files`` if given."""
+
     def read(path: Path):
         if files is None:
             return load_yaml(path, _shown(path), strict=False)
@@ -189,6 +201,7 @@ def _reader(files: dict | None):
         if isinstance(got, DefinitionError):
             raise got
         return got
+
     return read
 
 
@@ -200,8 +213,13 @@ def _index_components(spec: Spec, errors):
             cid = comp["id"]
             if cid in spec._by_id:
                 first = spec.place(spec._by_id[cid])
-                errors.append(DefinitionError(f"duplicate component id '{cid}' (first defined at {first})",
-                                              spec.place(comp, "id"), "definition/duplicate-id"))
+                errors.append(
+                    DefinitionError(
+                        f"duplicate component id '{cid}' (first defined at {first})",
+                        spec.place(comp, "id"),
+                        "definition/duplicate-id",
+                    )
+                )
                 continue
             spec._by_id[cid] = comp
 
@@ -216,10 +234,14 @@ def apply_variants(spec: Spec, names, errors):
     for name in names:
         v = declared.get(name)
         if v is None:
-            errors.append(DefinitionError(f"unknown variant '{name}'{did_you_mean(name, declared)}"
-                                          f" (variants: {', '.join(map(str, declared)) or 'none'})",
-                                          spec.place(spec.game, "variants") if listed else Place(spec.shown_root),
-                                          "definition/unknown-variant"))
+            errors.append(
+                DefinitionError(
+                    f"unknown variant '{name}'{did_you_mean(name, declared)}"
+                    f" (variants: {', '.join(map(str, declared)) or 'none'})",
+                    spec.place(spec.game, "variants") if listed else Place(spec.shown_root),
+                    "definition/unknown-variant",
+                )
+            )
             continue
         apply_overlay(spec.game, v, spec)
         _adopt(spec, spec.game, spec.where(v))
@@ -232,7 +254,7 @@ def _adopt(spec: Spec, data, origin) -> None:
         if id(data) not in spec._src:
             spec._src[id(data)] = origin
             spec._alive.append(data)
-        for v in (data.values() if isinstance(data, dict) else data):
+        for v in data.values() if isinstance(data, dict) else data:
             _adopt(spec, v, origin)
 
 
@@ -242,6 +264,7 @@ def apply_overlay(game: dict, v: dict, spec: Spec | None = None) -> None:
     Parts of the wrong shape are skipped here; the schema check reports them. With ``spec``, every
     entry of a merged mapping keeps the place it was written at (the base's or the variant's).
     """
+
     def mapping(x):
         return x if isinstance(x, dict) else {}
 

@@ -3,6 +3,7 @@
 Every bare name and call in a DSL string is resolved here at load time into a closure; an unknown
 name is reported with a did-you-mean suggestion drawn from everything the game declares.
 """
+
 from __future__ import annotations
 
 from mason.dsl import ast as A
@@ -22,9 +23,22 @@ class GameNames:
     # ------------------------------------------------------------------ helpers
     def _known(self):
         p = self.p
-        return (list(CONTEXT_NAMES) + sorted(p.turn_families) + list(p.counters) + list(p.zones) + list(p.vars) + list(p.values)
-                + list(p.table_columns) + list(p.constants) + list(p.set_members) + list(p.types)
-                + list(p.sets) + list(BUILTINS) + list(getattr(p, "boards", ())) + list(p.automaton_ids))
+        return (
+            list(CONTEXT_NAMES)
+            + sorted(p.turn_families)
+            + list(p.counters)
+            + list(p.zones)
+            + list(p.vars)
+            + list(p.values)
+            + list(p.table_columns)
+            + list(p.constants)
+            + list(p.set_members)
+            + list(p.types)
+            + list(p.sets)
+            + list(BUILTINS)
+            + list(getattr(p, "boards", ()))
+            + list(p.automaton_ids)
+        )
 
     def unknown(self, node, name, what="name"):
         return CompileError(f"unknown {what} '{name}'{did_you_mean(name, self._known())}", node)
@@ -37,22 +51,27 @@ class GameNames:
                 return lambda rt, env: env.get(name)
             if name == "me":
                 return lambda rt, env: env.get("me")
-            raise CompileError(f"'{name}' is only defined in a component's ability, trigger or modifier",
-                               node, "definition/unknown-name")
+            raise CompileError(
+                f"'{name}' is only defined in a component's ability, trigger or modifier",
+                node,
+                "definition/unknown-name",
+            )
         if name == "seat":
             return lambda rt, env: rt.turn_seat()
         if name in p.turn_families:
             return lambda rt, env: rt.turn_card()
-        if name == "players":   # automated seats are seats, not players
+        if name == "players":  # automated seats are seats, not players
             return lambda rt, env: rt.st["n"] - len(rt.st.get("automata") or ())
         if name == "round":
             return lambda rt, env: rt.st["round"]
         if name == "seats":
             return lambda rt, env: list(range(rt.st["n"]))
         if name == "others":
+
             def others(rt, env):
                 me = env.get("me")
                 return [s for s in range(rt.st["n"]) if s != me]
+
             return others
         if name in p.counters:
             c = p.counters[name]
@@ -73,8 +92,11 @@ class GameNames:
         if name in p.values:
             vd = p.values[name]
             if vd.params:
-                raise CompileError(f"'{name}' needs {len(vd.params)} argument(s): {name}({', '.join(vd.params)})",
-                                   node, "definition/arity")
+                raise CompileError(
+                    f"'{name}' needs {len(vd.params)} argument(s): {name}({', '.join(vd.params)})",
+                    node,
+                    "definition/arity",
+                )
             return lambda rt, env: rt.value(name, (), env)
         if name in p.table_columns:
             return lambda rt, env: rt.table[name]
@@ -84,9 +106,8 @@ class GameNames:
         if name in p.sets:
             values = list(p.sets[name])
             return lambda rt, env: list(values)
-        if (name in p.set_members or name in p.types or name in getattr(p, "boards", ())
-                or name in p.automaton_ids):
-            return lambda rt, env: name   # a board name stands for itself: open_slots(tiers)
+        if name in p.set_members or name in p.types or name in getattr(p, "boards", ()) or name in p.automaton_ids:
+            return lambda rt, env: name  # a board name stands for itself: open_slots(tiers)
         raise self.unknown(node, name)
 
     # ------------------------------------------------------------------ calls
@@ -96,8 +117,9 @@ class GameNames:
         if name in p.values:
             vd = p.values[name]
             if len(args) != len(vd.params):
-                raise CompileError(f"'{name}' takes {len(vd.params)} argument(s), got {len(args)}", node,
-                                   "definition/arity")
+                raise CompileError(
+                    f"'{name}' takes {len(vd.params)} argument(s), got {len(args)}", node, "definition/arity"
+                )
             if len(args) == 1:
                 a0, p0 = args[0], vd.params[0]
 
@@ -105,6 +127,7 @@ class GameNames:
                     if vd.mods:
                         return rt.value(name, (a0(rt, env),), env)
                     return vd.fn(rt, {p0: a0(rt, env), "me": env.get("me")})
+
                 return value1
             return lambda rt, env: rt.value(name, tuple(a(rt, env) for a in args), env)
         per_seat = None
@@ -122,8 +145,9 @@ class GameNames:
         if name in BUILTINS:
             b = BUILTINS[name]
             if not b.min_args <= len(args) <= b.max_args:
-                raise CompileError(f"'{name}' takes {b.min_args}..{b.max_args} argument(s), got {len(args)}",
-                                   node, "definition/arity")
+                raise CompileError(
+                    f"'{name}' takes {b.min_args}..{b.max_args} argument(s), got {len(args)}", node, "definition/arity"
+                )
             impl = b.impl
             if len(args) == 1:
                 a0 = args[0]
@@ -158,8 +182,9 @@ class GameNames:
         if c is None:
             raise CompileError(f"unknown counter '{name}'{did_you_mean(name, self.p.counters)}", node)
         if seat and c["scope"] != "seat":
-            raise CompileError(f"'{name}' is a game counter; gain/pay/transfer move per-seat counters",
-                               node, "definition/type")
+            raise CompileError(
+                f"'{name}' is a game counter; gain/pay/transfer move per-seat counters", node, "definition/type"
+            )
 
     def check_card_attr(self, node, settable=False):
         name = node.name
@@ -167,23 +192,25 @@ class GameNames:
         if name in p.card_state:
             return
         if settable:
-            raise CompileError(f"'{name}' is not a card state; declare it under card_state"
-                               f"{did_you_mean(name, p.card_state)}", node)
+            raise CompileError(
+                f"'{name}' is not a card state; declare it under card_state{did_you_mean(name, p.card_state)}", node
+            )
         if name in p.card_props:
             return
-        raise CompileError(f"unknown card property '{name}'{did_you_mean(name, list(p.card_props) + list(p.card_state))}",
-                           node)
+        raise CompileError(
+            f"unknown card property '{name}'{did_you_mean(name, list(p.card_props) + list(p.card_state))}", node
+        )
 
     def check_event(self, node, event, args=()):
         p = self.p
         if event not in p.events:
-            raise CompileError(f"unknown event '{event}'{did_you_mean(event, p.events)}; declare it under events",
-                               node)
+            raise CompileError(f"unknown event '{event}'{did_you_mean(event, p.events)}; declare it under events", node)
         declared = p.events[event]
         given = [k for k, _ in args]
         if sorted(given) != sorted(declared):
-            raise CompileError(f"event '{event}' takes ({', '.join(declared)}), got ({', '.join(given)})",
-                               node, "definition/arity")
+            raise CompileError(
+                f"event '{event}' takes ({', '.join(declared)}), got ({', '.join(given)})", node, "definition/arity"
+            )
         p.events_emitted.add(event)
 
     def settable(self, node, name, seat=False):
@@ -197,10 +224,13 @@ class GameNames:
                 raise CompileError(f"'{name}' is a game counter", node, "definition/type")
             return "counter"
         if name in p.counters:
-            raise CompileError(f"'{name}' has a supply; use gain/pay/transfer so the supply stays exact",
-                               node, "definition/type")
-        raise CompileError(f"unknown variable '{name}'{did_you_mean(name, list(p.vars) + list(p.counters))}"
-                           f"; declare it under vars", node)
+            raise CompileError(
+                f"'{name}' has a supply; use gain/pay/transfer so the supply stays exact", node, "definition/type"
+            )
+        raise CompileError(
+            f"unknown variable '{name}'{did_you_mean(name, list(p.vars) + list(p.counters))}; declare it under vars",
+            node,
+        )
 
 
 def _me(env):

@@ -5,6 +5,7 @@ data path written as ``turn.actions[take_gold].do``, one message per problem). A
 ``mason.model``: the loader's expansions check each file here before merging it, and ``validate``
 checks the merged game.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,7 @@ from jsonschema.exceptions import best_match
 from mason import schemas as _schemas
 from mason.errors import DefinitionError, did_you_mean
 
-SCHEMAS = Path(_schemas.__file__).resolve().parent   # the ``schemas/`` folder, installed as ``mason.schemas``
+SCHEMAS = Path(_schemas.__file__).resolve().parent  # the ``schemas/`` folder, installed as ``mason.schemas``
 
 
 @lru_cache(maxsize=None)
@@ -98,13 +99,20 @@ def _schema_error(err, data, pos) -> list[DefinitionError]:
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(err.schema.get("properties", {}))
         patterns = err.schema.get("patternProperties", {})
-        return [DefinitionError(f"unknown key '{key}' in {at}{did_you_mean(key, allowed)}",
-                                pos.key_at(path + (_real_key(inst, key, data, path),)), "definition/schema")
-                for key in inst if key not in allowed and not any(re.match(p, str(key)) for p in patterns)]
+        return [
+            DefinitionError(
+                f"unknown key '{key}' in {at}{did_you_mean(key, allowed)}",
+                pos.key_at(path + (_real_key(inst, key, data, path),)),
+                "definition/schema",
+            )
+            for key in inst
+            if key not in allowed and not any(re.match(p, str(key)) for p in patterns)
+        ]
     if v == "required":
         missing = [k for k in vv if isinstance(inst, dict) and k not in inst]
-        return one(f"{at}: missing key{'s' if len(missing) > 1 else ''} "
-                   f"{', '.join(repr(k) for k in missing) or err.message}")
+        return one(
+            f"{at}: missing key{'s' if len(missing) > 1 else ''} {', '.join(repr(k) for k in missing) or err.message}"
+        )
     if v == "type" or v == "oneOf-types":
         return one(f"{at}: expected {_types(vv)}, got {_show(inst)}")
     if v == "enum":
@@ -112,8 +120,13 @@ def _schema_error(err, data, pos) -> list[DefinitionError]:
     if v == "const":
         return one(f"{at}: must be {vv!r}, got {_show(inst)}")
     if v == "pattern" and "propertyNames" in err.absolute_schema_path and isinstance(inst, str):
-        return [DefinitionError(f"{at}: key {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}",
-                                pos.key_at(path + (inst,)), "definition/schema")]   # a bad key: placed at it
+        return [
+            DefinitionError(
+                f"{at}: key {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}",
+                pos.key_at(path + (inst,)),
+                "definition/schema",
+            )
+        ]  # a bad key: placed at it
     if v == "pattern":
         return one(f"{at}: {_show(inst)} {_PATTERNS.get(vv, f'does not match {vv}')}")
     if v == "minimum":
@@ -178,8 +191,15 @@ def _deepest(err):
 
 
 def _types(t) -> str:
-    names = {"integer": "a whole number", "string": "text", "boolean": "true or false", "object": "a mapping",
-             "array": "a list", "number": "a number", "null": "nothing"}
+    names = {
+        "integer": "a whole number",
+        "string": "text",
+        "boolean": "true or false",
+        "object": "a mapping",
+        "array": "a list",
+        "number": "a number",
+        "null": "nothing",
+    }
     if isinstance(t, list):
         return " or ".join(dict.fromkeys(names.get(x) or str(x) for x in t))
     return names.get(t, t)

@@ -4,6 +4,7 @@ Every problem becomes a DefinitionError placed at the offending node (``file:lin
 them are collected and returned sorted by place. This is the one place where jsonschema errors
 are turned into positioned diagnostics.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,8 +18,9 @@ from mason.model.schema import SCHEMAS, _schema_error, _schema_errors, _schema_f
 BASIC_TYPES = {"int": int, "str": str, "bool": bool, "any": object}
 
 
-def validate_game(name: str, variants=(), expansions=(), complete: bool = False
-                  ) -> tuple[Program | None, list[DefinitionError]]:
+def validate_game(
+    name: str, variants=(), expansions=(), complete: bool = False
+) -> tuple[Program | None, list[DefinitionError]]:
     """Return (program or None, sorted errors). Never raises for a problem in the rule files.
 
     Stages run as far as the earlier ones allow, so one run reports as much as it can: the files
@@ -41,18 +43,20 @@ def validate_game(name: str, variants=(), expansions=(), complete: bool = False
     for vid in _variant_ids(spec):
         if vid not in done:
             done.add(vid)
-            _, _, found = _validate(name, tuple(variants) + (vid,), expansions, files, checked,
-                                    _changes_rules(spec, vid))
+            _, _, found = _validate(
+                name, tuple(variants) + (vid,), expansions, files, checked, _changes_rules(spec, vid)
+            )
             errors += _new(found, seen, f" (with variant '{vid}')")
     for xid in list_expansions(spec.root):
         if xid in expansions:
             continue
-        chain = tuple(expansions) + tuple(x for x in _with_required(spec, xid, files, find_expansion)
-                                          if x not in expansions)
+        chain = tuple(expansions) + tuple(
+            x for x in _with_required(spec, xid, files, find_expansion) if x not in expansions
+        )
         xspec, _, found = _validate(name, variants, chain, files, checked)
         folder = find_expansion(spec, xid)
         errors += _new(found, seen, f" (with expansion '{xid}')", folder)
-        for vid in _variant_ids(xspec) if not found else ():   # the variants the expansion brings
+        for vid in _variant_ids(xspec) if not found else ():  # the variants the expansion brings
             if vid not in done:
                 done.add(vid)
                 _, _, found_v = _validate(name, tuple(variants) + (vid,), chain, files, checked)
@@ -75,8 +79,11 @@ def _changes_rules(spec, vid) -> bool:
 
 def _variant_ids(spec) -> list[str]:
     listed = spec.game.get("variants") if spec is not None else None
-    return [v["id"] for v in (listed if isinstance(listed, list) else ())
-            if isinstance(v, dict) and isinstance(v.get("id"), str)]
+    return [
+        v["id"]
+        for v in (listed if isinstance(listed, list) else ())
+        if isinstance(v, dict) and isinstance(v.get("id"), str)
+    ]
 
 
 def _validate(name, variants, expansions, files, checked, compile_ok=True):
@@ -108,7 +115,7 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
         except DefinitionErrors as exc:
             errors += exc.errors
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            if not errors:   # nothing explains it: an interpreter bug, let it show
+            if not errors:  # nothing explains it: an interpreter bug, let it show
                 raise
             # otherwise the errors found so far name the cause
     elif read_ok:
@@ -188,7 +195,8 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
     g = spec.game
     out: list[DefinitionError] = []
     err = lambda msg, obj, key=None, code="definition/invalid": out.append(
-        DefinitionError(msg, spec.place(obj, key), code))
+        DefinitionError(msg, spec.place(obj, key), code)
+    )
     sets = g.get("sets") or {}
     zones = g.get("zones") or {}
     counters = g.get("counters") or {}
@@ -201,26 +209,43 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
         for pname, pdef in props.items():
             t = pdef["type"]
             if t not in BASIC_TYPES and t not in sets:
-                err(f"unknown property type '{t}' (int, str, bool, any or a set: {', '.join(sets)})"
-                    f"{did_you_mean(t, list(BASIC_TYPES) + list(sets))}", pdef, "type", "definition/unknown-name")
+                err(
+                    f"unknown property type '{t}' (int, str, bool, any or a set: {', '.join(sets)})"
+                    f"{did_you_mean(t, list(BASIC_TYPES) + list(sets))}",
+                    pdef,
+                    "type",
+                    "definition/unknown-name",
+                )
         if fdef.get("zone") and fdef["zone"] not in zones:
-            err(f"unknown zone '{fdef['zone']}'{did_you_mean(fdef['zone'], zones)}", fdef, "zone",
-                "definition/unknown-name")
+            err(
+                f"unknown zone '{fdef['zone']}'{did_you_mean(fdef['zone'], zones)}",
+                fdef,
+                "zone",
+                "definition/unknown-name",
+            )
         elif fdef.get("zone") and (zones[fdef["zone"]] or {}).get("scope", "game") != "game":
             err(f"a family starts in a game zone, not the per-seat zone '{fdef['zone']}'", fdef, "zone")
         comps = spec.components.get(fam)
         file_data = spec.family_files.get(fam)
         if isinstance(file_data, dict) and file_data.get("family") != fam:
-            err(f"this file holds family '{file_data.get('family')}' but game.yaml loads it as '{fam}'",
-                file_data, "family")
+            err(
+                f"this file holds family '{file_data.get('family')}' but game.yaml loads it as '{fam}'",
+                file_data,
+                "family",
+            )
         total = 0
         for comp in comps or []:
             total += int(comp.get("copies", 1))
             known = set(props) | {"id", "name", "copies", "status", "text", "abilities", "triggers", "modifiers"}
             for key in comp:
                 if key not in known:
-                    out.append(DefinitionError(f"unknown property '{key}' for a {fam}{did_you_mean(key, known)}",
-                                               spec.key_place(comp, key), "definition/unknown-name"))
+                    out.append(
+                        DefinitionError(
+                            f"unknown property '{key}' for a {fam}{did_you_mean(key, known)}",
+                            spec.key_place(comp, key),
+                            "definition/unknown-name",
+                        )
+                    )
             for pname, pdef in props.items():
                 if pname not in comp:
                     if "default" not in pdef:
@@ -228,14 +253,22 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
                     continue
                 _check_prop(err, comp, pname, pdef["type"], sets)
         if "count" in fdef and comps is not None and total != fdef["count"]:
-            err(f"family '{fam}' declares {fdef['count']} cards but its components add up to {total}",
-                fdef, "count", "definition/count")
+            err(
+                f"family '{fam}' declares {fdef['count']} cards but its components add up to {total}",
+                fdef,
+                "count",
+                "definition/count",
+            )
     for _name, c in counters.items():
         sup = (c or {}).get("supply")
         if sup is not None:
             if sup not in counters:
-                err(f"unknown supply counter '{sup}'{did_you_mean(sup, counters)}", c, "supply",
-                    "definition/unknown-name")
+                err(
+                    f"unknown supply counter '{sup}'{did_you_mean(sup, counters)}",
+                    c,
+                    "supply",
+                    "definition/unknown-name",
+                )
             elif (counters[sup] or {}).get("scope", "seat") != "game":
                 err(f"supply '{sup}' must be a game counter (scope: game)", c, "supply")
     table = g.get("table") or {}
@@ -249,8 +282,7 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
             if cols is None:
                 cols = keys
             elif keys != cols:
-                err(f"table row {n} has columns {sorted(keys)}, expected {sorted(cols)}", row, None,
-                    "definition/table")
+                err(f"table row {n} has columns {sorted(keys)}, expected {sorted(cols)}", row, None, "definition/table")
     _automata(g, err, pmin, pmax)
     _name_clashes(spec, err)
     _duplicate_ids(spec, err)
@@ -263,8 +295,12 @@ def _automata(g, err, pmin, pmax):
         counts = adef.get("players") or []
         for i, n in enumerate(counts):
             if not pmin <= n <= pmax:
-                err(f"automaton '{aid}' joins at {n} players, but the game takes {pmin} to {pmax}",
-                    counts, i, "definition/invalid")
+                err(
+                    f"automaton '{aid}' joins at {n} players, but the game takes {pmin} to {pmax}",
+                    counts,
+                    i,
+                    "definition/invalid",
+                )
             elif n in counts[:i]:
                 err(f"automaton '{aid}' lists {n} players twice", counts, i, "definition/invalid")
 
@@ -280,23 +316,32 @@ def _check_prop(err, comp, pname, t, sets):
         return
     py = BASIC_TYPES.get(t, object)
     if v is not None and (not isinstance(v, py) or (py is int and isinstance(v, bool))):
-        err(f"'{pname}' must be {'a whole number' if py is int else t}, got {v!r}", comp, pname,
-            "definition/type")
+        err(f"'{pname}' must be {'a whole number' if py is int else t}, got {v!r}", comp, pname, "definition/type")
 
 
 def _name_clashes(spec, err):
     g = spec.game
-    spaces = {"counter": g.get("counters") or {}, "zone": g.get("zones") or {}, "variable": g.get("vars") or {},
-              "value": g.get("values") or {}, "constant": g.get("constants") or {}, "set": g.get("sets") or {},
-              "automaton": g.get("automata") or {}}
+    spaces = {
+        "counter": g.get("counters") or {},
+        "zone": g.get("zones") or {},
+        "variable": g.get("vars") or {},
+        "value": g.get("values") or {},
+        "constant": g.get("constants") or {},
+        "set": g.get("sets") or {},
+        "automaton": g.get("automata") or {},
+    }
     cols = {c for row in (g.get("table") or {}).values() for c in row if c != "status"}
     seen: dict[str, str] = {}
     for kind, names in list(spaces.items()) + [("table column", {c: None for c in cols})]:
         for name in names:
             if name in seen:
                 holder = names if kind != "table column" else g.get("table")
-                err(f"'{name}' is declared as both a {seen[name]} and a {kind}; names must be unique",
-                    holder, name if kind != "table column" else None, "definition/duplicate-name")
+                err(
+                    f"'{name}' is declared as both a {seen[name]} and a {kind}; names must be unique",
+                    holder,
+                    name if kind != "table column" else None,
+                    "definition/duplicate-name",
+                )
             else:
                 seen[name] = kind
 
@@ -304,9 +349,13 @@ def _name_clashes(spec, err):
 def _duplicate_ids(spec, err):
     """Ids must be unique within a list: turn actions, phases, setup steps, triggers, variants, abilities."""
     g = spec.game
-    lists = [("action", (g.get("turn") or {}).get("actions")), ("phase", (g.get("flow") or {}).get("phases")),
-             ("setup step", g.get("setup") if isinstance(g.get("setup"), list) else None),
-             ("trigger", g.get("triggers")), ("variant", g.get("variants"))]
+    lists = [
+        ("action", (g.get("turn") or {}).get("actions")),
+        ("phase", (g.get("flow") or {}).get("phases")),
+        ("setup step", g.get("setup") if isinstance(g.get("setup"), list) else None),
+        ("trigger", g.get("triggers")),
+        ("variant", g.get("variants")),
+    ]
     for comps in spec.components.values():
         for comp in comps:
             if isinstance(comp, dict):
@@ -318,8 +367,11 @@ def _duplicate_ids(spec, err):
             if not isinstance(item, dict) or not isinstance(item.get("id"), str):
                 continue
             if item["id"] in seen:
-                err(f"duplicate {what} id '{item['id']}' (first at {spec.place(seen[item['id']], 'id')})", item, "id",
-                    "definition/duplicate-id")
+                err(
+                    f"duplicate {what} id '{item['id']}' (first at {spec.place(seen[item['id']], 'id')})",
+                    item,
+                    "id",
+                    "definition/duplicate-id",
+                )
             else:
                 seen[item["id"]] = item
-

@@ -1,4 +1,5 @@
 """YAML reading with source positions: plain data plus a map from data paths to places."""
+
 from __future__ import annotations
 
 import datetime
@@ -32,7 +33,7 @@ class Positions:
         self.lines = text.splitlines()
         self.nodes: dict[tuple, Place] = {}
         self.key_nodes: dict[tuple, Place] = {}
-        self.scalars: dict[tuple, tuple] = {}   # path -> (start index, end index, style, value)
+        self.scalars: dict[tuple, tuple] = {}  # path -> (start index, end index, style, value)
         self.errors: list[DefinitionError] = []
         self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
         self._maps: dict[tuple, list[int] | None] = {}
@@ -100,9 +101,26 @@ def _offset(value: str, line: int, col: int) -> int:
 
 
 # ---------------------------------------------------------------- scalar character maps
-_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
-            "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85",
-            "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+_ESCAPES = {
+    "0": "\0",
+    "a": "\a",
+    "b": "\b",
+    "t": "\t",
+    "\t": "\t",
+    "n": "\n",
+    "v": "\v",
+    "f": "\f",
+    "r": "\r",
+    "e": "\x1b",
+    " ": " ",
+    '"': '"',
+    "/": "/",
+    "\\": "\\",
+    "N": "\x85",
+    "_": "\xa0",
+    "L": "\u2028",
+    "P": "\u2029",
+}
 _HEX = {"x": 2, "u": 4, "U": 8}
 
 
@@ -111,7 +129,7 @@ def _char_map(text: str, start: int, end: int, style: str, value: str) -> list[i
     try:
         if style in ("|", ">"):
             chars, idx = _block(text, start, end, style)
-            if not idx or not chars.startswith(value):   # chomping only trims the end
+            if not idx or not chars.startswith(value):  # chomping only trims the end
                 return None
             return idx[: len(value)] + [idx[len(value)] if len(idx) > len(value) else idx[-1]]
         a, b = (start + 1, end - 1) if style in ("'", '"') else (start, end)
@@ -173,7 +191,7 @@ def _flow(text: str, a: int, b: int, style: str) -> tuple[str, list[int]]:
                 code = text[i + 1]
                 if code in _HEX:
                     width = _HEX[code]
-                    chars.append(chr(int(text[i + 2: i + 2 + width], 16)))
+                    chars.append(chr(int(text[i + 2 : i + 2 + width], 16)))
                     idx.append(i)
                     i += 2 + width
                 else:
@@ -201,7 +219,7 @@ def _block(text: str, start: int, end: int, style: str) -> tuple[str, list[int]]
     header = text[start:header_end].split("#")[0]
     lines = _lines(text, header_end + 1, end)
     digits = [ch for ch in header if ch.isdigit()]
-    if digits:   # explicit indentation indicator: relative to the line holding the header
+    if digits:  # explicit indentation indicator: relative to the line holding the header
         line_start = text.rfind("\n", 0, start) + 1
         head_line = text[line_start:header_end]
         indent = len(head_line) - len(head_line.lstrip(" ")) + int(digits[0])
@@ -209,8 +227,8 @@ def _block(text: str, start: int, end: int, style: str) -> tuple[str, list[int]]
         indent = next((len(text[s:e]) - len(text[s:e].lstrip(" ")) for s, e in lines if text[s:e].strip()), 0)
     chars: list[str] = []
     idx: list[int] = []
-    prev_kind = None   # None, "normal" or "more" (more-indented or starting with a space)
-    pending: list[int] = []   # offsets of line breaks not yet emitted (folded style)
+    prev_kind = None  # None, "normal" or "more" (more-indented or starting with a space)
+    pending: list[int] = []  # offsets of line breaks not yet emitted (folded style)
     for s, e in lines:
         content_start = s + indent
         blank = not text[s:e].strip()
@@ -260,12 +278,17 @@ def load_yaml(path: Path, shown: str | None = None, strict: bool = True):
     try:
         size = Path(path).stat().st_size
         if size > MAX_FILE_BYTES:
-            raise DefinitionError(f"this file is {size:,} bytes; a rule file may have at most {MAX_FILE_BYTES:,}"
-                                  " (split it into several files)", Place(shown, 1, 1), "definition/too-large")
+            raise DefinitionError(
+                f"this file is {size:,} bytes; a rule file may have at most {MAX_FILE_BYTES:,}"
+                " (split it into several files)",
+                Place(shown, 1, 1),
+                "definition/too-large",
+            )
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise DefinitionError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1),
-                              "definition/io") from None
+        raise DefinitionError(
+            f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1), "definition/io"
+        ) from None
     except OSError as exc:
         raise DefinitionError(f"cannot read file: {exc.strerror or exc}", Place(shown, 1, 1), "definition/io") from None
     return load_yaml_text(text, shown, strict)
@@ -287,9 +310,12 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
     """Parse YAML text; see ``load_yaml``."""
     pos = Positions(shown, text)
     if len(text) > MAX_FILE_BYTES:
-        raise DefinitionError(f"this text is {len(text):,} characters; a rule file may have at most "
-                              f"{MAX_FILE_BYTES:,} (split it into several files)", Place(shown, 1, 1),
-                              "definition/too-large")
+        raise DefinitionError(
+            f"this text is {len(text):,} characters; a rule file may have at most "
+            f"{MAX_FILE_BYTES:,} (split it into several files)",
+            Place(shown, 1, 1),
+            "definition/too-large",
+        )
     loader = _BoundedLoader(text)
     try:
         node = loader.get_single_node()
@@ -304,7 +330,7 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
             problem = f"this '{opener}' is never closed with '{closer}' (at line {pmark.line + 1}: {problem})"
             mark = cmark
         elif "end of stream" in problem and cmark:
-            problem = f"{problem} {ctx} that starts here"   # e.g. a quote never closed
+            problem = f"{problem} {ctx} that starts here"  # e.g. a quote never closed
             mark = cmark
         elif ctx and cmark and pmark and cmark.line != pmark.line:
             problem += f" ({ctx} at line {cmark.line + 1})"
@@ -334,18 +360,22 @@ class _BoundedLoader(yaml.SafeLoader):
     def __init__(self, stream):
         super().__init__(stream)
         self._depth = 0
-        self.alias_marks: dict[tuple, object] = {}   # (id(parent), key node id or index) -> the alias's mark
+        self.alias_marks: dict[tuple, object] = {}  # (id(parent), key node id or index) -> the alias's mark
 
     def compose_node(self, parent, index):
         if parent is not None and self.check_event(yaml.AliasEvent):
-            self.alias_marks[(id(parent), index if isinstance(index, int) else id(index))] = \
+            self.alias_marks[(id(parent), index if isinstance(index, int) else id(index))] = (
                 self.peek_event().start_mark
+            )
         self._depth += 1
         try:
             if self._depth > MAX_YAML_DEPTH and not self.check_event(yaml.AliasEvent, yaml.ScalarEvent):
                 mark = self.peek_event().start_mark
-                raise yaml.MarkedYAMLError(problem=f"mappings and lists nest more than {MAX_YAML_DEPTH} deep here"
-                                           " (a rule file may nest at most that far)", problem_mark=mark)
+                raise yaml.MarkedYAMLError(
+                    problem=f"mappings and lists nest more than {MAX_YAML_DEPTH} deep here"
+                    " (a rule file may nest at most that far)",
+                    problem_mark=mark,
+                )
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -358,11 +388,11 @@ class _Builder:
         self.pos = pos
         self.alias_marks = alias_marks or {}
         self.constructor = yaml.constructor.SafeConstructor()
-        self.open: set[int] = set()   # nodes being built (an alias back to one is a cycle)
+        self.open: set[int] = set()  # nodes being built (an alias back to one is a cycle)
         self.built: set[int] = set()  # nodes built once: building one again is expanding an alias
-        self.copied = 0               # nodes built again through aliases, in all
-        self.alias_place: Place | None = None   # the outermost alias being expanded
-        self.expanding = 0                       # aliases being expanded, one inside the other
+        self.copied = 0  # nodes built again through aliases, in all
+        self.alias_place: Place | None = None  # the outermost alias being expanded
+        self.expanding = 0  # aliases being expanded, one inside the other
 
     def error(self, message: str, node, code: str = "definition/yaml") -> None:
         self.pos.errors.append(DefinitionError(message, _place(self.pos, node), code))
@@ -390,9 +420,12 @@ class _Builder:
         if id(node) in self.built:
             self.copied += 1
             if self.copied > MAX_ALIAS_NODES:
-                raise DefinitionError(f"YAML aliases here copy more than {MAX_ALIAS_NODES:,} nodes in all (anchors"
-                                      " nested in anchors multiply); write the data out", self.alias_place or pos.at(path),
-                                      "definition/yaml")
+                raise DefinitionError(
+                    f"YAML aliases here copy more than {MAX_ALIAS_NODES:,} nodes in all (anchors"
+                    " nested in anchors multiply); write the data out",
+                    self.alias_place or pos.at(path),
+                    "definition/yaml",
+                )
         else:
             self.built.add(id(node))
         if isinstance(node, yaml.MappingNode):
@@ -404,8 +437,11 @@ class _Builder:
                     continue
                 if key in out:
                     first = pos.key_nodes[path + (key,)]
-                    self.error(f"duplicate key '{key}' (first defined at line {first.line})", key_node,
-                               "definition/duplicate-key")
+                    self.error(
+                        f"duplicate key '{key}' (first defined at line {first.line})",
+                        key_node,
+                        "definition/duplicate-key",
+                    )
                     continue
                 pos.key_nodes[path + (key,)] = _place(pos, key_node)
                 out[key] = self.build(value_node, path + (key,), self.alias_marks.get((id(node), id(key_node))))
@@ -413,8 +449,9 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             self.open.add(id(node))
-            out_list = [self.build(item, path + (i,), self.alias_marks.get((id(node), i)))
-                        for i, item in enumerate(node.value)]
+            out_list = [
+                self.build(item, path + (i,), self.alias_marks.get((id(node), i))) for i, item in enumerate(node.value)
+            ]
             self.open.discard(id(node))
             return out_list
         value = self.scalar(node)
@@ -431,10 +468,9 @@ class _Builder:
             return None
         key = self.scalar(key_node)
         if isinstance(key, bool):
-            key = key_node.value   # YAML 1.1 reads on/off/yes/no as booleans; keys are names
+            key = key_node.value  # YAML 1.1 reads on/off/yes/no as booleans; keys are names
         if not isinstance(key, (str, int)) or isinstance(key, bool):
-            self.error(f"mapping keys must be names or whole numbers, not {key_node.value or 'empty'!r}",
-                       key_node)
+            self.error(f"mapping keys must be names or whole numbers, not {key_node.value or 'empty'!r}", key_node)
             return None
         return key
 
@@ -445,7 +481,7 @@ class _Builder:
             self.error(f"bad value {node.value!r}: {getattr(exc, 'problem', None) or exc}", node)
             return node.value
         if isinstance(value, (datetime.date, datetime.datetime)):
-            return node.value   # YAML 1.1 reads 2024-01-02 as a date; Mason has no dates
+            return node.value  # YAML 1.1 reads 2024-01-02 as a date; Mason has no dates
         return value
 
 

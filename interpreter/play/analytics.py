@@ -10,6 +10,7 @@ the program, the seats' zones from the state.
 
 Ties: a game won by ``k`` seats together gives each ``1/k`` of a win (``stats.py``).
 """
+
 from __future__ import annotations
 
 import time
@@ -56,8 +57,15 @@ def play_one(job: tuple) -> dict:
         play_game(game, agents, on_answer=look)
         look(game)
         r = game.result
-        out.update({"scores": r["scores"], "winners": r["winners"], "rounds": r["rounds"],
-                    "decisions": game.state["decisions"], "held": [sorted(h) for h in held]})
+        out.update(
+            {
+                "scores": r["scores"],
+                "winners": r["winners"],
+                "rounds": r["rounds"],
+                "decisions": game.state["decisions"],
+                "held": [sorted(h) for h in held],
+            }
+        )
         if coverage:
             out["coverage"] = game.rt.stats
     except MasonError as exc:
@@ -82,20 +90,40 @@ def _holdings(state: dict, held: list) -> None:
             held[card["o"]].add(card["t"])
 
 
-def run_games(base: Settings, games: int, bots: str = "random", seat_bots: dict | None = None,
-              workers: int = 1, coverage: bool = False, on_done=None) -> list:
+def run_games(
+    base: Settings,
+    games: int,
+    bots: str = "random",
+    seat_bots: dict | None = None,
+    workers: int = 1,
+    coverage: bool = False,
+    on_done=None,
+) -> list:
     """Play ``games`` games with seeds base.seed, base.seed + 1, ...; results in seed order."""
     from mason.play.parallel import map_games
 
     seed0 = int(base.seed)
-    jobs = [(Settings(base.game, base.players, seed0 + i, base.variants, base.expansions, base.options).to_json(),
-             bots, dict(seat_bots or {}), coverage) for i in range(games)]
+    jobs = [
+        (
+            Settings(base.game, base.players, seed0 + i, base.variants, base.expansions, base.options).to_json(),
+            bots,
+            dict(seat_bots or {}),
+            coverage,
+        )
+        for i in range(games)
+    ]
     return map_games(play_one, jobs, workers=workers, on_done=on_done)
 
 
 # ------------------------------------------------------------------------------------------ summary
-def summarize(base: Settings, bots: str, seat_bots: dict | None, results: list, seconds: float | None = None,
-              coverage: bool = True) -> dict:
+def summarize(
+    base: Settings,
+    bots: str,
+    seat_bots: dict | None,
+    results: list,
+    seconds: float | None = None,
+    coverage: bool = True,
+) -> dict:
     """The report of one setting's games (the structure is documented in docs/designers.md)."""
     program = load_program(base.game, base.variants, base.expansions)
     names = names_at(program, base.players)
@@ -108,22 +136,34 @@ def summarize(base: Settings, bots: str, seat_bots: dict | None, results: list, 
     n = len(done)
     seat_rows = []
     for s in range(seats):
-        row = {"seat": s, "name": names[s], "bot": _seat_kind(s, base.players, bots, seat_bots), "wins": wins[s],
-               "win_rate": wins[s] / n if n else None, "ci95": stats.wilson(wins[s], n),
-               "score": stats.describe([r["scores"][s] for r in done])}
+        row = {
+            "seat": s,
+            "name": names[s],
+            "bot": _seat_kind(s, base.players, bots, seat_bots),
+            "wins": wins[s],
+            "win_rate": wins[s] / n if n else None,
+            "ci95": stats.wilson(wins[s], n),
+            "score": stats.describe([r["scores"][s] for r in done]),
+        }
         seat_rows.append(row)
     report = {
         "report_format": REPORT_FORMAT,
-        "settings": {**base.to_json(), "bots": bots,
-                     "seat_bots": {str(s + 1): k for s, k in sorted((seat_bots or {}).items())}},
-        "games": len(results), "completed": n,
+        "settings": {
+            **base.to_json(),
+            "bots": bots,
+            "seat_bots": {str(s + 1): k for s, k in sorted((seat_bots or {}).items())},
+        },
+        "games": len(results),
+        "completed": n,
         "errors": [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r],
         "seconds": None if seconds is None else round(seconds, 3),
         "ties": "a game won by k seats together gives each of them 1/k of a win",
         "seats": seat_rows,
         "balance": stats.seat_balance(wins),
-        "length": {"rounds": stats.describe([r["rounds"] for r in done]),
-                   "decisions": stats.describe([r["decisions"] for r in done])},
+        "length": {
+            "rounds": stats.describe([r["rounds"] for r in done]),
+            "decisions": stats.describe([r["decisions"] for r in done]),
+        },
         "components": component_impact(program, done, seats),
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
     }
@@ -143,7 +183,7 @@ def component_impact(program, done: list, seats: int) -> dict:
 
     One observation is one (game, seat) pair; the pairs of one game are not independent (one seat's
     win is the others' loss), so read the intervals as indicative."""
-    pairs = []   # (held set, win share, score)
+    pairs = []  # (held set, win share, score)
     for r in done:
         share = 1 / len(r["winners"]) if r["winners"] else 0
         for s in range(min(seats, len(r["scores"]))):
@@ -156,11 +196,18 @@ def component_impact(program, done: list, seats: int) -> dict:
                 continue
             with_ = [(w, sc) for h, w, sc in pairs if tid in h]
             without = [(w, sc) for h, w, sc in pairs if tid not in h]
-            rows.append({"type": tid, "name": program.types[tid]["name"],
-                         "held": _group(with_), "not_held": _group(without),
-                         "win_rate_diff": stats.two_proportions(sum(w for w, _ in without), len(without),
-                                                                sum(w for w, _ in with_), len(with_)),
-                         "score_diff": _score_diff([sc for _, sc in without], [sc for _, sc in with_])})
+            rows.append(
+                {
+                    "type": tid,
+                    "name": program.types[tid]["name"],
+                    "held": _group(with_),
+                    "not_held": _group(without),
+                    "win_rate_diff": stats.two_proportions(
+                        sum(w for w, _ in without), len(without), sum(w for w, _ in with_), len(with_)
+                    ),
+                    "score_diff": _score_diff([sc for _, sc in without], [sc for _, sc in with_]),
+                }
+            )
         out[fam] = rows
     return out
 
@@ -169,8 +216,13 @@ def _group(pairs: list) -> dict:
     n = len(pairs)
     wins = sum(w for w, _ in pairs)
     scores = [sc for _, sc in pairs]
-    return {"n": n, "win_rate": wins / n if n else None, "ci95": stats.wilson(wins, n),
-            "mean_score": sum(scores) / n if n else None, "score_ci95": stats.mean_interval(scores)}
+    return {
+        "n": n,
+        "win_rate": wins / n if n else None,
+        "ci95": stats.wilson(wins, n),
+        "mean_score": sum(scores) / n if n else None,
+        "score_ci95": stats.mean_interval(scores),
+    }
 
 
 def _score_diff(a: list, b: list) -> dict:
@@ -195,8 +247,10 @@ def rule_coverage(program, done: list) -> dict:
         for k, v in (r.get("coverage") or {}).items():
             counts[k] = counts.get(k, 0) + v
     items = rule_items(program)
-    return {"fired": {k: counts[k] for k, _ in items if counts.get(k)},
-            "never": [{"key": k, "at": f"{p.file}:{p.line}"} for k, p in items if not counts.get(k)]}
+    return {
+        "fired": {k: counts[k] for k, _ in items if counts.get(k)},
+        "never": [{"key": k, "at": f"{p.file}:{p.line}"} for k, p in items if not counts.get(k)],
+    }
 
 
 # ------------------------------------------------------------------------------------------ compare
@@ -206,26 +260,36 @@ def compare(a: dict, b: dict, results_a: list, results_b: list) -> dict:
     done_a = {r["seed"]: r for r in results_a if "error" not in r}
     done_b = {r["seed"]: r for r in results_b if "error" not in r}
     ra, rb = list(done_a.values()), list(done_b.values())
-    both = [s for s in done_a if s in done_b]   # the seeds both sides completed: paired tests
+    both = [s for s in done_a if s in done_b]  # the seeds both sides completed: paired tests
     metrics = []
     for sa, sb in zip(a["seats"], b["seats"]):
         na, nb = a["completed"], b["completed"]
         t = stats.two_proportions(sa["wins"], na, sb["wins"], nb)
-        metrics.append({"metric": f"win rate {sa['name']}", "kind": "rate", "a": sa["win_rate"], "b": sb["win_rate"],
-                        **_test(t)})
+        metrics.append(
+            {"metric": f"win rate {sa['name']}", "kind": "rate", "a": sa["win_rate"], "b": sb["win_rate"], **_test(t)}
+        )
     for s, (sa, sb) in enumerate(zip(a["seats"], b["seats"])):
         t = stats.two_means([r["scores"][s] for r in ra], [r["scores"][s] for r in rb])
         metrics.append({"metric": f"score {sa['name']}", "kind": "mean", **_test(t), "a": t["a"], "b": t["b"]})
     for key in ("rounds", "decisions"):
         t = stats.two_means([done_a[s][key] for s in both], [done_b[s][key] for s in both], paired=True)
-        metrics.append({"metric": key, "kind": "mean", **_test(t), "a": t["a"], "b": t["b"],
-                        "paired_t_p": t.get("paired_t_p")})
-    return {"report_format": REPORT_FORMAT, "a": a, "b": b, "paired_seeds": len(both),
-            "alpha": stats.ALPHA, "power": stats.POWER,
-            "tests": {"rate": "two-proportion z (pooled), Newcombe (Wilson score) interval of the difference",
-                      "mean": "Welch t (Mann-Whitney U p value alongside; rounds and decisions also a paired "
-                              "t over the seeds both sides completed)"},
-            "metrics": metrics}
+        metrics.append(
+            {"metric": key, "kind": "mean", **_test(t), "a": t["a"], "b": t["b"], "paired_t_p": t.get("paired_t_p")}
+        )
+    return {
+        "report_format": REPORT_FORMAT,
+        "a": a,
+        "b": b,
+        "paired_seeds": len(both),
+        "alpha": stats.ALPHA,
+        "power": stats.POWER,
+        "tests": {
+            "rate": "two-proportion z (pooled), Newcombe (Wilson score) interval of the difference",
+            "mean": "Welch t (Mann-Whitney U p value alongside; rounds and decisions also a paired "
+            "t over the seeds both sides completed)",
+        },
+        "metrics": metrics,
+    }
 
 
 def _test(t: dict) -> dict:

@@ -6,6 +6,7 @@ turn, the round, and the decision whose answer set them going. Here that chain i
 leaving out what the seat may not read: a decision of another seat is named only by its seat, a
 card the entry's readers cannot see is not in the chain at all (the machine leaves it out).
 """
+
 from __future__ import annotations
 
 from mason.errors import MasonError
@@ -60,8 +61,14 @@ def cause_lines(entries: list[dict], i: int, seat) -> list[str]:
         kind = item.get("kind")
         if kind in ("action", "ability", "trigger", "phase", "setup", "stall"):
             label = item.get("label") or str(item.get("id", "")).replace("_", " ")
-            what = {"action": "the action", "ability": "the ability", "trigger": "the trigger",
-                    "phase": "the phase", "setup": "the setup step", "stall": "the stall rule"}[kind]
+            what = {
+                "action": "the action",
+                "ability": "the ability",
+                "trigger": "the trigger",
+                "phase": "the phase",
+                "setup": "the setup step",
+                "stall": "the stall rule",
+            }[kind]
             line = f"{what} '{label}'"
             if item.get("name"):
                 line += f" of {item['name']} (card #{item['card']})"
@@ -86,9 +93,12 @@ def cause_lines(entries: list[dict], i: int, seat) -> list[str]:
 
 def changes(entries: list[dict], seat, start: int = 0) -> list[int]:
     """Indexes of the entries from ``start`` that change counters or score, readable by ``seat``."""
-    return [i for i in range(start, len(entries))
-            if (entries[i].get("changes") or entries[i].get("type") in ("gain", "pay", "transfer", "score"))
-            and readable(entries[i], seat)]
+    return [
+        i
+        for i in range(start, len(entries))
+        if (entries[i].get("changes") or entries[i].get("type") in ("gain", "pay", "transfer", "score"))
+        and readable(entries[i], seat)
+    ]
 
 
 def explain_entry(entries: list[dict], i: int, seat) -> list[str]:

@@ -11,6 +11,7 @@ Results are the same whichever way the work runs, as long as ``func`` is determi
 (a bot game is: its seed is in its settings). ``func`` and ``initializer`` must be module-level
 functions (they are sent to the workers by name).
 """
+
 from __future__ import annotations
 
 import os
@@ -18,7 +19,7 @@ import os
 from mason.errors import MasonError
 
 RAY_MISSING = "--ray needs Ray: pip install 'mason[ray]'"
-CHUNKS_PER_WORKER = 16   # small chunks: the last ones to finish leave the other workers idle briefly
+CHUNKS_PER_WORKER = 16  # small chunks: the last ones to finish leave the other workers idle briefly
 
 
 class RayUnavailable(MasonError):
@@ -27,9 +28,17 @@ class RayUnavailable(MasonError):
     code = "cli/ray"
 
 
-def map_games(func, items: list, workers: int = 1, ray: str | bool | None = None, initializer=None,
-              on_done=None, initargs: tuple = (), chunks_per_worker: int = CHUNKS_PER_WORKER,
-              runtime_env: dict | None = None) -> list:
+def map_games(
+    func,
+    items: list,
+    workers: int = 1,
+    ray: str | bool | None = None,
+    initializer=None,
+    on_done=None,
+    initargs: tuple = (),
+    chunks_per_worker: int = CHUNKS_PER_WORKER,
+    runtime_env: dict | None = None,
+) -> list:
     """``[func(item) for item in items]``, in order: locally when ``workers <= 1`` and ``ray`` is None,
     on a pool of ``workers`` processes otherwise, or as Ray tasks when ``ray`` is True (start or join a
     local Ray instance) or an address (``"auto"``, ``"ray://head:10001"``).
@@ -41,8 +50,7 @@ def map_games(func, items: list, workers: int = 1, ray: str | bool | None = None
     if not items:
         return []
     if ray is not None and ray is not False:
-        return _map_ray(func, items, workers, ray, initializer, initargs, on_done, chunks_per_worker,
-                        runtime_env)
+        return _map_ray(func, items, workers, ray, initializer, initargs, on_done, chunks_per_worker, runtime_env)
     workers = max(1, min(int(workers or 1), len(items)))
     if workers == 1:
         if initializer is not None:
@@ -78,7 +86,7 @@ def _assemble(n: int, parts, on_done) -> list:
     out: list = [None] * n
     done = 0
     for start, results in parts:
-        out[start:start + len(results)] = results
+        out[start : start + len(results)] = results
         done += len(results)
         if on_done is not None:
             on_done(done)
@@ -106,7 +114,7 @@ def _start_method() -> str:
 
 
 # ------------------------------------------------------------------------------------------------ Ray
-_INITIALISED: set = set()   # in a Ray worker process: the initializers already run there
+_INITIALISED: set = set()  # in a Ray worker process: the initializers already run there
 
 
 def _run_chunk_once_initialised(job, initializer, initargs):
@@ -139,10 +147,10 @@ def connect_ray(address: str | bool = True, runtime_env: dict | None = None):
         if address is not True:
             kwargs["address"] = str(address)
         elif _stale_local_cluster(ray):
-            kwargs["address"] = "local"   # start a fresh local instance rather than wait for a dead one
+            kwargs["address"] = "local"  # start a fresh local instance rather than wait for a dead one
         try:
             ray.init(**kwargs)
-        except Exception as exc:   # no cluster there, wrong address, version mismatch: one line
+        except Exception as exc:  # no cluster there, wrong address, version mismatch: one line
             where = "a local Ray instance" if address is True else f"Ray at {address}"
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             raise RayUnavailable(f"cannot start or join {where}: {first}") from None
@@ -157,10 +165,10 @@ def _stale_local_cluster(ray) -> bool:
     if os.environ.get("RAY_ADDRESS"):
         return False
     try:
-        found = ray._private.services.find_bootstrap_address(None)   # what ray.init() would join
+        found = ray._private.services.find_bootstrap_address(None)  # what ray.init() would join
         host, port = str(found).rsplit(":", 1)
         port = int(port)
-    except Exception:   # no address left behind, or a Ray without this helper: nothing to check
+    except Exception:  # no address left behind, or a Ray without this helper: nothing to check
         return False
     try:
         with socket.create_connection((host, port), timeout=1):
@@ -169,8 +177,7 @@ def _stale_local_cluster(ray) -> bool:
         return True
 
 
-def _map_ray(func, items, workers, address, initializer, initargs, on_done, chunks_per_worker,
-             runtime_env) -> list:
+def _map_ray(func, items, workers, address, initializer, initargs, on_done, chunks_per_worker, runtime_env) -> list:
     ray = connect_ray(address, runtime_env)
     cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
     slots = min(cpus, int(workers)) if workers and int(workers) > 1 else cpus
@@ -182,7 +189,7 @@ def _map_ray(func, items, workers, address, initializer, initargs, on_done, chun
         pending = []
         queue = list(jobs)
         while queue or pending:
-            while queue and len(pending) < 2 * slots:   # one running and one queued per slot
+            while queue and len(pending) < 2 * slots:  # one running and one queued per slot
                 job = queue.pop(0)
                 pending.append(task.remote(job, initializer, initargs))
             ready, pending = ray.wait(pending, num_returns=1)
@@ -195,9 +202,8 @@ def default_workers() -> int:
     """The CPUs this process may use."""
     try:
         return len(os.sched_getaffinity(0))
-    except AttributeError:   # not on Linux
+    except AttributeError:  # not on Linux
         return os.cpu_count() or 1
 
 
-__all__ = ["map_games", "chunk_bounds", "connect_ray", "import_ray", "RayUnavailable", "RAY_MISSING",
-           "default_workers"]
+__all__ = ["map_games", "chunk_bounds", "connect_ray", "import_ray", "RayUnavailable", "RAY_MISSING", "default_workers"]

@@ -3,6 +3,7 @@
 Everything here reads only the Program's declarations (zones, counters, variables, families and
 their properties) and a seat's view: no game is known by name.
 """
+
 from __future__ import annotations
 
 from mason.runtime.boards import KINDS as _BOARD_KINDS
@@ -45,7 +46,7 @@ def card_summary(program, type_id: str) -> str:
             out.append(v)
         elif isinstance(v, list):
             out.append(f"{_words(pname)} {'/'.join(str(x) for x in v)}")
-        elif isinstance(v, dict):   # a bundle of amounts: ``input 1 sand + 1 metal``
+        elif isinstance(v, dict):  # a bundle of amounts: ``input 1 sand + 1 metal``
             out.append(f"{_words(pname)} " + " + ".join(f"{n} {_words(str(k))}" for k, n in v.items()))
         else:
             out.append(f"{_words(pname)} {v}")
@@ -63,8 +64,7 @@ def card_text(program, type_id: str) -> str:
 def find_type(program, name: str) -> list[str]:
     """Type ids whose name (or id) equals, else starts with, ``name`` (case-insensitive)."""
     key = name.strip().lower()
-    exact = [tid for tid in program.type_order
-             if program.types[tid]["name"].lower() == key or tid.lower() == key]
+    exact = [tid for tid in program.type_order if program.types[tid]["name"].lower() == key or tid.lower() == key]
     if exact:
         return exact
     return [tid for tid in program.type_order if program.types[tid]["name"].lower().startswith(key)]
@@ -144,7 +144,7 @@ def render_view(program, view: dict, compact: bool = False) -> str:
         lines.append("  " + " | ".join(shared))
     # boards are shown even in the compact form: a decision is often about a place on them
     lines.extend(_boards(program, view))
-    piles = []   # the compact form counts the shared zones whose cards are all hidden on one line
+    piles = []  # the compact form counts the shared zones whose cards are all hidden on one line
     for key, z in view["zones"].items():
         if split_zone_key(key)[1] is not None or (not z["cards"] and not z["hidden"]):
             continue
@@ -196,10 +196,10 @@ def _boards(program, view) -> list[str]:
     out = []
     for name, data in (view.get("boards") or {}).items():
         kind = ((getattr(program, "boards", None) or {}).get(name) or {}).get("kind")
-        fn = _BOARD_KINDS[kind].render if kind in _BOARD_KINDS else None   # the kind's BoardKind.render
+        fn = _BOARD_KINDS[kind].render if kind in _BOARD_KINDS else None  # the kind's BoardKind.render
         if fn is not None:
             out.extend("  " + line for line in fn(program, name, data, view["seat"]))
-        else:   # no renderer for this kind yet: the data itself, kept to one line
+        else:  # no renderer for this kind yet: the data itself, kept to one line
             text = json.dumps(data, separators=(",", ":"))
             out.append(f"  {_words(name)}: {text if len(text) <= 100 else text[:97] + '...'}")
     return out
@@ -247,13 +247,17 @@ def render_decision(pending: dict, program=None, state=None, view=None, unavaila
     """
     prompt = pending["prompt"].rstrip()
     if pending["subset"]:
-        prompt += (f" (up to {pending['subset']}: numbers or names, separated by spaces or commas;"
-                   " an empty line for none)")
+        prompt += (
+            f" (up to {pending['subset']}: numbers or names, separated by spaces or commas; an empty line for none)"
+        )
     labels = pending["labels"]
     if labels and not pending["subset"] and all(l.lstrip("-").isdigit() for l in labels):
         # numeric options (a bid, a quantity): the player types the value itself
-        return (prompt.rstrip(":") + f": type a value from {labels[0]} to {labels[-1]}"
-                + (f" (offered: {', '.join(labels)})" if len(labels) <= 12 else ""))
+        return (
+            prompt.rstrip(":")
+            + f": type a value from {labels[0]} to {labels[-1]}"
+            + (f" (offered: {', '.join(labels)})" if len(labels) <= 12 else "")
+        )
     lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
     for i, text in enumerate(option_texts(pending, program, state, view)):
         lines.append(f"  {i + 1}. {text}")
@@ -281,8 +285,10 @@ def option_texts(pending, program, state, view) -> list[str]:
         for key, z in view["zones"].items():
             for c in z["cards"]:
                 where[c["id"]] = zone_label(program, key, view["seat"], view.get("names"))
-    cards = [c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(state["cards"]) else None
-             for c in pending["options"]]
+    cards = [
+        c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(state["cards"]) else None
+        for c in pending["options"]
+    ]
     places = [where.get(c) for c in cards]
     show_place = len({p for c, p in zip(cards, places) if c is not None}) > 1
     out = []
@@ -295,8 +301,8 @@ def option_texts(pending, program, state, view) -> list[str]:
         text = name + (f" ({summary})" if summary else "")
         if label == name:
             out.append(text + (f" in {place}" if show_place and place else ""))
-        elif label.startswith(name):   # the engine already added to the label (a place): keep it
-            out.append(text + label[len(name):])
+        elif label.startswith(name):  # the engine already added to the label (a place): keep it
+            out.append(text + label[len(name) :])
         else:
             out.append(label)
     return out
@@ -355,6 +361,9 @@ def render_result(program, result: dict, names=None) -> str:
         lines.append(f"  {shown[s]:<{pad}} {total:>{width}}" + (f"  ({parts})" if parts else "") + mark)
     w = result["winners"]
     best = result["scores"][w[0]] if w else 0
-    lines.append(("Winners: " if len(w) > 1 else "Winner: ") + ", ".join(seat_name(s, names) for s in w)
-                 + f" with {best} after {plural(result['rounds'], 'round')}")
+    lines.append(
+        ("Winners: " if len(w) > 1 else "Winner: ")
+        + ", ".join(seat_name(s, names) for s in w)
+        + f" with {best} after {plural(result['rounds'], 'round')}"
+    )
     return "\n".join(lines)

@@ -4,6 +4,7 @@ Plots are drawn by matplotlib (Agg backend, no display) as inline SVG with the t
 loads nothing (no script, no font, no image from anywhere). matplotlib is imported here only, when a
 page is asked for. The output is deterministic for the same report (fixed SVG ids, no date).
 """
+
 from __future__ import annotations
 
 import html
@@ -21,8 +22,15 @@ def _plt():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    matplotlib.rcParams.update({"svg.fonttype": "path", "svg.hashsalt": "mason-report", "font.size": 9,
-                                "axes.spines.top": False, "axes.spines.right": False})
+    matplotlib.rcParams.update(
+        {
+            "svg.fonttype": "path",
+            "svg.hashsalt": "mason-report",
+            "font.size": 9,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+        }
+    )
     return plt
 
 
@@ -31,8 +39,8 @@ def _svg(fig) -> str:
     fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None, "Creator": None})
     _plt().close(fig)
     text = buf.getvalue()
-    text = text[text.index("<svg"):]
-    return re.sub(r"\s*<metadata>.*?</metadata>", "", text, flags=re.DOTALL)   # no RDF block
+    text = text[text.index("<svg") :]
+    return re.sub(r"\s*<metadata>.*?</metadata>", "", text, flags=re.DOTALL)  # no RDF block
 
 
 def _e(x) -> str:
@@ -72,8 +80,14 @@ def plot_scores(reports: list, labels: list) -> str:
     for s, ax in enumerate(axes[0]):
         for k, rep in enumerate(reports):
             vals = [r["scores"][s] for r in rep["results"] if len(r["scores"]) > s]
-            ax.hist(vals, bins=bins, histtype="stepfilled" if len(reports) == 1 else "step", linewidth=1.5,
-                    color=COLOURS[k % 2], label=labels[k])
+            ax.hist(
+                vals,
+                bins=bins,
+                histtype="stepfilled" if len(reports) == 1 else "step",
+                linewidth=1.5,
+                color=COLOURS[k % 2],
+                label=labels[k],
+            )
         ax.set_title(seats[s]["name"])
         ax.set_xlabel("score")
     axes[0][0].set_ylabel("games")
@@ -97,8 +111,14 @@ def plot_length(reports: list, labels: list) -> str:
         every = [r[key] for rep in reports for r in rep["results"]]
         bins = _bins(min(every), max(every)) if every else 10
         for k, rep in enumerate(reports):
-            ax.hist([r[key] for r in rep["results"]], bins=bins, histtype="stepfilled" if len(reports) == 1
-                    else "step", linewidth=1.5, color=COLOURS[k % 2], label=labels[k])
+            ax.hist(
+                [r[key] for r in rep["results"]],
+                bins=bins,
+                histtype="stepfilled" if len(reports) == 1 else "step",
+                linewidth=1.5,
+                color=COLOURS[k % 2],
+                label=labels[k],
+            )
         ax.set_xlabel(key)
         ax.set_ylabel("games")
     if len(reports) > 1:
@@ -113,9 +133,16 @@ def plot_components(reports: list, labels: list, family: str) -> str:
     plt = _plt()
     rows0 = {r["type"]: r for r in reports[0]["components"].get(family, [])}
     usable = [t for t, r in rows0.items() if r["win_rate_diff"]["diff"] is not None]
-    usable.sort(key=lambda t: -max(abs(rep["components"][family][i]["win_rate_diff"]["diff"] or 0)
-                                   for rep in reports for i, r in enumerate(rep["components"][family])
-                                   if r["type"] == t))
+    usable.sort(
+        key=lambda t: (
+            -max(
+                abs(rep["components"][family][i]["win_rate_diff"]["diff"] or 0)
+                for rep in reports
+                for i, r in enumerate(rep["components"][family])
+                if r["type"] == t
+            )
+        )
+    )
     chosen = usable[:TOP_TYPES][::-1]
     fig, ax = plt.subplots(figsize=(6, 0.32 * max(len(chosen), 1) * len(reports) + 1.0))
     height = 0.8 / len(reports)
@@ -149,8 +176,15 @@ td:first-child,th:first-child{text-align:left}h2{margin-top:1.5em;border-bottom:
 
 
 def _page(title: str, body: list) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + _e(title)
-            + "</title><style>" + CSS + "</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>'
+        + _e(title)
+        + "</title><style>"
+        + CSS
+        + "</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )
 
 
 def _table(headers: list, rows: list) -> str:
@@ -178,30 +212,66 @@ def _ci(ci, pct=True) -> str:
 
 def _settings(rep: dict) -> str:
     st = rep["settings"]
-    return _e(f"{st['game']}, {st['players']} players, bots {st['bots']}, seeds {st['seed']}.."
-              f"{int(st['seed']) + rep['games'] - 1}; variants {', '.join(st.get('variants') or []) or 'none'}; "
-              f"expansions {', '.join(st.get('expansions') or []) or 'none'}; options "
-              f"{json.dumps(st.get('options') or {})}; {rep['completed']}/{rep['games']} games completed")
+    return _e(
+        f"{st['game']}, {st['players']} players, bots {st['bots']}, seeds {st['seed']}.."
+        f"{int(st['seed']) + rep['games'] - 1}; variants {', '.join(st.get('variants') or []) or 'none'}; "
+        f"expansions {', '.join(st.get('expansions') or []) or 'none'}; options "
+        f"{json.dumps(st.get('options') or {})}; {rep['completed']}/{rep['games']} games completed"
+    )
 
 
 def _seat_table(rep: dict) -> str:
-    return _table(["seat", "bot", "win rate", "95% CI", "mean score", "sd", "min", "q1", "median", "q3", "max"],
-                  [[_e(s["name"]), _e(s["bot"]), _pct(s["win_rate"]), _ci(s["ci95"])]
-                   + [_num(s["score"][k]) for k in ("mean", "sd", "min", "q1", "median", "q3", "max")]
-                   for s in rep["seats"]])
+    return _table(
+        ["seat", "bot", "win rate", "95% CI", "mean score", "sd", "min", "q1", "median", "q3", "max"],
+        [
+            [_e(s["name"]), _e(s["bot"]), _pct(s["win_rate"]), _ci(s["ci95"])]
+            + [_num(s["score"][k]) for k in ("mean", "sd", "min", "q1", "median", "q3", "max")]
+            for s in rep["seats"]
+        ],
+    )
 
 
 def _component_tables(rep: dict) -> list:
     out = []
     for fam, rows in rep["components"].items():
         out.append(f"<h3>{_e(fam)}</h3>")
-        out.append(_table(["type", "held n", "win", "95% CI", "mean score", "not held n", "win", "95% CI",
-                           "mean score", "win diff", "p", "score diff", "p"],
-                          [[_e(r["name"]), r["held"]["n"], _pct(r["held"]["win_rate"]), _ci(r["held"]["ci95"]),
-                            _num(r["held"]["mean_score"]), r["not_held"]["n"], _pct(r["not_held"]["win_rate"]),
-                            _ci(r["not_held"]["ci95"]), _num(r["not_held"]["mean_score"]),
-                            _pct(r["win_rate_diff"]["diff"]), _p(r["win_rate_diff"]["p"]),
-                            _num(r["score_diff"]["diff"]), _p(r["score_diff"]["p"])] for r in rows]))
+        out.append(
+            _table(
+                [
+                    "type",
+                    "held n",
+                    "win",
+                    "95% CI",
+                    "mean score",
+                    "not held n",
+                    "win",
+                    "95% CI",
+                    "mean score",
+                    "win diff",
+                    "p",
+                    "score diff",
+                    "p",
+                ],
+                [
+                    [
+                        _e(r["name"]),
+                        r["held"]["n"],
+                        _pct(r["held"]["win_rate"]),
+                        _ci(r["held"]["ci95"]),
+                        _num(r["held"]["mean_score"]),
+                        r["not_held"]["n"],
+                        _pct(r["not_held"]["win_rate"]),
+                        _ci(r["not_held"]["ci95"]),
+                        _num(r["not_held"]["mean_score"]),
+                        _pct(r["win_rate_diff"]["diff"]),
+                        _p(r["win_rate_diff"]["p"]),
+                        _num(r["score_diff"]["diff"]),
+                        _p(r["score_diff"]["p"]),
+                    ]
+                    for r in rows
+                ],
+            )
+        )
     return out
 
 
@@ -211,34 +281,46 @@ def _component_plots(reports: list, labels: list) -> list:
         if any(r["win_rate_diff"]["diff"] is not None for r in reports[0]["components"][fam]):
             out.append(f"<figure>{plot_components(reports, labels, fam)}</figure>")
         else:
-            out.append(f"<p class=\"note\">{_e(fam)}: no type both held and not held by some seat.</p>")
+            out.append(f'<p class="note">{_e(fam)}: no type both held and not held by some seat.</p>')
     return out
 
 
 def analyze_html(rep: dict) -> str:
     bal, labels = rep["balance"], ["games"]
-    body = [f"<h1>Analysis: {_e(rep['settings']['game'])}</h1>", f"<p>{_settings(rep)}</p>",
-            "<h2>Win rate by seat</h2>", f"<figure>{plot_win_rates([rep], labels)}</figure>", _seat_table(rep),
-            f"<p>Seat balance ({_e(bal['test'])} against equal shares): chi2 {_num(bal['statistic'])}, "
-            f"df {bal['df']}, p {_p(bal['p'])}. Ties: {_e(rep['ties'])}.</p>",
-            "<h2>Scores</h2>", f"<figure>{plot_scores([rep], labels)}</figure>",
-            "<h2>Game length</h2>", f"<figure>{plot_length([rep], labels)}</figure>",
-            _table(["", "mean", "sd", "min", "q1", "median", "q3", "max"],
-                   [[k] + [_num(d[f]) for f in ("mean", "sd", "min", "q1", "median", "q3", "max")]
-                    for k, d in rep["length"].items()]),
-            "<h2>Component impact</h2>",
-            "<p class=\"note\">A seat held or played a type when a card of it lay in the seat's zones (or was "
-            "owned by it) at the start of a round or at the end, or when the seat took a turn as it. One "
-            "observation is one game and seat; those of one game are not independent, so read the "
-            "intervals as indicative.</p>"]
+    body = [
+        f"<h1>Analysis: {_e(rep['settings']['game'])}</h1>",
+        f"<p>{_settings(rep)}</p>",
+        "<h2>Win rate by seat</h2>",
+        f"<figure>{plot_win_rates([rep], labels)}</figure>",
+        _seat_table(rep),
+        f"<p>Seat balance ({_e(bal['test'])} against equal shares): chi2 {_num(bal['statistic'])}, "
+        f"df {bal['df']}, p {_p(bal['p'])}. Ties: {_e(rep['ties'])}.</p>",
+        "<h2>Scores</h2>",
+        f"<figure>{plot_scores([rep], labels)}</figure>",
+        "<h2>Game length</h2>",
+        f"<figure>{plot_length([rep], labels)}</figure>",
+        _table(
+            ["", "mean", "sd", "min", "q1", "median", "q3", "max"],
+            [
+                [k] + [_num(d[f]) for f in ("mean", "sd", "min", "q1", "median", "q3", "max")]
+                for k, d in rep["length"].items()
+            ],
+        ),
+        "<h2>Component impact</h2>",
+        '<p class="note">A seat held or played a type when a card of it lay in the seat\'s zones (or was '
+        "owned by it) at the start of a round or at the end, or when the seat took a turn as it. One "
+        "observation is one game and seat; those of one game are not independent, so read the "
+        "intervals as indicative.</p>",
+    ]
     body += _component_plots([rep], labels) + _component_tables(rep)
     cov = rep.get("coverage")
     if cov is not None:
         body.append(f"<h2>Rules never fired</h2><p>{len(cov['fired'])} fired, {len(cov['never'])} never fired.</p>")
         body.append(_table(["rule", "at"], [[_e(i["key"]), _e(i["at"])] for i in cov["never"]]))
     if rep["errors"]:
-        body.append("<h2>Errors</h2>" + _table(["seed", "message"], [[e["seed"], _e(e["message"])]
-                                                                  for e in rep["errors"]]))
+        body.append(
+            "<h2>Errors</h2>" + _table(["seed", "message"], [[e["seed"], _e(e["message"])] for e in rep["errors"]])
+        )
     return _page(f"Mason analysis: {rep['settings']['game']}", body)
 
 
@@ -249,27 +331,46 @@ def compare_html(cmp: dict) -> str:
     for m in cmp["metrics"]:
         rate = m["kind"] == "rate"
         f = _pct if rate else _num
-        cls = " class=\"sig\"" if m["significant"] else ""
-        rows.append([f"<span{cls}>{_e(m['metric'])}</span>", f(m["a"]), f(m["b"]), f(m["diff"]),
-                     _ci(m["ci95"], rate), _e(m["test"]), _p(m["p"]), "yes" if m["significant"] else "no",
-                     _num(m["n_needed"])])
-    body = [f"<h1>Comparison: {_e(a['settings']['game'])}</h1>",
-            f"<p>{_e(labels[0])}: {_settings(a)}</p>", f"<p>{_e(labels[1])}: {_settings(b)}</p>",
-            f"<p>Both sides play the same seeds ({cmp['paired_seeds']} completed on both). Differences are B - A; "
-            f"significant: p &lt; {cmp['alpha']}; n/side: the games per side needed to detect the observed "
-            f"difference (power {cmp['power']}). Tests: "
-            + "; ".join(f"{_e(k)}: {_e(v)}" for k, v in cmp["tests"].items()) + ".</p>",
-            "<h2>Differences</h2>",
-            _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "significant", "n/side"], rows),
-            "<h2>Win rate by seat</h2>", f"<figure>{plot_win_rates([a, b], labels)}</figure>",
-            "<h2>Scores</h2>", f"<figure>{plot_scores([a, b], labels)}</figure>",
-            "<h2>Game length</h2>", f"<figure>{plot_length([a, b], labels)}</figure>",
-            "<h2>Component impact</h2>"]
+        cls = ' class="sig"' if m["significant"] else ""
+        rows.append(
+            [
+                f"<span{cls}>{_e(m['metric'])}</span>",
+                f(m["a"]),
+                f(m["b"]),
+                f(m["diff"]),
+                _ci(m["ci95"], rate),
+                _e(m["test"]),
+                _p(m["p"]),
+                "yes" if m["significant"] else "no",
+                _num(m["n_needed"]),
+            ]
+        )
+    body = [
+        f"<h1>Comparison: {_e(a['settings']['game'])}</h1>",
+        f"<p>{_e(labels[0])}: {_settings(a)}</p>",
+        f"<p>{_e(labels[1])}: {_settings(b)}</p>",
+        f"<p>Both sides play the same seeds ({cmp['paired_seeds']} completed on both). Differences are B - A; "
+        f"significant: p &lt; {cmp['alpha']}; n/side: the games per side needed to detect the observed "
+        f"difference (power {cmp['power']}). Tests: "
+        + "; ".join(f"{_e(k)}: {_e(v)}" for k, v in cmp["tests"].items())
+        + ".</p>",
+        "<h2>Differences</h2>",
+        _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "significant", "n/side"], rows),
+        "<h2>Win rate by seat</h2>",
+        f"<figure>{plot_win_rates([a, b], labels)}</figure>",
+        "<h2>Scores</h2>",
+        f"<figure>{plot_scores([a, b], labels)}</figure>",
+        "<h2>Game length</h2>",
+        f"<figure>{plot_length([a, b], labels)}</figure>",
+        "<h2>Component impact</h2>",
+    ]
     body += _component_plots([a, b], labels)
     for tag, rep in (("A", a), ("B", b)):
         bal = rep["balance"]
-        body.append(f"<h2>Side {tag}</h2>{_seat_table(rep)}<p>Seat balance: chi2 {_num(bal['statistic'])}, "
-                    f"df {bal['df']}, p {_p(bal['p'])}.</p>")
+        body.append(
+            f"<h2>Side {tag}</h2>{_seat_table(rep)}<p>Seat balance: chi2 {_num(bal['statistic'])}, "
+            f"df {bal['df']}, p {_p(bal['p'])}.</p>"
+        )
         cov = rep.get("coverage")
         if cov is not None:
             body.append(f"<p>Rules never fired: {', '.join(_e(i['key']) for i in cov['never']) or 'none'}.</p>")

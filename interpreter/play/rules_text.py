@@ -1,4 +1,5 @@
 """The rules of a game as text, generated from its YAML and DSL (``mason rules``)."""
+
 from __future__ import annotations
 
 
@@ -79,16 +80,20 @@ def _indent(text: str, pad: str = "      ") -> str:
 
 def _automata(automata: dict) -> list[str]:
     """The automated seats: who, at which player counts, and the policy that takes their decisions."""
-    out = ["## Automated seats",
-           "An automated seat is played by the rules below, not by a person or a bot: for each decision",
-           "the first rule whose condition holds ranks the options by its keys (highest first, ties to",
-           "the option offered first); when no rule applies, the first option offered is taken."]
+    out = [
+        "## Automated seats",
+        "An automated seat is played by the rules below, not by a person or a bot: for each decision",
+        "the first rule whose condition holds ranks the options by its keys (highest first, ties to",
+        "the option offered first); when no rule applies, the first option offered is taken.",
+    ]
     for aid, a in automata.items():
         counts = a.get("players") or []
         status = f" [{a['status']}]" if a.get("status") and a["status"] != "exact" else ""
         out.append(f"### {a.get('name', aid)} (`{aid}`){status}")
-        out.append(f"Joins at {' or '.join(str(n) for n in counts)} player{'s' if counts != [1] else ''}, "
-                   f"after the players' seats.")
+        out.append(
+            f"Joins at {' or '.join(str(n) for n in counts)} player{'s' if counts != [1] else ''}, "
+            f"after the players' seats."
+        )
         if a.get("text"):
             out.append(a["text"])
         for rule in a.get("policy") or []:
@@ -115,8 +120,10 @@ def _start(program) -> list[str]:
         out.append("## Constants")
         for name, decl in g["constants"].items():
             value, text = _declared(decl)
-            out.append(f"- {name.replace('_', ' ')}: {words(program.constants.get(name, value))}"
-                       + (f" ({text})" if text else ""))
+            out.append(
+                f"- {name.replace('_', ' ')}: {words(program.constants.get(name, value))}"
+                + (f" ({text})" if text else "")
+            )
         out.append("")
     if program.counters:
         out.append("## Counters")
@@ -139,9 +146,11 @@ def _table(program) -> list[str]:
     if not program.table_rows:
         return []
     cols = program.table_columns
-    out = ["## By player count",
-           "| players | " + " | ".join(c.replace("_", " ") for c in cols) + " |",
-           "|---" * (len(cols) + 1) + "|"]
+    out = [
+        "## By player count",
+        "| players | " + " | ".join(c.replace("_", " ") for c in cols) + " |",
+        "|---" * (len(cols) + 1) + "|",
+    ]
     for n, row in sorted(program.table_rows.items()):
         out.append(f"| {n} | " + " | ".join(words(row[c]) if c in row else "-" for c in cols) + " |")
     return out + [""]
@@ -154,20 +163,31 @@ def _winning(g) -> list[str]:
     out = ["## How the game ends and who wins"]
     if flow.get("until"):
         until = _said_value(g, flow["until"]).rstrip(".")
-        if until in (g.get("vars") or {}):   # a flag the rules set (the phases say when)
+        if until in (g.get("vars") or {}):  # a flag the rules set (the phases say when)
             until = f"{until.replace('_', ' ')} is set"
         out.append(f"The game ends after the round in which: {until}.")
     if flow.get("max_rounds"):
         out.append(f"It ends after round {flow['max_rounds']} at the latest.")
     lowest = scoring.get("lowest_wins") is True
     parts = scoring.get("parts") or []
-    out.append("Each player's score is the sum of: "
-               + "; ".join(p.get("label", p["id"].replace("_", " ")) for p in parts) + "." if parts else "")
+    out.append(
+        "Each player's score is the sum of: "
+        + "; ".join(p.get("label", p["id"].replace("_", " ")) for p in parts)
+        + "."
+        if parts
+        else ""
+    )
     out.append(f"The {'lowest' if lowest else 'highest'} score wins.")
     tb = scoring.get("tie_break") or []
-    out.append("Ties: " + ("broken by " + ", then ".join(str(t) for t in tb)
-                           + (" (lowest first)" if lowest else " (highest first)")
-                           if tb else "all tied players win") + ".")
+    out.append(
+        "Ties: "
+        + (
+            "broken by " + ", then ".join(str(t) for t in tb) + (" (lowest first)" if lowest else " (highest first)")
+            if tb
+            else "all tied players win"
+        )
+        + "."
+    )
     return [line for line in out if line] + [""]
 
 
@@ -194,26 +214,43 @@ def rules_text(program) -> str:
         props = fdef.get("properties") or {}
         for c in comps:
             t = program.types[c["id"]]
-            facts = [f for f in (_fact(p, t.get(p), (props[p] or {}).get("default") if isinstance(props[p], dict) else None)
-                                 for p in props) if f]
+            facts = [
+                f
+                for f in (
+                    _fact(p, t.get(p), (props[p] or {}).get("default") if isinstance(props[p], dict) else None)
+                    for p in props
+                )
+                if f
+            ]
             copies = f" x{c.get('copies', 1)}" if c.get("copies", 1) != 1 else ""
             status = f" [{c['status']}]" if c.get("status") and c.get("status") != "exact" else ""
             out.append(f"- **{t['name']}**{copies}" + (f" ({', '.join(facts)})" if facts else "") + status)
             if c.get("text"):
                 out.append(f"  {c['text']}")
             for a in c.get("abilities") or []:
-                out.append(f"  - Ability '{a.get('label', a['id'])}'" + (f" ({a['rule']})" if a.get("rule") else "")
-                           + (f", if {a['if']}" if a.get("if") else "")
-                           + (f", after {', '.join(a['after'])}" if a.get("after") else "") + ":")
+                out.append(
+                    f"  - Ability '{a.get('label', a['id'])}'"
+                    + (f" ({a['rule']})" if a.get("rule") else "")
+                    + (f", if {a['if']}" if a.get("if") else "")
+                    + (f", after {', '.join(a['after'])}" if a.get("after") else "")
+                    + ":"
+                )
                 out += _said(a)
             for tr in c.get("triggers") or []:
-                out.append(f"  - When {tr['on']}" + (f" and {tr['when']}" if tr.get("when") else "")
-                           + (f" ({tr['rule']})" if tr.get("rule") else "") + ":")
+                out.append(
+                    f"  - When {tr['on']}"
+                    + (f" and {tr['when']}" if tr.get("when") else "")
+                    + (f" ({tr['rule']})" if tr.get("rule") else "")
+                    + ":"
+                )
                 out += _said(tr)
             for m in c.get("modifiers") or []:
                 op = next(k for k in ("add", "set", "max", "min") if k in m)
-                out.append(f"  - Modifies {m['value']}: {op} {_code(m[op])}" + (f" when {m['when']}" if m.get("when") else "")
-                           + (f" ({m['rule']})" if m.get("rule") else ""))
+                out.append(
+                    f"  - Modifies {m['value']}: {op} {_code(m[op])}"
+                    + (f" when {m['when']}" if m.get("when") else "")
+                    + (f" ({m['rule']})" if m.get("rule") else "")
+                )
                 if m.get("text"):
                     out.append(_indent(m["text"]))
         out.append("")
@@ -229,7 +266,10 @@ def rules_text(program) -> str:
         out += [f"### Phase {ph['id']}"] + _said(ph, pad="    ")
     stall = flow.get("stall") if isinstance(flow.get("stall"), dict) else None
     if stall:
-        said = stall.get("text") or f"when {stall.get('when', 'nothing changes')} for {stall.get('after', 'several')} rounds"
+        said = (
+            stall.get("text")
+            or f"when {stall.get('when', 'nothing changes')} for {stall.get('after', 'several')} rounds"
+        )
         out.append(f"\nA stalled game: {said}" + (f" Then: {stall['do']}" if stall.get("do") else ""))
     out.append("")
     turn = g.get("turn") or {}
@@ -247,15 +287,22 @@ def rules_text(program) -> str:
                 extra.append(f"up to {a['times']} times")
             if a.get("if"):
                 extra.append(f"if {a['if']}")
-            out.append(f"- **{a.get('label', a['id'])}**" + (f" ({a['rule']})" if a.get("rule") else "")
-                       + (": " + "; ".join(extra) if extra else ""))
+            out.append(
+                f"- **{a.get('label', a['id'])}**"
+                + (f" ({a['rule']})" if a.get("rule") else "")
+                + (": " + "; ".join(extra) if extra else "")
+            )
             out += _said(a)
         out.append("")
     if g.get("triggers"):
         out.append("## Always")
         for tr in g["triggers"]:
-            out.append(f"- When {tr['on']}" + (f" and {tr['when']}" if tr.get("when") else "")
-                       + (f" ({tr['rule']})" if tr.get("rule") else "") + ":")
+            out.append(
+                f"- When {tr['on']}"
+                + (f" and {tr['when']}" if tr.get("when") else "")
+                + (f" ({tr['rule']})" if tr.get("rule") else "")
+                + ":"
+            )
             out += _said(tr)
         out.append("")
     if program.values:
@@ -278,6 +325,9 @@ def rules_text(program) -> str:
     if g.get("variants"):
         out.append("## Variants")
         for v in g["variants"]:
-            out.append(f"- `{v['id']}`: {v.get('name', '')}" + (f" ({v['rule']})" if v.get("rule") else "")
-                       + (f". {v['text']}" if v.get("text") else ""))
+            out.append(
+                f"- `{v['id']}`: {v.get('name', '')}"
+                + (f" ({v['rule']})" if v.get("rule") else "")
+                + (f". {v['text']}" if v.get("text") else "")
+            )
     return "\n".join(out) + "\n"

@@ -1,4 +1,5 @@
 """Running games with agents: one game (play), many bot games (simulate), and log replay."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,9 @@ def make_bot(kind: str, seed, seat: int):
     budget = parse_kind(kind)
     if budget is not None:
         return MctsAgent(f"{seed}/{seat}", iterations=budget[0], seconds=budget[1], depth=budget[2])
-    raise MasonError(f"unknown bot kind '{kind}' (known: {', '.join(BOT_KINDS)}; mcts:N, mcts:N:dD, mcts:N:Ts)",
-                     code="play/bot")
+    raise MasonError(
+        f"unknown bot kind '{kind}' (known: {', '.join(BOT_KINDS)}; mcts:N, mcts:N:dD, mcts:N:Ts)", code="play/bot"
+    )
 
 
 def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_000_000) -> Game:
@@ -71,8 +73,15 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
         agents = {s: make_bot((seat_bots or {}).get(s, bots), settings.seed, s) for s in range(settings.players)}
         play_game(game, agents)
         r = game.result
-        out.update({"scores": r["scores"], "winners": r["winners"], "rounds": r["rounds"],
-                    "decisions": game.state["decisions"], "parts": r["parts"]})
+        out.update(
+            {
+                "scores": r["scores"],
+                "winners": r["winners"],
+                "rounds": r["rounds"],
+                "decisions": game.state["decisions"],
+                "parts": r["parts"],
+            }
+        )
         if coverage:
             out["coverage"] = game.rt.stats
     except MasonError as exc:
@@ -99,12 +108,20 @@ def _compile_programs(keys) -> None:
         try:
             load_program(game, variants, expansions)
         except MasonError:
-            pass   # each game then reports the error itself
+            pass  # each game then reports the error itself
 
 
-def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1, coverage: bool = False,
-             player_counts: tuple = (), seat_bots: dict | None = None, ray: str | bool | None = None,
-             on_done=None) -> dict:
+def simulate(
+    base: Settings,
+    games: int,
+    bots: str = "random",
+    workers: int = 1,
+    coverage: bool = False,
+    player_counts: tuple = (),
+    seat_bots: dict | None = None,
+    ray: str | bool | None = None,
+    on_done=None,
+) -> dict:
     """Play ``games`` bot games with seeds base.seed, base.seed+1, ...; return the report dict.
 
     ``seat_bots`` maps some seats (from 0) to another bot kind than ``bots`` (``--bot SEAT=KIND``).
@@ -120,13 +137,16 @@ def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1,
 
     seed0 = int(base.seed)
     counts = tuple(player_counts) or (base.players,)
-    all_settings = [Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions,
-                             base.options) for i in range(games)]
+    all_settings = [
+        Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions, base.options)
+        for i in range(games)
+    ]
     t = time.perf_counter()
     jobs = [(s, bots, coverage, seat_bots) for s in all_settings]
     keys = ((base.game, tuple(base.variants), tuple(base.expansions)),)
-    results = map_games(_simulate_job, jobs, workers=workers, ray=ray, initializer=_compile_programs,
-                        initargs=(keys,), on_done=on_done)
+    results = map_games(
+        _simulate_job, jobs, workers=workers, ray=ray, initializer=_compile_programs, initargs=(keys,), on_done=on_done
+    )
     seconds = time.perf_counter() - t
     errors = [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r]
     done = [r for r in results if "error" not in r]
@@ -140,11 +160,11 @@ def simulate(base: Settings, games: int, bots: str = "random", workers: int = 1,
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
         "stats": _stats(done),
     }
-    if len(counts) == 1:   # seats include the automated ones, named as in the game
+    if len(counts) == 1:  # seats include the automated ones, named as in the game
         report["seat_names"] = names_at(load_program(base.game, base.variants, base.expansions), counts[0])
     if player_counts:
         report["settings"]["player_counts"] = list(counts)
-    if seat_bots:   # seats numbered from 1, as on the command line
+    if seat_bots:  # seats numbered from 1, as on the command line
         report["settings"]["seat_bots"] = {str(s + 1): k for s, k in sorted(seat_bots.items())}
     if coverage:
         report["coverage"] = _merge_coverage(done)
@@ -165,11 +185,14 @@ def _stats(done: list) -> dict:
     seated = [[r for r in done if len(r["scores"]) > s] or [None] for s in range(seats)]  # mixed counts
     return {
         "win_rate_by_seat": [round(wins[s] / len(seated[s]), 4) for s in range(seats)],
-        "mean_score_by_seat": [round(sum(r["scores"][s] for r in seated[s] if r) / len(seated[s]), 3)
-                               for s in range(seats)],
-        "score_min": min(scores), "score_max": max(scores),
+        "mean_score_by_seat": [
+            round(sum(r["scores"][s] for r in seated[s] if r) / len(seated[s]), 3) for s in range(seats)
+        ],
+        "score_min": min(scores),
+        "score_max": max(scores),
         "mean_rounds": round(sum(r["rounds"] for r in done) / n, 3),
-        "min_rounds": min(r["rounds"] for r in done), "max_rounds": max(r["rounds"] for r in done),
+        "min_rounds": min(r["rounds"] for r in done),
+        "max_rounds": max(r["rounds"] for r in done),
         "mean_decisions": round(sum(r["decisions"] for r in done) / n, 3),
         "decisions_per_second": None,
     }
@@ -238,8 +261,14 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         game.record_error(exc)
     logged_rules = entries[0].get("rules")
     if logged_rules is not None and game.log and logged_rules != game.log[0].get("rules"):
-        return game, 0, (f"the rules differ from those the log was written with (rules hash {logged_rules}, "
-                         f"now {game.log[0].get('rules')}): a rule file, expansion or variant changed")
+        return (
+            game,
+            0,
+            (
+                f"the rules differ from those the log was written with (rules hash {logged_rules}, "
+                f"now {game.log[0].get('rules')}): a rule file, expansion or variant changed"
+            ),
+        )
     decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
     checked = 0
     stopped = bool(game.log) and game.log[-1].get("type") == "error"
@@ -266,9 +295,15 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         try:
             game.answer(e["answer"])
         except IllegalAction as exc:
-            return game, i, (f"decision {k + 1} ({_seat(pending)}: {pending['prompt']}) cannot be replayed: "
-                             f"answer {json.dumps(e['answer'])}: {exc.message}")
-        except MasonError as exc:   # the rules stopped the game: the log ends with the same error
+            return (
+                game,
+                i,
+                (
+                    f"decision {k + 1} ({_seat(pending)}: {pending['prompt']}) cannot be replayed: "
+                    f"answer {json.dumps(e['answer'])}: {exc.message}"
+                ),
+            )
+        except MasonError as exc:  # the rules stopped the game: the log ends with the same error
             game.record_error(exc)
             stopped = True
     found = first_difference()
@@ -276,11 +311,23 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         return game, *found
     produced = game.log
     if len(produced) < len(entries):
-        return game, len(produced), (f"the log goes on for {len(entries) - len(produced)} entries "
-                                     f"after the replay {'ended' if game.over or stopped else 'ran out of answers'}")
+        return (
+            game,
+            len(produced),
+            (
+                f"the log goes on for {len(entries) - len(produced)} entries "
+                f"after the replay {'ended' if game.over or stopped else 'ran out of answers'}"
+            ),
+        )
     if len(produced) > len(entries):
-        return game, len(entries), (f"the log stops here but the replay goes on "
-                                    f"({'the game is not over' if not game.over else 'to the end'})")
+        return (
+            game,
+            len(entries),
+            (
+                f"the log stops here but the replay goes on "
+                f"({'the game is not over' if not game.over else 'to the end'})"
+            ),
+        )
     return game, None, None
 
 

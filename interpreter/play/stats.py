@@ -9,6 +9,7 @@ Ties: a game won by ``k`` seats together gives each of them ``1/k`` of a win (a 
 The binomial formulas (Wilson interval, z test) then take the win count as a real number: an
 approximation, exact when no game is tied.
 """
+
 from __future__ import annotations
 
 import math
@@ -70,8 +71,16 @@ def describe(values: list) -> dict:
         return {"n": 0, "mean": None, "sd": None, "min": None, "q1": None, "median": None, "q3": None, "max": None}
     a = np.asarray(values, dtype=float)
     q1, med, q3 = (float(x) for x in np.percentile(a, [25, 50, 75]))
-    return {"n": n, "mean": float(a.mean()), "sd": float(a.std(ddof=1)) if n > 1 else None,
-            "min": float(a.min()), "q1": q1, "median": med, "q3": q3, "max": float(a.max())}
+    return {
+        "n": n,
+        "mean": float(a.mean()),
+        "sd": float(a.std(ddof=1)) if n > 1 else None,
+        "min": float(a.min()),
+        "q1": q1,
+        "median": med,
+        "q3": q3,
+        "max": float(a.max()),
+    }
 
 
 def mean_interval(values: list, alpha: float = ALPHA) -> list | None:
@@ -94,15 +103,14 @@ def two_proportions(w1: float, n1: int, w2: float, n2: int) -> dict:
     p1, p2 = w1 / n1, w2 / n2
     diff = p2 - p1
     out["diff"] = diff
-    (l1, u1), (l2, u2) = wilson(w1, n1), wilson(w2, n2)   # Newcombe's hybrid score interval (method 10)
-    out["ci95"] = [diff - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2),
-                   diff + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)]
+    (l1, u1), (l2, u2) = wilson(w1, n1), wilson(w2, n2)  # Newcombe's hybrid score interval (method 10)
+    out["ci95"] = [diff - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), diff + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)]
     pooled = (w1 + w2) / (n1 + n2)
     se0 = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     if se0 > 0:
         stat = diff / se0
         out["statistic"] = stat
-        out["p"] = math.erfc(abs(stat) / math.sqrt(2))   # 2 * (1 - Phi(|z|))
+        out["p"] = math.erfc(abs(stat) / math.sqrt(2))  # 2 * (1 - Phi(|z|))
     elif diff == 0:
         out["p"] = 1.0
     out["n_needed"] = n_for_proportions(p1, p2)
@@ -119,8 +127,9 @@ def n_for_proportions(p1: float, p2: float, alpha: float = ALPHA, power: float =
     return math.ceil(num * num / (p1 - p2) ** 2)
 
 
-def n_for_means(diff: float, sd1: float | None, sd2: float | None, alpha: float = ALPHA,
-                power: float = POWER) -> int | None:
+def n_for_means(
+    diff: float, sd1: float | None, sd2: float | None, alpha: float = ALPHA, power: float = POWER
+) -> int | None:
     """Games per side for a two-sided two-sample test of means to detect ``diff`` given the two sds
     (normal approximation: 2 (z_a/2 + z_b)^2 s^2 / diff^2 with s^2 the mean of the variances)."""
     if not diff or sd1 is None or sd2 is None:
@@ -136,8 +145,17 @@ def two_means(a: list, b: list, paired: bool = False, rank_test: bool = True) ->
     per side needed to detect the difference."""
     from scipy import stats
 
-    out = {"test": "Welch t", "a": None, "b": None, "diff": None, "ci95": None, "statistic": None, "p": None,
-           "mann_whitney_p": None, "n_needed": None}
+    out = {
+        "test": "Welch t",
+        "a": None,
+        "b": None,
+        "diff": None,
+        "ci95": None,
+        "statistic": None,
+        "p": None,
+        "mann_whitney_p": None,
+        "n_needed": None,
+    }
     if paired:
         out["paired_t_p"] = None
     if not a or not b:
@@ -153,7 +171,7 @@ def two_means(a: list, b: list, paired: bool = False, rank_test: bool = True) ->
     else:
         stat = out["diff"] / math.sqrt(va + vb)
         df = (va + vb) ** 2 / ((va * va / (len(a) - 1)) + (vb * vb / (len(b) - 1)))
-        out["statistic"], out["p"] = stat, float(2 * stats.t.sf(abs(stat), df))   # Welch's t test
+        out["statistic"], out["p"] = stat, float(2 * stats.t.sf(abs(stat), df))  # Welch's t test
         half = t_quantile(1 - ALPHA / 2, df) * math.sqrt(va + vb)
         out["ci95"] = [out["diff"] - half, out["diff"] + half]
     if rank_test and len(set(a) | set(b)) > 1:
@@ -162,7 +180,7 @@ def two_means(a: list, b: list, paired: bool = False, rank_test: bool = True) ->
         d = [y - x for x, y in zip(a, b)]
         if len(set(d)) > 1:
             with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)   # nearly equal differences
+                warnings.simplefilter("ignore", RuntimeWarning)  # nearly equal differences
                 out["paired_t_p"] = float(stats.ttest_rel(b, a).pvalue)
         elif d and d[0] == 0:
             out["paired_t_p"] = 1.0

@@ -12,6 +12,7 @@ A name registered twice is refused at import. ``mason.model.program`` imports th
 compiled Program knows every primitive. Primitives name no game; each is documented in docs/dsl.md
 and tested on a fixture game.
 """
+
 from mason.primitives import (  # noqa: F401  (each module registers its primitive)
     bag,
     checks,

@@ -9,6 +9,7 @@ first, and in parking order within a slot.
 
 State: ``{"inside": [pieces], "drawn": piece or null, "parked": [[slot, piece], ...]}``.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure

@@ -4,6 +4,7 @@ Games use it where a setting can only be checked while playing, e.g. a game opti
 must name a component (``--option NAME=COMPONENT_ID``): setup runs when the game starts, so a bad
 value is refused before the first decision, with the option's name in the message.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import procedure

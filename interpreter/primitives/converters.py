@@ -5,6 +5,7 @@ A converter is a card whose type has the properties ``input`` and ``output`` (bu
 ``uses`` (declare ``card_state: {uses: 0}``). The use limit is given by the caller, so that a named
 value (with modifiers: a one-round boost, a permanent upgrade) can decide it.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
@@ -29,7 +30,7 @@ def _convert_max(rt, seat, card, limit):
     _seat(rt, seat)
     c = _card(rt, card)
     left = max(0, _whole(limit, "limit") - int(rt.cards[c].get("uses") or 0))
-    return min(left, _times_payable(rt, seat, _prop(rt, c, "input")))   # an empty input never limits
+    return min(left, _times_payable(rt, seat, _prop(rt, c, "input")))  # an empty input never limits
 
 
 @procedure("convert", 2, 3)
@@ -40,8 +41,9 @@ def _convert(rt, node, seat, card, times=1):
     n = _whole(times, "times")
     inp, out = _prop(rt, c, "input"), _prop(rt, c, "output")
     if _times_payable(rt, seat, inp) < n:
-        raise PlayError(f"{rt.seat_name(seat)} lacks the input for {n} use(s) of {rt.card_name(c)}",
-                        code="play/cannot-pay")
+        raise PlayError(
+            f"{rt.seat_name(seat)} lacks the input for {n} use(s) of {rt.card_name(c)}", code="play/cannot-pay"
+        )
     for name, amount in inp.items():
         take(rt, seat, name, amount * n)
     got = {name: add(rt, seat, name, amount * n) for name, amount in out.items()}
@@ -55,5 +57,5 @@ def _convert(rt, node, seat, card, times=1):
 @procedure("reset_uses", 1)
 def _reset_uses(rt, node, cards):
     """``do reset_uses(cards("machine"))``: every listed card starts the next round with 0 uses."""
-    for c in ([cards] if isinstance(cards, int) else list(cards or ())):
+    for c in [cards] if isinstance(cards, int) else list(cards or ()):
         rt.cards[_card(rt, c)]["uses"] = 0

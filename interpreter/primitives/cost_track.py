@@ -4,6 +4,7 @@
 first price; ``cost_step`` moves it one place down the list; on the last price it stays (so with a
 final 0 every later placement is free). State: ``{"pos": index of the marker}``.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure

@@ -21,13 +21,14 @@ the last) is ``{"piece": any JSON, "rot": s, "edges": [6 board-oriented icons or
 [6 board-oriented marks or null], "paid": {"e<k>": [cells], "c<k>": [cells]}}``; ``marks_paid``
 remembers the positions a printed mark (cell CELL, corner K) has paid with.
 """
+
 from __future__ import annotations
 
 import json
 
-from mason.runtime.boards import board, board_kind
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
+from mason.runtime.boards import board, board_kind
 
 KEYS = ("status", "text", "kind", "label", "cells", "rings", "cell_data", "marks")
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -52,7 +53,7 @@ def parse_cell(cell) -> tuple[int, int]:
                 return int(q), int(r)
         except ValueError:
             pass
-    raise PlayError(f"a cell is written \"q,r\" (e.g. \"3,-1\"), not {cell!r}", code="play/type")
+    raise PlayError(f'a cell is written "q,r" (e.g. "3,-1"), not {cell!r}', code="play/type")
 
 
 def step(cell, k: int) -> str:
@@ -81,16 +82,24 @@ def turn(printed: list, s: int) -> list:
 # ==================================================================== declaration
 def _ring_cells(rings) -> list[tuple[int, int]]:
     (cq, cr), n = rings["centre"], rings["radius"]
-    return [(q, r) for r in range(cr - n, cr + n + 1) for q in range(cq - n, cq + n + 1)
-            if distance(cell_id(q, r), cell_id(cq, cr)) <= n]
+    return [
+        (q, r)
+        for r in range(cr - n, cr + n + 1)
+        for q in range(cq - n, cq + n + 1)
+        if distance(cell_id(q, r), cell_id(cq, cr)) <= n
+    ]
 
 
 def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
     """Problems of a hexgrid declaration as (message, key) pairs (empty when it is fine)."""
     out = [(f"unknown key '{k}'{did_you_mean(k, KEYS)}", k) for k in d if k not in KEYS]
     if ("cells" in d) == ("rings" in d):
-        return out + [("give either 'cells' (a list of {q, r, ...}) or 'rings' ({centre: [q, r], radius: N})",
-                       None if "cells" not in d else "rings")]
+        return out + [
+            (
+                "give either 'cells' (a list of {q, r, ...}) or 'rings' ({centre: [q, r], radius: N})",
+                None if "cells" not in d else "rings",
+            )
+        ]
     ids: list[str] = []
     if "cells" in d:
         cells = d["cells"]
@@ -117,10 +126,13 @@ def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
         ids = [cell_id(q, r) for q, r in _ring_cells(rings)]
         data = d.get("cell_data", {})
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
-            out.append(("cell_data must map a cell id \"q,r\" to its data", "cell_data"))
+            out.append(('cell_data must map a cell id "q,r" to its data', "cell_data"))
         else:
-            out += [(f"cell_data: no cell '{k}' within the rings{did_you_mean(k, ids)}", "cell_data")
-                    for k in data if k not in ids]
+            out += [
+                (f"cell_data: no cell '{k}' within the rings{did_you_mean(k, ids)}", "cell_data")
+                for k in data
+                if k not in ids
+            ]
     marks = d.get("marks", [])
     if not isinstance(marks, list):
         return out + [("marks must be a list of {q, r, corner, mark}", "marks")]
@@ -139,8 +151,13 @@ def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
         else:
             here = frozenset(vertex(cid, m["corner"]))
             if (here, m["mark"]) in seen:
-                out.append((f"mark {i} (cell {cid}, corner {m['corner']}): the vertex already has mark "
-                            f"'{m['mark']}' (mark {seen[here, m['mark']]})", "marks"))
+                out.append(
+                    (
+                        f"mark {i} (cell {cid}, corner {m['corner']}): the vertex already has mark "
+                        f"'{m['mark']}' (mark {seen[here, m['mark']]})",
+                        "marks",
+                    )
+                )
             seen.setdefault((here, m["mark"]), i)
     return out
 
@@ -196,7 +213,7 @@ def grid(rt, name):
 
 def on_board(cells, name, cell) -> str:
     """The canonical id of a cell of the board; ``play/unknown`` if it is not on it."""
-    if type(cell) is str and cell in cells:   # already a cell's canonical id: the common case
+    if type(cell) is str and cell in cells:  # already a cell's canonical id: the common case
         return cell
     cid = cell_id(*parse_cell(cell))
     if cid not in cells:
@@ -231,6 +248,7 @@ def piece_name(names, piece) -> str:
 def rt_names(rt):
     def name(c):
         return rt.card_name(c) if 0 <= c < len(rt.cards) else None
+
     return name
 
 
@@ -246,7 +264,7 @@ def _info(rt, name, cell):
     """The cell's data (its declaration's keys, with q and r): ``hex_info(b, c)["kind"]``."""
     grids = rt.memo.get("hexgrid")
     hit = grids.get(name) if grids is not None and type(name) is str else None
-    cells = hit[1] if hit is not None else grid(rt, name)[2]   # the cells alone: no need of the board's state
+    cells = hit[1] if hit is not None else grid(rt, name)[2]  # the cells alone: no need of the board's state
     return dict(cells[on_board(cells, name, cell)])
 
 
@@ -359,8 +377,13 @@ def _place(rt, node, name, cell, piece, rotation, edges, corners):
     d, data, cells = grid(rt, name)
     cid = on_board(cells, name, cell)
     s = index(rotation, "a rotation")
-    item = {"piece": piece, "rot": s, "edges": turn(_six(edges, "edges"), s),
-            "corners": turn(_six(corners, "corners"), s), "paid": {}}
+    item = {
+        "piece": piece,
+        "rot": s,
+        "edges": turn(_six(edges, "edges"), s),
+        "corners": turn(_six(corners, "corners"), s),
+        "paid": {},
+    }
     under = top_item(data, cid)
     data["stacks"][cid].append(json.loads(json.dumps(item)))
     if rt.narrate:

@@ -8,14 +8,28 @@ a piece that covers another at X never re-pays its neighbours' icons that paid w
 pairing with a new piece at a neighbouring position pays. The rules pay and then record each side
 with ``hex_mark_paid``.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
+from mason.primitives.hexgrid import (
+    DIR_NAMES,
+    board_label,
+    cell_id,
+    cells_of,
+    grid,
+    index,
+    on_board,
+    parse_cell,
+    piece_name,
+    printed,
+    step,
+    top_item,
+    vertex,
+)
 from mason.runtime.boards import board_renderer
 from mason.runtime.values import plural
-from mason.primitives.hexgrid import (DIR_NAMES, board_label, cell_id, cells_of, grid, index, on_board, parse_cell, piece_name, printed,
-                      step, top_item, vertex)
 
 
 def _placed(d, data, cells, name, cell):
@@ -62,8 +76,12 @@ def _corner_links(rt, name, cell, mark):
             if c not in cells:
                 continue
             other = top_item(data, c)
-            if c != cid and other is not None and other["corners"][j] == mark \
-                    and cid not in other["paid"].get(f"c{j}", ()):
+            if (
+                c != cid
+                and other is not None
+                and other["corners"][j] == mark
+                and cid not in other["paid"].get(f"c{j}", ())
+            ):
                 others.append([c, j, "c"])
             if [j, mark] in printed(d, c) and cid not in data["marks_paid"].get(f"{c}/{j}", ()):
                 others.append([c, j, "m"])
@@ -83,8 +101,9 @@ def _mark_paid(rt, node, name, cell, kind, k, other):
     pos = on_board(cells, name, other)
     if kind == "m":
         if k not in [j for j, _ in printed(d, cid)]:
-            raise PlayError(f"no mark is printed at {board_label(d, name)} {cid}, corner {k}",
-                            code="play/illegal-state")
+            raise PlayError(
+                f"no mark is printed at {board_label(d, name)} {cid}, corner {k}", code="play/illegal-state"
+            )
         paid = data["marks_paid"].setdefault(f"{cid}/{k}", [])
     elif kind in ("e", "c"):
         item = top_item(data, cid)
@@ -92,8 +111,7 @@ def _mark_paid(rt, node, name, cell, kind, k, other):
             raise PlayError(f"no piece on {board_label(d, name)} {cid}", code="play/illegal-state")
         paid = item["paid"].setdefault(f"{kind}{k}", [])
     else:
-        raise PlayError(f"kind must be \"e\" (edge), \"c\" (corner) or \"m\" (printed mark), not {kind!r}",
-                        code="play/type")
+        raise PlayError(f'kind must be "e" (edge), "c" (corner) or "m" (printed mark), not {kind!r}', code="play/type")
     if pos not in paid:
         paid.append(pos)
 
@@ -104,6 +122,7 @@ def _card_names(program):
         if 0 <= c < len(program.instances):
             return program.types[program.instances[c]]["name"]
         return None
+
     return name
 
 
@@ -126,7 +145,7 @@ def render(program, name, data, seat) -> list[str]:
     names = _card_names(program)
     stacks = data.get("stacks") or {}
     pos = {c: parse_cell(c) for c in cells}
-    xs = [2 * q + r for q, r in pos.values()]       # a cell's column in half cells
+    xs = [2 * q + r for q, r in pos.values()]  # a cell's column in half cells
     left, width = min(xs), 2 * (max(xs) - min(xs)) + 3
     rows: dict = {}
     for c, (q, r) in pos.items():
@@ -143,7 +162,7 @@ def render(program, name, data, seat) -> list[str]:
                 kind = cells[c].get("kind")
                 token = str(kind)[:1] if kind is not None else "."
             at = 2 * (2 * q + r - left)
-            line[at:at + 3] = token.center(3)
+            line[at : at + 3] = token.center(3)
         qs = [q for q, _ in rows[r]]
         out.append(f"  r{r:>3}  {''.join(line)}  (q {min(qs)}..{max(qs)})")
     if marks:
@@ -157,6 +176,8 @@ def render(program, name, data, seat) -> list[str]:
         under = ", ".join(piece_name(names, it["piece"]) for it in reversed(stack[:-1]))
         edges = _icons(top["edges"], lambda k: DIR_NAMES[k])
         corners = _icons(top["corners"], lambda k: f"c{k}")
-        out.append(f"  {c}: {piece_name(names, top['piece'])} (rotation {top['rot']})"
-                   f"{f' over {under}' if under else ''}; edges {edges}; corners {corners}")
+        out.append(
+            f"  {c}: {piece_name(names, top['piece'])} (rotation {top['rot']})"
+            f"{f' over {under}' if under else ''}; edges {edges}; corners {corners}"
+        )
     return out

@@ -5,13 +5,14 @@ names as values (``"sand"``, a card's ``resource`` property) and *bundles*: mapp
 to amount, usually a component property such as ``input: {sand: 1, metal: 1}``. Every gain keeps the
 counter's ``cap`` and ``supply``; nothing here asks a decision (choices stay in the DSL around it).
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.runtime.values import _say_counter
 
-UNLIMITED = 10 ** 9   # how many times an empty bundle can be paid
+UNLIMITED = 10**9  # how many times an empty bundle can be paid
 
 
 def _counter(rt, name):
@@ -70,8 +71,9 @@ def take(rt, seat, name, amount) -> None:
     cdef = _counter(rt, name)
     counters = rt.st["counters"]
     if counters[name][seat] < amount:
-        raise PlayError(f"{rt.seat_name(seat)} cannot pay {amount} {name} (has {counters[name][seat]})",
-                        code="play/cannot-pay")
+        raise PlayError(
+            f"{rt.seat_name(seat)} cannot pay {amount} {name} (has {counters[name][seat]})", code="play/cannot-pay"
+        )
     counters[name][seat] -= amount
     if cdef["supply"] is not None:
         counters[cdef["supply"]] += amount
@@ -144,8 +146,15 @@ def _gain_upto(rt, node, seat, name, amount, ceiling):
     room = max(0, ceiling - held(rt, seat, name))
     got = add(rt, seat, name, min(_whole(amount), room))
     lost = amount - got
-    _say(rt, node, f"{rt.seat_name(seat)} gains {got} {name}" + (f" ({lost} lost at the limit)" if lost else ""),
-         "gain", seat=seat, counter=name, amount=got)
+    _say(
+        rt,
+        node,
+        f"{rt.seat_name(seat)} gains {got} {name}" + (f" ({lost} lost at the limit)" if lost else ""),
+        "gain",
+        seat=seat,
+        counter=name,
+        amount=got,
+    )
 
 
 @procedure("lose", 3)
@@ -181,8 +190,13 @@ def _gain_bundle(rt, node, seat, bundle, times=1):
     b = _bundle(bundle)
     got = {name: add(rt, seat, name, _whole(amount) * _whole(times, "times")) for name, amount in b.items()}
     lost = sum(_whole(amount) * times for amount in b.values()) - sum(got.values())
-    _say(rt, node, f"{rt.seat_name(seat)} gains {_show(got, 1)}" + (f" ({lost} lost at the limit)" if lost else ""),
-         "gain", seat=seat)
+    _say(
+        rt,
+        node,
+        f"{rt.seat_name(seat)} gains {_show(got, 1)}" + (f" ({lost} lost at the limit)" if lost else ""),
+        "gain",
+        seat=seat,
+    )
 
 
 @procedure("pay_bundle", 2, 3)

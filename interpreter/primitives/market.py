@@ -19,6 +19,7 @@ column's filled count and current prices.
 State: ``{"stock": {GOOD: n}, "bought": [[goods] per seat], "sold": [[goods] per seat],
 "filled": {COLUMN_GOOD: n}}`` (``stock`` holds the ordinary goods, ``filled`` the column goods).
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
@@ -50,8 +51,9 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
             continue
         both = [k for k in ("buy", "sell") if k in gd]
         if both:
-            out.append((f"good '{g}': a column (spaces) has no {' or '.join(both)}: its spaces hold the prices",
-                        "goods"))
+            out.append(
+                (f"good '{g}': a column (spaces) has no {' or '.join(both)}: its spaces hold the prices", "goods")
+            )
         spaces = gd["spaces"]
         if not isinstance(spaces, list) or not spaces:
             out.append((f"good '{g}': spaces must be a non-empty list of {{price, ...}}, top first", "goods"))
@@ -85,9 +87,12 @@ def _start(gd) -> int:
 @board_kind("market", check=check_definition)
 def _build(definition, players, table):
     goods = _goods(definition)
-    return {"stock": {g: _start(d) for g, d in goods.items() if not _is_column(d)},
-            "bought": [[] for _ in range(players)], "sold": [[] for _ in range(players)],
-            "filled": {g: _start(d) for g, d in goods.items() if _is_column(d)}}
+    return {
+        "stock": {g: _start(d) for g, d in goods.items() if not _is_column(d)},
+        "bought": [[] for _ in range(players)],
+        "sold": [[] for _ in range(players)],
+        "filled": {g: _start(d) for g, d in goods.items() if _is_column(d)},
+    }
 
 
 def _def(rt, name):
@@ -118,8 +123,9 @@ def _filled(rt, name, good) -> int:
 def _ordinary(rt, name, good, what):
     gd = _good(rt, name, good)
     if _is_column(gd):
-        raise PlayError(f"{good} is a column good: {what} it with column_take/column_put and pay in the rules",
-                        code="play/type")
+        raise PlayError(
+            f"{good} is a column good: {what} it with column_take/column_put and pay in the rules", code="play/type"
+        )
     return gd
 
 
@@ -162,9 +168,9 @@ def _max_buy(rt, name, seat, good):
     good: one after the other, each at the price of the next filled space up)."""
     gd = _good(rt, name, good)
     money = held(rt, _seat(rt, seat), _def(rt, name)["currency"])
-    if _is_column(gd):   # each one bought costs the price of the next space up
+    if _is_column(gd):  # each one bought costs the price of the next space up
         n = 0
-        for space in reversed(gd["spaces"][:_filled(rt, name, good)]):
+        for space in reversed(gd["spaces"][: _filled(rt, name, good)]):
             if space["price"] > money:
                 break
             money -= space["price"]
@@ -206,8 +212,7 @@ def _buy(rt, node, name, seat, good, n):
     if good not in b["bought"][seat]:
         b["bought"][seat].append(good)
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}", node, type="trade",
-               seat=seat)
+        rt.say(f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}", node, type="trade", seat=seat)
 
 
 @procedure("market_sell", 4)
@@ -228,8 +233,13 @@ def _sell(rt, node, name, seat, good, n):
         b["sold"][seat].append(good)
     if rt.narrate:
         lost = price * n - got
-        rt.say(f"{rt.seat_name(seat)} sells {n} {good} for {got} {d['currency']}"
-               + (f" ({lost} lost at the limit)" if lost else ""), node, type="trade", seat=seat)
+        rt.say(
+            f"{rt.seat_name(seat)} sells {n} {good} for {got} {d['currency']}"
+            + (f" ({lost} lost at the limit)" if lost else ""),
+            node,
+            type="trade",
+            seat=seat,
+        )
 
 
 def _set_filled(rt, node, name, good, n):
@@ -330,8 +340,9 @@ def _render(program, name, data, seat):
     for g, gd in goods.items():
         if _is_column(gd):
             n = (data.get("filled") or {}).get(g, 0)
-            columns.append(f"  {g.replace('_', ' ')}: "
-                           + " ".join(_cell(sp, i < n) for i, sp in enumerate(gd["spaces"])))
+            columns.append(
+                f"  {g.replace('_', ' ')}: " + " ".join(_cell(sp, i < n) for i, sp in enumerate(gd["spaces"]))
+            )
             continue
         buy = f"buy {gd['buy']}" if gd.get("buy") is not None else "not sold"
         sell = f"sell {gd['sell']}" if gd.get("sell") is not None else "not bought"

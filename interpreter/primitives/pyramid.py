@@ -16,6 +16,7 @@ with ``SLOT = {id: ID, layer: N, on: [ID, ...], label: TEXT, ...}``.
 
 State: ``{"shape": SHAPE, "owners": {ID: seat or null}}`` (every slot of the shape is a key).
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -62,8 +63,9 @@ def _shape_problems(sname, slots) -> list[str]:
             if x not in layer:
                 out.append(f"shape '{sname}', slot '{sid}': 'on' names an unknown slot '{x}'")
             elif layer[x] is not None and layer[x] != lv - 1:
-                out.append(f"shape '{sname}', slot '{sid}' (layer {lv}): '{x}' is on layer {layer[x]}, "
-                           f"not on layer {lv - 1}")
+                out.append(
+                    f"shape '{sname}', slot '{sid}' (layer {lv}): '{x}' is on layer {layer[x]}, not on layer {lv - 1}"
+                )
     return out
 
 
@@ -89,8 +91,11 @@ def _shape_name(definition: dict, table: dict) -> str:
         return shape
     value = table.get(shape)
     if value not in shapes:
-        raise PlayError(f"pyramid board: table column '{shape}' gives {value!r} for this player count, "
-                        f"not one of the shapes {', '.join(shapes)}", code="definition/board")
+        raise PlayError(
+            f"pyramid board: table column '{shape}' gives {value!r} for this player count, "
+            f"not one of the shapes {', '.join(shapes)}",
+            code="definition/board",
+        )
     return value
 
 
@@ -253,12 +258,12 @@ def _place(rt, node, name, s, seat):
     _slot(shape, name, s)
     _seat(rt, seat)
     if data["owners"][s] is not None:
-        raise PlayError(f"slot {s} of {name} is already taken by {rt.seat_name(data['owners'][s])}",
-                        code="play/occupied")
+        raise PlayError(
+            f"slot {s} of {name} is already taken by {rt.seat_name(data['owners'][s])}", code="play/occupied"
+        )
     if not is_open(data["owners"], shape, s):
         missing = [o for o in shape.on[s] if data["owners"][o] is None]
-        raise PlayError(f"slot {s} of {name} rests on {', '.join(missing)}, not yet filled",
-                        code="play/illegal-action")
+        raise PlayError(f"slot {s} of {name} rests on {', '.join(missing)}, not yet filled", code="play/illegal-action")
     data["owners"][s] = seat
     if rt.narrate:
         rt.say(f"{rt.seat_name(seat)} takes {_where(rt, name, shape, s)}", node)

@@ -18,6 +18,7 @@ stand on boundaries and move clockwise.
 State: ``{"pieces": {ID: [..]}, "tokens": {ID: {kind: n}}, "pawns": {key: ID}, "markers":
 {NAME: boundary}, "held": [..], "cursor": ID or null, "last": [ID, piece] or null}``.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,14 +58,20 @@ def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
         out.append(("pieces must map a place id to its list of pieces", "pieces"))
     else:
         out += [(f"pieces: no place '{p}'{did_you_mean(p, places)}", "pieces") for p in pieces if p not in places]
-        out += [(f"pieces: '{p}' starts with {len(v)} pieces, over the capacity {cap}", "pieces")
-                for p, v in pieces.items() if cap is not None and len(v) > cap]
+        out += [
+            (f"pieces: '{p}' starts with {len(v)} pieces, over the capacity {cap}", "pieces")
+            for p, v in pieces.items()
+            if cap is not None and len(v) > cap
+        ]
     markers, cost = d.get("markers", {}), d.get("step_cost", {})
     if not isinstance(markers, dict):
         out.append(("markers must map a marker name to its start boundary", "markers"))
     else:
-        out += [(f"marker '{m}': the start boundary must be between 0 and {len(places) - 1}", "markers")
-                for m, i in markers.items() if not _whole(i) or not 0 <= i < len(places)]
+        out += [
+            (f"marker '{m}': the start boundary must be between 0 and {len(places) - 1}", "markers")
+            for m, i in markers.items()
+            if not _whole(i) or not 0 <= i < len(places)
+        ]
     if not isinstance(cost, dict) or any(k not in ("free", "each") or not _whole(v) or v < 0 for k, v in cost.items()):
         out.append(("step_cost must be {free: N, each: N} with whole numbers >= 0", "step_cost"))
     if not isinstance(d.get("piece", "piece"), str):
@@ -78,9 +85,15 @@ def _build(d, players, table):
     if problems:
         raise PlayError(f"ring board: {problems[0][0]}", code="definition/board")
     start = d.get("pieces") or {}
-    return {"pieces": {p: list(start.get(p, [])) for p in d["places"]},
-            "tokens": {p: {t: 0 for t in d.get("tokens", [])} for p in d["places"]},
-            "pawns": {}, "markers": dict(d.get("markers") or {}), "held": [], "cursor": None, "last": None}
+    return {
+        "pieces": {p: list(start.get(p, [])) for p in d["places"]},
+        "tokens": {p: {t: 0 for t in d.get("tokens", [])} for p in d["places"]},
+        "pawns": {},
+        "markers": dict(d.get("markers") or {}),
+        "held": [],
+        "cursor": None,
+        "last": None,
+    }
 
 
 # ==================================================================== helpers
@@ -98,8 +111,9 @@ def _index(d, name, place) -> int:
     try:
         return d["places"].index(place)
     except ValueError:
-        raise PlayError(f"ring '{name}' has no place {place!r}{did_you_mean(place, d['places'])}",
-                        code="play/unknown") from None
+        raise PlayError(
+            f"ring '{name}' has no place {place!r}{did_you_mean(place, d['places'])}", code="play/unknown"
+        ) from None
 
 
 def _int(v, what) -> int:
@@ -131,8 +145,9 @@ def _key(key) -> str:
 
 def _marker(d, data, name, marker) -> int:
     if marker not in data["markers"]:
-        raise PlayError(f"ring '{name}' has no marker {marker!r}{did_you_mean(marker, data['markers'])}",
-                        code="play/unknown")
+        raise PlayError(
+            f"ring '{name}' has no marker {marker!r}{did_you_mean(marker, data['markers'])}", code="play/unknown"
+        )
     return data["markers"][marker]
 
 
@@ -244,8 +259,9 @@ def _landings(rt, name, extra=None):
     if len(data["held"]) != 1 or first is None:
         return []
     i = places.index(first)
-    return [first] + [p for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1))
-                      if not _full(d, data, p)]
+    return [first] + [
+        p for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1)) if not _full(d, data, p)
+    ]
 
 
 @builtin("ring_skipped", 2)
@@ -256,7 +272,7 @@ def _skipped(rt, name, place):
     landings = _landings(rt, name)
     if place not in landings:
         raise PlayError(f"{_label(d, place)} is not a landing of the last held piece", code="play/illegal-state")
-    return landings[:landings.index(place)]
+    return landings[: landings.index(place)]
 
 
 @builtin("ring_last", 1)
@@ -386,8 +402,11 @@ def _drop_at(rt, node, name, piece, place):
     """The last held piece (equal to ``piece``) goes to ``place``, one of ``ring_landings``."""
     d, data = _ring(rt, name, place)
     if data["held"] != [piece]:
-        raise PlayError(f"ring_drop_at needs the {_word(d, piece)} to be the only piece held "
-                        f"(held: {', '.join(show(p) for p in data['held']) or 'none'})", code="play/illegal-state")
+        raise PlayError(
+            f"ring_drop_at needs the {_word(d, piece)} to be the only piece held "
+            f"(held: {', '.join(show(p) for p in data['held']) or 'none'})",
+            code="play/illegal-state",
+        )
     skipped = _skipped(rt, name, place)
     data["held"] = []
     _land(rt, node, d, data, piece, place, skipped)

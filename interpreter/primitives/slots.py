@@ -21,6 +21,7 @@ name). Groups remember whether they have been scored (``scored``/``mark_scored``
 "score once" rule is data. State: ``{pieces: {slot: seat|null}, marks: {slot: {name: n}},
 scored: [group], stores: {region: {name: n}}, ...shape}``.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,17 +53,24 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
         out.append(("levels must be a list, bottom up, of the columns present on each level", "levels"))
         return out
     for i, cols in enumerate(levels):
-        if not isinstance(cols, list) or not cols or any(
-                not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= columns for c in cols):
+        if (
+            not isinstance(cols, list)
+            or not cols
+            or any(not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= columns for c in cols)
+        ):
             out.append((f"level {i + 1}: a list of columns between 1 and {columns}", "levels"))
-        elif i > 0 and definition.get("support", "below") == "below" and any(
-                c not in (levels[i - 1] or []) for c in cols):
+        elif (
+            i > 0
+            and definition.get("support", "below") == "below"
+            and any(c not in (levels[i - 1] or []) for c in cols)
+        ):
             out.append((f"level {i + 1}: a column has no slot below it to rest on", "levels"))
     if definition.get("support", "below") not in ("below", "none"):
         out.append(("support must be 'below' or 'none'", "support"))
     gl = definition.get("group_levels")
-    if gl is not None and (not isinstance(gl, list) or any(not isinstance(x, int) or not 1 <= x <= len(levels)
-                                                           for x in gl)):
+    if gl is not None and (
+        not isinstance(gl, list) or any(not isinstance(x, int) or not 1 <= x <= len(levels) for x in gl)
+    ):
         out.append((f"group_levels must list levels between 1 and {len(levels)}", "group_levels"))
     stores = definition.get("stores", [])
     if not isinstance(stores, list) or any(not isinstance(s, str) for s in stores):
@@ -83,10 +91,14 @@ def build(definition: dict, players: int, table: dict) -> dict:
         regions = int(table[regions])
     levels = [list(cols) for cols in definition["levels"]]
     return {
-        "regions": regions, "columns": definition["columns"], "levels": levels,
+        "regions": regions,
+        "columns": definition["columns"],
+        "levels": levels,
         "group_levels": list(definition.get("group_levels") or range(1, len(levels) + 1)),
         "support": definition.get("support", "below"),
-        "pieces": {}, "marks": {}, "scored": [],
+        "pieces": {},
+        "marks": {},
+        "scored": [],
         "stores": {str(r): {name: 0 for name in definition.get("stores", [])} for r in range(1, regions + 1)},
     }
 
@@ -98,8 +110,8 @@ class Geometry:
         self.regions, self.columns, self.height = regions, columns, len(levels)
         self.width = regions * columns
         self.slots: list[str] = []
-        self.info: dict[str, tuple] = {}          # slot -> (region, level, column, x)
-        self.at: dict[tuple, str] = {}            # (x, level) -> slot
+        self.info: dict[str, tuple] = {}  # slot -> (region, level, column, x)
+        self.at: dict[tuple, str] = {}  # (x, level) -> slot
         for r in range(1, regions + 1):
             for lv, cols in enumerate(levels, 1):
                 for c in sorted(cols):
@@ -174,8 +186,7 @@ def shapes(pattern, orientation: str = "fixed") -> list[tuple]:
     four quarter turns; ``any``: quarter turns and their mirror images.
     """
     if orientation not in ORIENTATIONS:
-        raise PlayError(f"orientation must be one of {', '.join(ORIENTATIONS)}, got {orientation!r}",
-                        code="play/type")
+        raise PlayError(f"orientation must be one of {', '.join(ORIENTATIONS)}, got {orientation!r}", code="play/type")
     try:
         cells = [(int(c[0]), int(c[1])) for c in pattern]
     except (TypeError, ValueError, IndexError, KeyError):
@@ -199,8 +210,9 @@ def shapes(pattern, orientation: str = "fixed") -> list[tuple]:
     return out
 
 
-def matches(data: dict, geo: Geometry, pattern, seat=None, orientation="fixed", without_mark=None,
-            any_piece=False) -> list[list[str]]:
+def matches(
+    data: dict, geo: Geometry, pattern, seat=None, orientation="fixed", without_mark=None, any_piece=False
+) -> list[list[str]]:
     """Every placement of the pattern whose cells all hold a piece of ``seat`` (or, with
     ``any_piece``, any slot at all: the geometric fit) and carry no ``without_mark``."""
     pieces, marks = data["pieces"], data["marks"]
@@ -452,8 +464,11 @@ def _completed_by(rt, name, s, kind):
     """Groups of a kind that contain slot ``s``, are now complete and are not yet scored."""
     data, geo = _g(rt, name)
     pieces, scored = data["pieces"], data["scored"]
-    return [g for g in geo.group_of[_slot(geo, name, s)].get(kind, [])
-            if g not in scored and all(x in pieces for x in geo.groups[g])]
+    return [
+        g
+        for g in geo.group_of[_slot(geo, name, s)].get(kind, [])
+        if g not in scored and all(x in pieces for x in geo.groups[g])
+    ]
 
 
 @builtin("scored", 2)
@@ -560,8 +575,7 @@ def _set_owner(rt, node, name, s, owner):
         raise PlayError(f"slot {s} is empty", code="play/illegal-state")
     old = data["pieces"][s]
     data["pieces"][s] = owner
-    _say(rt, node, f"{rt.seat_name(owner)}'s {_piece_word(rt, name, owner)} replaces "
-                   f"{rt.seat_name(old)}'s at {s}")
+    _say(rt, node, f"{rt.seat_name(owner)}'s {_piece_word(rt, name, owner)} replaces {rt.seat_name(old)}'s at {s}")
 
 
 @procedure("mark_slot", 3)
@@ -643,15 +657,19 @@ def render(program, name, data, seat) -> list[str]:
     slabel = d.get("store_label", "store")
     margin = max(5, len(slabel) + 1)
     head = " " * margin + gap.join(f"region {r}".ljust(geo.columns * width) for r in range(1, geo.regions + 1))
-    lines = [f"{label}: . = open slot, ## = {d.get('neutral', 'neutral piece')}"
-             + "".join(f", {v} = {k.replace('_', ' ')}" for k, v in symbols.items()), head]
+    lines = [
+        f"{label}: . = open slot, ## = {d.get('neutral', 'neutral piece')}"
+        + "".join(f", {v} = {k.replace('_', ' ')}" for k, v in symbols.items()),
+        head,
+    ]
     for lv in range(geo.height, 0, -1):
         row = []
         for r in range(1, geo.regions + 1):
             row.append("".join(cell(geo.at.get((geo.columns * (r - 1) + c, lv))) for c in range(1, geo.columns + 1)))
         lines.append(f"L{lv}".ljust(margin) + gap.join(row))
-    lines.append(" " * margin + gap.join("".join(f" C{c}  " for c in range(1, geo.columns + 1))
-                                    for _ in range(geo.regions)))
+    lines.append(
+        " " * margin + gap.join("".join(f" C{c}  " for c in range(1, geo.columns + 1)) for _ in range(geo.regions))
+    )
     if any(data["stores"].get(str(r)) for r in range(1, geo.regions + 1)):
         parts = []
         for r in range(1, geo.regions + 1):

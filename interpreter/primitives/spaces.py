@@ -7,6 +7,7 @@ space (spot ``ID.1``, ``ID.2``, ...: each space has its own reward); elsewhere p
 spaces in placement order (spot ``ID``: the first piece placed takes space 1). Any other keys of a
 location are data for the rules (``location_info``). State: ``{ID: [occupant or null per space]}``.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure

@@ -16,6 +16,7 @@ column_values: [..], start: [ROW, COLUMN]}}``
 
 State: ``{"pos": [[row, column] per seat]}``.
 """
+
 from __future__ import annotations
 
 import re
@@ -47,28 +48,49 @@ def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
     out = [(f"unknown key '{k}'{did_you_mean(k, KEYS)}", k) for k in d if k not in KEYS]
     rows = d.get("rows")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) and r.split() for r in rows):
-        return out + [("rows must be a non-empty list of rows (bottom first), each a string of cell codes "
-                       "separated by spaces", "rows")]
+        return out + [
+            (
+                "rows must be a non-empty list of rows (bottom first), each a string of cell codes separated by spaces",
+                "rows",
+            )
+        ]
     widths = [len(r.split()) for r in rows]
-    out += [(f"row {i} has {w} cells, row 1 has {widths[0]}: every row needs the same number", "rows")
-            for i, w in enumerate(widths, 1) if w != widths[0]]
+    out += [
+        (f"row {i} has {w} cells, row 1 has {widths[0]}: every row needs the same number", "rows")
+        for i, w in enumerate(widths, 1)
+        if w != widths[0]
+    ]
     n_rows, n_cols = len(rows), widths[0]
     tiers = d.get("tiers")
     if tiers is not None:
-        flat = [r for t in tiers for r in t] if isinstance(tiers, list) and all(
-            isinstance(t, list) and t for t in tiers) else None
+        flat = (
+            [r for t in tiers for r in t]
+            if isinstance(tiers, list) and all(isinstance(t, list) and t for t in tiers)
+            else None
+        )
         if flat != list(range(1, n_rows + 1)):
-            out.append((f"tiers must list the rows 1 to {n_rows} once each, in order, bottom tier first "
-                        f"(e.g. [[1, 2], [3, {n_rows}]])", "tiers"))
+            out.append(
+                (
+                    f"tiers must list the rows 1 to {n_rows} once each, in order, bottom tier first "
+                    f"(e.g. [[1, 2], [3, {n_rows}]])",
+                    "tiers",
+                )
+            )
     for key, n, what in (("row_scores", n_rows, "row"), ("column_values", n_cols, "column")):
         v = d.get(key)
         if v is not None and (not isinstance(v, list) or len(v) != n or not all(_whole(x) for x in v)):
             out.append((f"{key} must list {n} whole numbers, one per {what}", key))
     start = d.get("start", [1, 1])
-    if not (isinstance(start, list) and len(start) == 2 and all(_whole(x) for x in start)
-            and 1 <= start[0] <= n_rows and 1 <= start[1] <= n_cols):
-        out.append((f"start must be [row, column] with a row from 1 to {n_rows} and a column from 1 to {n_cols}",
-                    "start"))
+    if not (
+        isinstance(start, list)
+        and len(start) == 2
+        and all(_whole(x) for x in start)
+        and 1 <= start[0] <= n_rows
+        and 1 <= start[1] <= n_cols
+    ):
+        out.append(
+            (f"start must be [row, column] with a row from 1 to {n_rows} and a column from 1 to {n_cols}", "start")
+        )
     return out
 
 
@@ -195,8 +217,10 @@ def _go(rt, node, name, d, data, seat, row, column):
     old = list(data["pos"][seat])
     data["pos"][seat] = [row, column]
     if rt.narrate and old != [row, column]:
-        rt.say(f"{rt.seat_name(seat)}'s {_label(d, name)} marker: row {old[0]} col {old[1]} -> "
-               f"row {row} col {column}", node)
+        rt.say(
+            f"{rt.seat_name(seat)}'s {_label(d, name)} marker: row {old[0]} col {old[1]} -> row {row} col {column}",
+            node,
+        )
 
 
 @procedure("stair_move", 4)
@@ -206,8 +230,9 @@ def _move(rt, node, name, seat, rows, columns):
     d, data = _stair(rt, name)
     _seat(rt, data, seat)
     if not _whole(rows) or not _whole(columns):
-        raise PlayError(f"a staircase move is whole numbers of rows and columns, got {rows!r}, {columns!r}",
-                        code="play/type")
+        raise PlayError(
+            f"a staircase move is whole numbers of rows and columns, got {rows!r}, {columns!r}", code="play/type"
+        )
     n_rows, n_cols = _size(d)
     row, column = data["pos"][seat]
     _go(rt, node, name, d, data, seat, max(1, min(n_rows, row + rows)), max(1, min(n_cols, column + columns)))
@@ -233,8 +258,13 @@ def render(program, name, data, seat) -> list[str]:
     here: dict[tuple[int, int], list[str]] = {}
     for s, (r, c) in enumerate(data["pos"]):
         here.setdefault((r, c), []).append(f"P{s + 1}")
-    cells = [[str(grid[r - 1][c - 1]) + (f"[{','.join(here[(r, c)])}]" if (r, c) in here else "")
-              for c in range(1, n_cols + 1)] for r in range(1, n_rows + 1)]
+    cells = [
+        [
+            str(grid[r - 1][c - 1]) + (f"[{','.join(here[(r, c)])}]" if (r, c) in here else "")
+            for c in range(1, n_cols + 1)
+        ]
+        for r in range(1, n_rows + 1)
+    ]
     values = [str(v) for v in (d.get("column_values") or [0] * n_cols)]
     width = [max([len(cells[r][c]) for r in range(n_rows)] + [len(values[c])]) for c in range(n_cols)]
     scores = d.get("row_scores") or [0] * n_rows

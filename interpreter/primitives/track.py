@@ -11,6 +11,7 @@
 
 State: ``{TRACK: [position per seat]}``.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
@@ -38,8 +39,11 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
     if not _is_int(start) or start < 0:
         out.append(("start must be a whole number >= 0", "start"))
     else:
-        short = [t for t, td in tracks.items() if isinstance(td, dict) and isinstance(td.get("steps"), list)
-                 and start >= len(td["steps"])]
+        short = [
+            t
+            for t, td in tracks.items()
+            if isinstance(td, dict) and isinstance(td.get("steps"), list) and start >= len(td["steps"])
+        ]
         if short:
             out.append((f"start {start} is beyond the top of {', '.join(short)}", "start"))
     return out
@@ -116,7 +120,7 @@ def _reached(rt, name, t, seat, key=None, value=None):
     those whose ``when`` is ``"final"`` (with a key alone: those that have it)."""
     steps = _track(rt, name, t)["steps"]
     pos = board(rt, name)[t][_seat(rt, seat)]
-    out = [dict(st) for st in steps[1:pos + 1]]
+    out = [dict(st) for st in steps[1 : pos + 1]]
     if key is None:
         return out
     if value is None:

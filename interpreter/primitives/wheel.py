@@ -17,6 +17,7 @@
 State: ``{"r": r, "pieces": {SLOT: piece or null}, "passed": [pieces that passed the end in the
 latest wheel_turn]}``.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
@@ -35,8 +36,11 @@ def _whole(v) -> bool:
 def _ring_problems(items, key: str, what: str) -> list[tuple[str, str]]:
     if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
         return [(f"{key} must be a non-empty list of mappings, each with an id", key)]
-    out = [(f"{key}: entry {i} needs an id (a non-empty string)", key)
-           for i, x in enumerate(items, 1) if not isinstance(x.get("id"), str) or not x["id"]]
+    out = [
+        (f"{key}: entry {i} needs an id (a non-empty string)", key)
+        for i, x in enumerate(items, 1)
+        if not isinstance(x.get("id"), str) or not x["id"]
+    ]
     ids = [x.get("id") for x in items if isinstance(x.get("id"), str)]
     out += [(f"{what} '{i}' is listed twice", key) for i in sorted(set(ids)) if ids.count(i) > 1]
     return out
@@ -54,8 +58,12 @@ def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
     rot = d.get("rotation", 0)
     if isinstance(rot, str):
         if rot not in table_columns:
-            out.append((f"rotation: '{rot}' is neither a whole number nor a table column"
-                        f"{did_you_mean(rot, table_columns)}", "rotation"))
+            out.append(
+                (
+                    f"rotation: '{rot}' is neither a whole number nor a table column{did_you_mean(rot, table_columns)}",
+                    "rotation",
+                )
+            )
     elif not _whole(rot):
         out.append(("rotation must be a whole number or a table column", "rotation"))
     if not isinstance(d.get("cards", False), bool):
@@ -72,8 +80,10 @@ def _build(d, players, table):
     if isinstance(rot, str):
         rot = table.get(rot)
         if not _whole(rot):
-            raise PlayError(f"wheel board: table column '{d['rotation']}' gives {rot!r} for this player "
-                            f"count, not a whole number", code="definition/board")
+            raise PlayError(
+                f"wheel board: table column '{d['rotation']}' gives {rot!r} for this player count, not a whole number",
+                code="definition/board",
+            )
     return {"r": rot % len(d["stations"]), "pieces": {sl["id"]: None for sl in d["slots"]}, "passed": []}
 
 
@@ -227,15 +237,17 @@ def _turn(rt, node, name, k=1):
     n = len(d["stations"])
     passed = []
     for _ in range(k):
-        last = _slot_over(d, data, n - 1)         # this slot goes from the last station to the first
+        last = _slot_over(d, data, n - 1)  # this slot goes from the last station to the first
         if data["pieces"][last] is not None:
             passed.append(data["pieces"][last])
         data["r"] = (data["r"] + 1) % n
     data["passed"] = passed
     if rt.narrate:
         first = d["slots"][0]["id"]
-        text = (f"the {_label(d, name)} turns {k} step{'s' if k > 1 else ''}: "
-                f"{first} now over {_station_under(d, data, first)}")
+        text = (
+            f"the {_label(d, name)} turns {k} step{'s' if k > 1 else ''}: "
+            f"{first} now over {_station_under(d, data, first)}"
+        )
         if passed:
             text += " (past the end: " + ", ".join(_piece_text(rt, d, p) for p in passed) + ")"
         rt.say(text, node)
@@ -244,8 +256,11 @@ def _turn(rt, node, name, k=1):
 def _empty_slot(rt, d, data, name, slot):
     _slot_index(d, name, slot)
     if data["pieces"][slot] is not None:
-        raise PlayError(f"slot {slot} (over {_station_under(d, data, slot)}) already holds "
-                        f"{_piece_text(rt, d, data['pieces'][slot])}", code="play/occupied")
+        raise PlayError(
+            f"slot {slot} (over {_station_under(d, data, slot)}) already holds "
+            f"{_piece_text(rt, d, data['pieces'][slot])}",
+            code="play/occupied",
+        )
 
 
 @procedure("wheel_put", 3)
@@ -257,8 +272,9 @@ def _put(rt, node, name, slot, piece):
     _empty_slot(rt, d, data, name, slot)
     there = _where(data, piece)
     if there is not None:
-        raise PlayError(f"{_piece_text(rt, d, piece)} is already on the wheel (slot {there})",
-                        code="play/illegal-state")
+        raise PlayError(
+            f"{_piece_text(rt, d, piece)} is already on the wheel (slot {there})", code="play/illegal-state"
+        )
     data["pieces"][slot] = piece
     _say(rt, node, f"{_piece_text(rt, d, piece)} -> {slot} (over {_station_under(d, data, slot)})")
 
@@ -290,8 +306,11 @@ def _move(rt, node, name, piece, slot):
 
 # ==================================================================== picture
 def _summary(item: dict) -> str:
-    parts = [k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {show(v)}"
-             for k, v in item.items() if k != "id" and v is not None and v is not False]
+    parts = [
+        k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {show(v)}"
+        for k, v in item.items()
+        if k != "id" and v is not None and v is not False
+    ]
     return f"{item['id']} ({', '.join(parts)})" if parts else item["id"]
 
 

@@ -8,6 +8,7 @@ under a name, or a second renderer for a kind, is refused at import. Kinds live 
 ``mason.primitives``; their queries and procedures (``mason.dsl.builtins``) take the board's name as
 first argument.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,11 +28,12 @@ class BoardKind:
     ``render(program, name, data, seat) -> [line, ...]``: the board for a terminal (``mason play``);
     None: the data is shown as JSON on one line.
     """
+
     name: str
     build: Callable
     check: Optional[Callable] = None
     render: Optional[Callable] = None
-    module: str = ""        # the module that registered it (for messages and the docs test)
+    module: str = ""  # the module that registered it (for messages and the docs test)
 
 
 KINDS: dict[str, BoardKind] = {}
@@ -45,8 +47,9 @@ def register_board_kind(kind: BoardKind) -> BoardKind:
     """Register a board kind; a kind already registered under that name is an error."""
     old = KINDS.get(kind.name)
     if old is not None:
-        raise RegistrationError(f"board kind '{kind.name}' is registered twice: by {old.module or '?'} "
-                                f"and by {kind.module or '?'}")
+        raise RegistrationError(
+            f"board kind '{kind.name}' is registered twice: by {old.module or '?'} and by {kind.module or '?'}"
+        )
     KINDS[kind.name] = kind
     BOARD_KINDS[kind.name] = kind.build
     if kind.check is not None:
@@ -56,14 +59,17 @@ def register_board_kind(kind: BoardKind) -> BoardKind:
 
 def board_kind(name: str, check: Callable | None = None):
     """Decorator: register ``build`` (the decorated function) as board kind ``name`` (see BoardKind)."""
+
     def deco(fn):
         register_board_kind(BoardKind(name, fn, check, module=fn.__module__))
         return fn
+
     return deco
 
 
 def board_renderer(name: str):
     """Decorator: the terminal renderer of board kind ``name`` (registered before; one renderer per kind)."""
+
     def deco(fn):
         kind = KINDS.get(name)
         if kind is None:
@@ -72,6 +78,7 @@ def board_renderer(name: str):
             raise RegistrationError(f"board kind '{name}' gets a second renderer ({fn.__module__})")
         kind.render = fn
         return fn
+
     return deco
 
 

@@ -4,10 +4,11 @@ A choice with several legal options stores a decision in ``state['pending']`` (s
 options, labels) and a frame naming the choice; ``resume`` applies a checked answer to that frame.
 A choice with a single legal option resolves itself and is not a decision.
 """
+
 from __future__ import annotations
 
-from mason.runtime import rng
 from mason.errors import IllegalAction, PlayError
+from mason.runtime import rng
 from mason.runtime.machine import log_resolved, place_text, run_inline
 from mason.runtime.turns import action_label, take_action
 from mason.runtime.values import _amount_of, _plain, _seat_of, _show, _visible_to, _zone_label
@@ -20,13 +21,16 @@ def s_choose(rt, env, node, fr):
         if node.up_to is not None:  # a random subset of exactly min(N, available) items
             pool = list(items)
             rng.shuffle(rt.st, pool)
-            value = pool[:_amount_of(node.up_to(rt, env), node)]
+            value = pool[: _amount_of(node.up_to(rt, env), node)]
         else:
             value = items[rng.below(rt.st, len(items))] if items else None
         if rt.narrate and value is not None and not node.secret:  # a secret draw is told to nobody
             chosen = value if isinstance(value, list) else [value]
-            rt.say(f"at random: {', '.join(_label(rt, node.ckind, v) for v in chosen) or 'nothing'}", node,
-                   to=_card_viewers(rt, chosen) if node.ckind == "card" else None)
+            rt.say(
+                f"at random: {', '.join(_label(rt, node.ckind, v) for v in chosen) or 'nothing'}",
+                node,
+                to=_card_viewers(rt, chosen) if node.ckind == "card" else None,
+            )
         _bind_choice(rt, env, node, fr, value)
         return
     chooser = _chooser(rt, env, node)
@@ -43,11 +47,18 @@ def s_choose(rt, env, node, fr):
         return
     options = items + [None] if node.optional else items
     if len(options) == 1:
-        rt.st["forced"] = rt.st.get("forced", 0) + 1   # resolved by itself: progress for the idle guard
+        rt.st["forced"] = rt.st.get("forced", 0) + 1  # resolved by itself: progress for the idle guard
         if rt.narrate:
             prompt = node.prompt and _text(rt, fr, node.prompt) or _default_prompt(node)
-            log_resolved(rt, chooser, node.ckind, prompt, options,
-                         [_label(rt, node.ckind, v) if v is not None else "none" for v in options], node.place)
+            log_resolved(
+                rt,
+                chooser,
+                node.ckind,
+                prompt,
+                options,
+                [_label(rt, node.ckind, v) if v is not None else "none" for v in options],
+                node.place,
+            )
         _bind_choice(rt, env, node, fr, options[0])
         return
     _ask(rt, node, fr, chooser, options)
@@ -71,8 +82,15 @@ def _ask(rt, node, fr, seat, options, subset=0):
         labels = [_label(rt, node.ckind, v) if v is not None else "none" for v in options]
         if node.ckind == "card":
             _locate(rt, seat, options, labels)
-    st["pending"] = {"seat": seat, "kind": node.ckind, "prompt": _text(rt, fr, node.prompt) or _default_prompt(node),
-                     "options": options, "labels": labels, "subset": subset, "at": place_text(node)}
+    st["pending"] = {
+        "seat": seat,
+        "kind": node.ckind,
+        "prompt": _text(rt, fr, node.prompt) or _default_prompt(node),
+        "options": options,
+        "labels": labels,
+        "subset": subset,
+        "at": place_text(node),
+    }
     st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
 
 
@@ -118,13 +136,15 @@ def _default_prompt(node):
         return f"Choose up to the allowed number of {node.ckind}s"
     if node.ckind == "value":
         return "Choose"
-    return {"card": "Choose a card", "seat": "Choose a player"}.get(node.ckind, f"Choose a {node.ckind.replace('_', ' ')}")
+    return {"card": "Choose a card", "seat": "Choose a player"}.get(
+        node.ckind, f"Choose a {node.ckind.replace('_', ' ')}"
+    )
 
 
 def _bind_choice(rt, env, node, fr, value):
     env[node.var] = _plain(value)
     if node.body is not None and value is not None and value != []:
-        if node.body.inline:   # plain statements: run now, as their frame would run next
+        if node.body.inline:  # plain statements: run now, as their frame would run next
             run_inline(rt, env, node.body, fr)
             return
         rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
@@ -135,20 +155,35 @@ def s_choose_one(rt, env, node, fr):
     if not available:
         return
     if len(available) == 1:
-        rt.st["forced"] = rt.st.get("forced", 0) + 1   # resolved by itself: progress for the idle guard
+        rt.st["forced"] = rt.st.get("forced", 0) + 1  # resolved by itself: progress for the idle guard
         if rt.narrate:
-            s = node.by(rt, env) if node.by is not None else (env.get("me") if env.get("me") is not None
-                                                                 else rt.turn_seat())
-            log_resolved(rt, s, "option", node.prompt and _text(rt, fr, node.prompt) or "Choose one", available,
-                         [_text(rt, fr, node.options[available[0]][0])], node.place)
+            s = (
+                node.by(rt, env)
+                if node.by is not None
+                else (env.get("me") if env.get("me") is not None else rt.turn_seat())
+            )
+            log_resolved(
+                rt,
+                s,
+                "option",
+                node.prompt and _text(rt, fr, node.prompt) or "Choose one",
+                available,
+                [_text(rt, fr, node.options[available[0]][0])],
+                node.place,
+            )
         rt.st["stack"].append({"k": "b", "n": node.options[available[0]][2].id, "i": 0, "s": fr["s"]})
         return
     seat = _chooser(rt, env, node)
     st = rt.st
-    st["pending"] = {"seat": seat, "kind": "option", "prompt": _text(rt, fr, node.prompt) or "Choose one",
-                     "options": available,
-                     "labels": [_text(rt, fr, node.options[i][0]) for i in available] if rt.narrate else None,
-                     "subset": 0, "at": place_text(node)}
+    st["pending"] = {
+        "seat": seat,
+        "kind": "option",
+        "prompt": _text(rt, fr, node.prompt) or "Choose one",
+        "options": available,
+        "labels": [_text(rt, fr, node.options[i][0]) for i in available] if rt.narrate else None,
+        "subset": 0,
+        "at": place_text(node),
+    }
     st["stack"].append({"k": "o", "n": node.id, "s": fr["s"]})
 
 
@@ -177,7 +212,7 @@ def resume(rt, answer) -> None:
     pending = st["pending"]
     fr = st["stack"][-1]
     st["pending"] = None
-    if fr["k"] == "t":   # the action window stays on the stack
+    if fr["k"] == "t":  # the action window stays on the stack
         take_action(rt, fr, pending["options"][answer])
         return
     st["stack"].pop()
@@ -194,7 +229,9 @@ def resume(rt, answer) -> None:
     elif fr["k"] == "o":
         i = pending["options"][answer]
         if rt.narrate:
-            label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(rt, fr, node.options[i][0])
+            label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(
+                rt, fr, node.options[i][0]
+            )
             rt.say(f"{rt.seat_name(pending['seat'])} chooses: {label}", node)
         st["stack"].append({"k": "b", "n": node.options[i][2].id, "i": 0, "s": fr["s"]})
     else:
@@ -230,7 +267,6 @@ def _narrate_choice(rt, node, pending, value):
         if to is not None and seat not in to:
             to = sorted(set(to) | {seat})
     rt.say(f"{who} chooses {shown}", node, to=to)
-
 
 
 def check_answer(pending: dict, answer):

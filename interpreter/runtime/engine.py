@@ -9,6 +9,7 @@ once (a kind registered twice is an error). Import the runtime from this module:
 
 The import order is one way: machine <- turns <- choices <- engine.
 """
+
 from __future__ import annotations
 
 from mason.runtime import choices, machine, turns

@@ -10,6 +10,7 @@ Automated seats (``automata:`` in game.yaml, see agents/automaton.py) never wait
 no seat) and goes on; those decisions are not counted in ``state['decisions']`` and are not
 answers, so ``seed + answers`` replays an automated game exactly.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,17 +19,17 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from mason.runtime import saves
 from mason.agents.automaton import decide
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from mason.model.loader import GAMES_DIR
-from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
 from mason.model.program import Program
+from mason.runtime import saves
+from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
 from mason.runtime.saves import SAVE_FORMAT  # noqa: F401  (re-exported)
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
 
 _PROGRAMS: dict[tuple, Program] = {}
-_LOADED_IN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # program -> directory it was read from
+_LOADED_IN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # program -> directory it was read from
 _STABLE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 AUTOMATED_CAP = 1_000_000  # automated decisions in a row before the game is declared a loop
 
@@ -40,17 +41,29 @@ class Settings:
     seed: object = 1
     variants: tuple = ()
     expansions: tuple = ()
-    options: tuple = ()   # ((key, value), ...)
+    options: tuple = ()  # ((key, value), ...)
 
     def to_json(self) -> dict:
-        return {"game": self.game, "players": self.players, "seed": self.seed, "variants": list(self.variants),
-                "with": list(self.expansions), "options": dict(self.options)}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "variants": list(self.variants),
+            "with": list(self.expansions),
+            "options": dict(self.options),
+        }
 
     @classmethod
     def from_json(cls, d: dict) -> "Settings":
         try:
-            return cls(d["game"], int(d["players"]), d.get("seed", 1), tuple(d.get("variants") or ()),
-                       tuple(d.get("with") or ()), tuple(sorted((d.get("options") or {}).items())))
+            return cls(
+                d["game"],
+                int(d["players"]),
+                d.get("seed", 1),
+                tuple(d.get("variants") or ()),
+                tuple(d.get("with") or ()),
+                tuple(sorted((d.get("options") or {}).items())),
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"bad settings in save file: {exc}") from None
 
@@ -94,7 +107,7 @@ def stable_places(prog: Program):
 
 def _stable_place(at: str, base: Path) -> str:
     m = re.match(r"^(.*?)((?::\d+){2})?$", at)
-    assert m is not None   # the pattern matches every string
+    assert m is not None  # the pattern matches every string
     file, pos = m.group(1), m.group(2) or ""
     path = Path(file)
     if not path.is_absolute():
@@ -108,7 +121,7 @@ def _stable_place(at: str, base: Path) -> str:
         return str(path) + pos
 
 
-LOG_FORMAT = 2   # docs/log-format.md; schemas/log.schema.json
+LOG_FORMAT = 2  # docs/log-format.md; schemas/log.schema.json
 
 
 def _options(pending, labels) -> list:
@@ -134,7 +147,7 @@ class Game:
         self.program, self.settings, self.state = program, settings, state
         self.log = log if log is not None else []
         self.narrate = narrate
-        self.seats: list[str] | None = None   # who plays each player's seat (human, a bot kind), for saves
+        self.seats: list[str] | None = None  # who plays each player's seat (human, a bot kind), for saves
         self._at = stable_places(program)
         self.rt = Runtime(program, state, self._append if narrate else None)
         self.rt.decision_entry = _last_decision(self.log)
@@ -149,18 +162,30 @@ class Game:
         """
         prog = load_program(settings.game, settings.variants, settings.expansions)
         if not prog.min_players <= settings.players <= prog.max_players:
-            raise MasonError(f"{prog.name} takes {prog.min_players} to {prog.max_players} players, "
-                             f"not {settings.players}", code="play/players")
+            raise MasonError(
+                f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {settings.players}",
+                code="play/players",
+            )
         for key, _ in settings.options:
             if key not in prog.constants:
-                raise MasonError(f"unknown option '{key}'{did_you_mean(key, prog.constants)}"
-                                 f" (options: {', '.join(prog.constants) or 'none'})", code="play/option")
+                raise MasonError(
+                    f"unknown option '{key}'{did_you_mean(key, prog.constants)}"
+                    f" (options: {', '.join(prog.constants) or 'none'})",
+                    code="play/option",
+                )
         state = new_state(prog, settings.players, settings.seed, dict(settings.options))
         game = cls(prog, settings, state, [], narrate)
         if narrate:
             # the settings (with the seed, which would reveal every hidden card) are for replay only
-            game.log.append({"type": "start", "settings": settings.to_json(), "rules": saves.rules_hash(prog),
-                             "log_format": LOG_FORMAT, "to": []})
+            game.log.append(
+                {
+                    "type": "start",
+                    "settings": settings.to_json(),
+                    "rules": saves.rules_hash(prog),
+                    "log_format": LOG_FORMAT,
+                    "to": [],
+                }
+            )
             game.rt.digest("start")
         try:
             game._run()
@@ -222,17 +247,27 @@ class Game:
             if self.narrate:
                 self.rt.flush_changes(place=p["at"])
                 labels = fill_labels(self.rt)["labels"]
-                self.log.append({"type": "automated", "seat": p["seat"], "kind": p["kind"], "answer": answer,
-                                 "rule": rule, "at": self._asked_at(p), "to": [], "prompt": p["prompt"],
-                                 "options": _options(p, labels), "round": self.state["round"],
-                                 "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer],
-                                 "because": self._because([])})
+                self.log.append(
+                    {
+                        "type": "automated",
+                        "seat": p["seat"],
+                        "kind": p["kind"],
+                        "answer": answer,
+                        "rule": rule,
+                        "at": self._asked_at(p),
+                        "to": [],
+                        "prompt": p["prompt"],
+                        "options": _options(p, labels),
+                        "round": self.state["round"],
+                        "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer],
+                        "because": self._because([]),
+                    }
+                )
                 self.rt.decision_entry = len(self.log) - 1
-            st["automated"] = st.get("automated", 0) + 1   # progress for the round's loop guard
+            st["automated"] = st.get("automated", 0) + 1  # progress for the round's loop guard
             resume(self.rt, answer)
             run(self.rt)
-        raise PlayError(f"{AUTOMATED_CAP} automated decisions in a row: the rules loop without end",
-                        code="play/loop")
+        raise PlayError(f"{AUTOMATED_CAP} automated decisions in a row: the rules loop without end", code="play/loop")
 
     # ---------------------------------------------------------------- queries
     @property
@@ -285,19 +320,28 @@ class Game:
         if p is None:
             raise IllegalAction("no decision is pending")
         if type(answer) is not int or p["subset"] or not 0 <= answer < len(p["options"]):
-            answer = check_answer(p, answer)   # (one option number in range, the common answer, is valid as it is)
+            answer = check_answer(p, answer)  # (one option number in range, the common answer, is valid as it is)
         self.state["decisions"] += 1
         if self.narrate:
             self.rt.flush_changes(place=p["at"])
             filled = fill_labels(self.rt)
-            assert filled is not None   # p is pending
+            assert filled is not None  # p is pending
             labels = filled["labels"]
-            self.log.append({"type": "decision", "seat": p["seat"], "kind": p["kind"], "answer": answer,
-                             "at": self._asked_at(p), "to": [p["seat"]], "prompt": p["prompt"],
-                             "options": _options(p, labels), "round": self.state["round"],
-                             "chosen": ([labels[i] for i in answer] if isinstance(answer, list)
-                                        else labels[answer]),
-                             "because": self._because([p["seat"]])})
+            self.log.append(
+                {
+                    "type": "decision",
+                    "seat": p["seat"],
+                    "kind": p["kind"],
+                    "answer": answer,
+                    "at": self._asked_at(p),
+                    "to": [p["seat"]],
+                    "prompt": p["prompt"],
+                    "options": _options(p, labels),
+                    "round": self.state["round"],
+                    "chosen": ([labels[i] for i in answer] if isinstance(answer, list) else labels[answer]),
+                    "because": self._because([p["seat"]]),
+                }
+            )
             self.rt.decision_entry = len(self.log) - 1
         resume(self.rt, answer)
         self._run()
@@ -319,7 +363,7 @@ class Game:
         self.state = copy_state(snap["state"])
         self.rt = Runtime(self.program, self.state, self._append if self.narrate else None)
         self.rt.stats = stats
-        del self.log[snap["log"]:]
+        del self.log[snap["log"] :]
         self.rt.decision_entry = _last_decision(self.log)
 
     def undo_refusal(self, snap: dict, seat: int) -> str | None:
@@ -331,7 +375,7 @@ class Game:
         """
         then, now = snap["state"], self.state
         if now["decisions"] - then["decisions"] != 1:
-            who = sorted({e["seat"] for e in self.log[snap["log"]:] if e.get("type") == "decision"} - {seat})
+            who = sorted({e["seat"] for e in self.log[snap["log"] :] if e.get("type") == "decision"} - {seat})
             names = self.seat_names()
             if who:
                 return f"{', '.join(names[s] for s in who)} decided since"
@@ -341,8 +385,10 @@ class Game:
         before = _seen_cards(self.program, then, seat)
         revealed = _seen_cards(self.program, now, seat) - before
         if revealed:
-            return (f"{len(revealed)} card{'s' if len(revealed) > 1 else ''} you could not see "
-                    f"{'were' if len(revealed) > 1 else 'was'} revealed to you since")
+            return (
+                f"{len(revealed)} card{'s' if len(revealed) > 1 else ''} you could not see "
+                f"{'were' if len(revealed) > 1 else 'was'} revealed to you since"
+            )
         return None
 
     # ---------------------------------------------------------------- copies and saves

@@ -7,19 +7,29 @@ decision in ``state['pending']`` and returns; answering it resumes from the top 
 else (no generator, closure or object) holds game state, so a state can be copied, saved and
 resumed at any decision.
 """
+
 from __future__ import annotations
 
-from mason.runtime import rng
-from mason.dsl.builtins import RegistrationError, ITEM_CAP, MAX_ITEMS, MAX_NESTED, MAX_NUMBER, charge, too_big
+from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
 from mason.dsl.expr import HOST_ERRORS
 from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import PlayError
+from mason.runtime import rng
 from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
-    _amount_of, _copy, _plain, _say_counter, _seat_of, _short, _show, _visible_to, _zone_label)
+    _amount_of,
+    _copy,
+    _plain,
+    _say_counter,
+    _seat_of,
+    _short,
+    _show,
+    _visible_to,
+    _zone_label,
+)
 
 _NO_HOLDER = (None,)  # a modifier of no component type applies once, held by nothing
 STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
-STACK_CAP = 1_000     # frames on the stack at once (triggers answering each other's events nest)
+STACK_CAP = 1_000  # frames on the stack at once (triggers answering each other's events nest)
 
 
 class Runtime:
@@ -36,15 +46,14 @@ class Runtime:
         self.constants = state["constants"]
         self.nodes = program.nodes
         n = state["n"]
-        self.zk = {name: [f"{name}/{s}" for s in range(n)] for name, z in program.zones.items()
-                   if z["scope"] == "seat"}
+        self.zk = {name: [f"{name}/{s}" for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"}
         self.log = log  # callable(entry) or None
         self.narrate = log is not None
         self.stats = None  # optional coverage counter: dict key -> count
-        self.spent = 0     # items gone through since the run began (see dsl.builtins.charge)
+        self.spent = 0  # items gone through since the run began (see dsl.builtins.charge)
         self.changes = []  # counter changes not yet logged (narrating only): see change()
-        self.decision_entry = None   # log index of the decision whose answer the machine is running
-        self.memo = {}     # what a primitive derives from the program alone, kept per runtime (by its name)
+        self.decision_entry = None  # log index of the decision whose answer the machine is running
+        self.memo = {}  # what a primitive derives from the program alone, kept per runtime (by its name)
 
     item_cap = ITEM_CAP
 
@@ -85,10 +94,11 @@ class Runtime:
         if not vd.mods:
             return v
         held = vd.__dict__.get("held")
-        if held is None:   # (modifier, holding card or None), in declaration order: once per program
+        if held is None:  # (modifier, holding card or None), in declaration order: once per program
             instances = self.prog.type_instances
-            held = vd.held = tuple((mod, c) for mod in vd.mods
-                                   for c in (_NO_HOLDER if mod.type is None else instances[mod.type]))
+            held = vd.held = tuple(
+                (mod, c) for mod in vd.mods for c in (_NO_HOLDER if mod.type is None else instances[mod.type])
+            )
         cards = self.cards
         active = self.prog.active_zones
         for mod, c in held:
@@ -117,8 +127,11 @@ class Runtime:
                     exc.place = mod.place
                 raise
             except HOST_ERRORS as exc:
-                raise PlayError(f"this modifier of '{name}' cannot apply {mod.op} {_short(x)} to {_short(v)}: {exc}",
-                                mod.place, "play/type") from None
+                raise PlayError(
+                    f"this modifier of '{name}' cannot apply {mod.op} {_short(x)} to {_short(v)}: {exc}",
+                    mod.place,
+                    "play/type",
+                ) from None
             if self.stats is not None:
                 self.stats[mod.key] = self.stats.get(mod.key, 0) + 1
         return v
@@ -170,7 +183,7 @@ class Runtime:
         for fr in reversed(stack):
             k = fr["k"]
             if k == "b" and "v" in fr:
-                if fr["i"] == 0 and fr is not top:   # pushed, not begun (the setup steps after this one)
+                if fr["i"] == 0 and fr is not top:  # pushed, not begun (the setup steps after this one)
                     continue
                 o = origins.get(fr["n"])
                 if o is None:
@@ -208,11 +221,11 @@ class Runtime:
         self.flush_changes(place=place)
         counters = {k: list(v) for k, v in self.st["counters"].items() if self.prog.counters[k]["scope"] == "seat"}
         zones = {k: len(v) for k, v in self.st["zones"].items()}
-        if place is None and when == "start":   # the counters' declaration
-            place = self.prog.spec.key_place(self.prog.spec.game, "counters") if "counters" in self.prog.spec.game \
-                else None
-        self.say(None, place=place, type="digest", causes=when != "start", when=when, counters=counters,
-                 zones=zones)
+        if place is None and when == "start":  # the counters' declaration
+            place = (
+                self.prog.spec.key_place(self.prog.spec.game, "counters") if "counters" in self.prog.spec.game else None
+            )
+        self.say(None, place=place, type="digest", causes=when != "start", when=when, counters=counters, zones=zones)
 
     def why(self, chain) -> str:
         """The nearest cause of an event, in words (``Miner: Dig``, a card and its action), or ''."""
@@ -221,7 +234,7 @@ class Runtime:
             if kind in ("action", "ability") or (kind == "trigger" and item.get("name")):
                 label = item.get("label") or item["id"].replace("_", " ")
                 return f"{item['name']}: {label}" if item.get("name") else label
-            if kind in ("phase", "setup", "stall", "trigger"):   # a step of the flow: no rule of a player's
+            if kind in ("phase", "setup", "stall", "trigger"):  # a step of the flow: no rule of a player's
                 return ""
         return ""
 
@@ -238,7 +251,7 @@ class Runtime:
     def label(self, kind, v) -> str:
         if v is None:
             return "none"
-        if kind not in ("seat", "value") and isinstance(v, int):   # a card, or a family's card
+        if kind not in ("seat", "value") and isinstance(v, int):  # a card, or a family's card
             return self.card_name(v)
         if kind == "seat" and isinstance(v, int):
             return self.seat_name(v)
@@ -283,8 +296,12 @@ class Runtime:
         stack = self.st["stack"]
         if frames and len(stack) + len(frames) > STACK_CAP:
             trig = frames[0][0]
-            raise PlayError(f"trigger '{trig.key}' on '{event}' would nest more than {STACK_CAP} frames deep:"
-                            " triggers answer each other's events without end", trig.place, "play/loop")
+            raise PlayError(
+                f"trigger '{trig.key}' on '{event}' would nest more than {STACK_CAP} frames deep:"
+                " triggers answer each other's events without end",
+                trig.place,
+                "play/loop",
+            )
         for trig, env in reversed(frames):
             stack.append({"k": "b", "n": trig.block.id, "i": 0, "s": len(stack), "v": env})
             if self.stats is not None:
@@ -305,18 +322,25 @@ def run(rt: Runtime) -> None:
             frames[fr["k"]](rt, fr)
             steps += 1
             if steps > STEP_CAP:
-                raise PlayError(f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': "
-                                "the rules loop without end", _frame_place(rt, stack), "play/loop")
+                raise PlayError(
+                    f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
+                    _frame_place(rt, stack),
+                    "play/loop",
+                )
     except PlayError as exc:
         if exc.place is None and stack:
             exc.place = _frame_place(rt, stack)
         raise
-    except HOST_ERRORS as exc:   # a rule evaluated outside a statement (an action's condition, a score)
-        raise PlayError(f"cannot evaluate this rule: {type(exc).__name__}: {exc}", _frame_place(rt, stack),
-                        "play/type") from None
+    except HOST_ERRORS as exc:  # a rule evaluated outside a statement (an action's condition, a score)
+        raise PlayError(
+            f"cannot evaluate this rule: {type(exc).__name__}: {exc}", _frame_place(rt, stack), "play/type"
+        ) from None
     except RecursionError:
-        raise PlayError("the rules nest too deeply here (a named value calling itself without end?)",
-                        _frame_place(rt, stack), "play/too-deep") from None
+        raise PlayError(
+            "the rules nest too deeply here (a named value calling itself without end?)",
+            _frame_place(rt, stack),
+            "play/too-deep",
+        ) from None
 
 
 def _frame_place(rt, stack):
@@ -330,7 +354,8 @@ def _frame_place(rt, stack):
 
 def _unknown(kind):
     def handler(rt, env, node, fr):
-        raise KeyError(kind)   # as STMT[kind] would, inside the runner's handlers
+        raise KeyError(kind)  # as STMT[kind] would, inside the runner's handlers
+
     return handler
 
 
@@ -350,8 +375,10 @@ _PLAIN = INLINE_KINDS - {"do"}
 def _steps(block) -> tuple:
     """``((handler, node, plain), ...)`` for the block runner: after a plain statement (see ``_PLAIN``) it
     neither saves its place in the frame nor looks for a pushed frame or a pending decision."""
-    plan = block.steps = tuple((h, s, s.kind in _PLAIN and not getattr(s, "emits", False))
-                               for h, s in block.__dict__.get("bound") or bound(block))
+    plan = block.steps = tuple(
+        (h, s, s.kind in _PLAIN and not getattr(s, "emits", False))
+        for h, s in block.__dict__.get("bound") or bound(block)
+    )
     return plan
 
 
@@ -376,11 +403,15 @@ def _block(rt, fr):
                 exc.place = node.place
             raise
         except HOST_ERRORS as exc:
-            raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
-                            "play/type") from None
+            raise PlayError(
+                f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place, "play/type"
+            ) from None
         except RecursionError:
-            raise PlayError("this statement nests too deeply (a named value calling itself without end?)", node.place,
-                            "play/too-deep") from None
+            raise PlayError(
+                "this statement nests too deeply (a named value calling itself without end?)",
+                node.place,
+                "play/too-deep",
+            ) from None
         if not plain and (len(stack) != depth or st["pending"] is not None):
             return
     stack.pop()
@@ -397,11 +428,15 @@ def run_inline(rt, env, block, fr) -> None:
                 exc.place = node.place
             raise
         except HOST_ERRORS as exc:
-            raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
-                            "play/type") from None
+            raise PlayError(
+                f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place, "play/type"
+            ) from None
         except RecursionError:
-            raise PlayError("this statement nests too deeply (a named value calling itself without end?)", node.place,
-                            "play/too-deep") from None
+            raise PlayError(
+                "this statement nests too deeply (a named value calling itself without end?)",
+                node.place,
+                "play/too-deep",
+            ) from None
 
 
 def _for(rt, fr):
@@ -423,7 +458,7 @@ def _repeat(rt, fr):
         rt.st["stack"].pop()
         return
     fr["i"] += 1
-    if node.body.inline:   # one round per step, as with the body's own frame
+    if node.body.inline:  # one round per step, as with the body's own frame
         run_inline(rt, rt.st["stack"][fr["s"]]["v"], node.body, fr)
         return
     rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
@@ -436,7 +471,7 @@ def _while(rt, fr):
         fr["i"] += 1
         if fr["i"] > 100_000:
             raise PlayError("a 'while' loop ran 100000 times", node.place, "play/loop")
-        if node.body.inline:   # one round per step, as with the body's own frame
+        if node.body.inline:  # one round per step, as with the body's own frame
             run_inline(rt, stack[fr["s"]]["v"], node.body, fr)
             return
         stack.append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
@@ -518,8 +553,15 @@ def s_gain(rt, env, node, fr):
     counters[node.counter][s] += amount
     if rt.narrate:
         rt.change(s, node.counter, amount)
-        _say_counter(rt, node, f"{rt.seat_name(s)} gains {amount} {_counter_label(rt, node.counter)}", "gain",
-                     seat=s, counter=node.counter, amount=amount)
+        _say_counter(
+            rt,
+            node,
+            f"{rt.seat_name(s)} gains {amount} {_counter_label(rt, node.counter)}",
+            "gain",
+            seat=s,
+            counter=node.counter,
+            amount=amount,
+        )
 
 
 def s_pay(rt, env, node, fr):
@@ -528,15 +570,25 @@ def s_pay(rt, env, node, fr):
     cdef = rt.prog.counters[node.counter]
     counters = rt.st["counters"]
     if counters[node.counter][s] < amount:
-        raise PlayError(f"{rt.seat_name(s)} cannot pay {amount} {node.counter} "
-                        f"(has {counters[node.counter][s]})", node.place, "play/cannot-pay")
+        raise PlayError(
+            f"{rt.seat_name(s)} cannot pay {amount} {node.counter} (has {counters[node.counter][s]})",
+            node.place,
+            "play/cannot-pay",
+        )
     counters[node.counter][s] -= amount
     if cdef["supply"] is not None:
         counters[cdef["supply"]] += amount
     if rt.narrate:
         rt.change(s, node.counter, -amount)
-        _say_counter(rt, node, f"{rt.seat_name(s)} pays {amount} {_counter_label(rt, node.counter)}", "pay",
-                     seat=s, counter=node.counter, amount=amount)
+        _say_counter(
+            rt,
+            node,
+            f"{rt.seat_name(s)} pays {amount} {_counter_label(rt, node.counter)}",
+            "pay",
+            seat=s,
+            counter=node.counter,
+            amount=amount,
+        )
 
 
 def s_transfer(rt, env, node, fr):
@@ -552,14 +604,22 @@ def s_transfer(rt, env, node, fr):
     if rt.narrate:
         rt.change(a, node.counter, -amount)
         rt.change(b, node.counter, amount)
-        _say_counter(rt, node, f"{rt.seat_name(a)} gives {amount} {_counter_label(rt, node.counter)} to "
-                     f"{rt.seat_name(b)}", "transfer", seat=a, to_seat=b, counter=node.counter, amount=amount)
+        _say_counter(
+            rt,
+            node,
+            f"{rt.seat_name(a)} gives {amount} {_counter_label(rt, node.counter)} to {rt.seat_name(b)}",
+            "transfer",
+            seat=a,
+            to_seat=b,
+            counter=node.counter,
+            amount=amount,
+        )
 
 
 def s_set_local(rt, env, node, fr):
     v = node.value(rt, env)
     t = type(v)
-    env[node.name] = _plain(v) if t is list or t is dict or t is int else v   # _plain only where it acts
+    env[node.name] = _plain(v) if t is list or t is dict or t is int else v  # _plain only where it acts
 
 
 def s_set_var(rt, env, node, fr):
@@ -621,7 +681,7 @@ def place_text(node) -> str:
     return text
 
 
-_SPLIT: dict = {}   # zone key -> (zone name, owning seat or None), as move_card stores them on a card
+_SPLIT: dict = {}  # zone key -> (zone name, owning seat or None), as move_card stores them on a card
 
 
 def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
@@ -653,11 +713,11 @@ def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
 
 def s_move(rt, env, node, fr):
     x = node.cards(rt, env)
-    cards = [x] if type(x) is int else _cards_of(x, node)   # one card (not a bool): the common case
+    cards = [x] if type(x) is int else _cards_of(x, node)  # one card (not a bool): the common case
     key = node.dest(rt, env)
     seen = node.seen_by(rt, env) if node.seen_by is not None else None
     quiet = not rt.prog.zones[key.partition("/")[0]]["narrate"]
-    if not rt.narrate or quiet:   # nothing to tell: no grouping by where the cards came from
+    if not rt.narrate or quiet:  # nothing to tell: no grouping by where the cards came from
         bottom, facing = node.bottom, node.facing
         for c in cards:
             move_card(rt, c, key, bottom, facing, seen)
@@ -698,8 +758,9 @@ def _narrate_move(rt, node, cards, src, dst):
     if who:
         rt.say(f"{names}: {a} -> {b}", node, to=who, type="move", cards=list(cards), source=src, dest=dst)
     n = len(cards)
-    rt.say(f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, hide_from=who, type="move", count=n,
-           source=src, dest=dst)
+    rt.say(
+        f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, hide_from=who, type="move", count=n, source=src, dest=dst
+    )
 
 
 def s_shuffle(rt, env, node, fr):
@@ -782,8 +843,9 @@ def _run_block(rt, env, block, fr):
                     exc.place = node.place
                 raise
             except HOST_ERRORS as exc:
-                raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place,
-                                "play/type") from None
+                raise PlayError(
+                    f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place, "play/type"
+                ) from None
     else:
         rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
 
@@ -799,7 +861,7 @@ def s_if(rt, env, node, fr):
     if not block.inline:
         rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
         return
-    for handler, stmt in block.__dict__.get("bound") or bound(block):   # _run_block, inline
+    for handler, stmt in block.__dict__.get("bound") or bound(block):  # _run_block, inline
         try:
             handler(rt, env, stmt, fr)
         except PlayError as exc:
@@ -807,8 +869,9 @@ def s_if(rt, env, node, fr):
                 exc.place = stmt.place
             raise
         except HOST_ERRORS as exc:
-            raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place,
-                            "play/type") from None
+            raise PlayError(
+                f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place, "play/type"
+            ) from None
 
 
 def s_for(rt, env, node, fr):
@@ -818,14 +881,14 @@ def s_for(rt, env, node, fr):
     if not items:
         return
     body = node.body
-    if body.inline:   # the loop runs in this one step: its items count against the item budget
+    if body.inline:  # the loop runs in this one step: its items count against the item budget
         rt.spent += len(items)
         if rt.spent > rt.item_cap:
             charge(rt, 0, lambda: node.place)
         var, plan = node.var, body.__dict__.get("bound") or bound(body)
         for x in list(items):
             env[var] = x
-            for handler, stmt in plan:   # _run_block, inline
+            for handler, stmt in plan:  # _run_block, inline
                 try:
                     handler(rt, env, stmt, fr)
                 except PlayError as exc:
@@ -833,8 +896,9 @@ def s_for(rt, env, node, fr):
                         exc.place = stmt.place
                     raise
                 except HOST_ERRORS as exc:
-                    raise PlayError(f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place,
-                                    "play/type") from None
+                    raise PlayError(
+                        f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place, "play/type"
+                    ) from None
         return
     rt.st["stack"].append({"k": "f", "n": node.id, "i": 0, "l": list(items), "s": fr["s"]})
 
@@ -850,11 +914,29 @@ def s_while(rt, env, node, fr):
 
 
 STMT = {
-    "gain": s_gain, "pay": s_pay, "transfer": s_transfer, "set_local": s_set_local, "set_var": s_set_var,
-    "set_seatvar": s_set_seatvar, "set_counter": s_set_counter, "set_attr": s_set_attr, "move": s_move,
-    "draw": s_draw, "shuffle": s_shuffle, "reveal": s_reveal, "swap": s_swap, "say": s_say, "pass": s_pass,
-    "stop_turn": s_stop_turn, "end_game": s_end_game, "emit": s_emit, "do": s_do, "if": s_if, "for": s_for,
-    "repeat": s_repeat, "while": s_while,
+    "gain": s_gain,
+    "pay": s_pay,
+    "transfer": s_transfer,
+    "set_local": s_set_local,
+    "set_var": s_set_var,
+    "set_seatvar": s_set_seatvar,
+    "set_counter": s_set_counter,
+    "set_attr": s_set_attr,
+    "move": s_move,
+    "draw": s_draw,
+    "shuffle": s_shuffle,
+    "reveal": s_reveal,
+    "swap": s_swap,
+    "say": s_say,
+    "pass": s_pass,
+    "stop_turn": s_stop_turn,
+    "end_game": s_end_game,
+    "emit": s_emit,
+    "do": s_do,
+    "if": s_if,
+    "for": s_for,
+    "repeat": s_repeat,
+    "while": s_while,
 }
 
 
@@ -877,5 +959,15 @@ def _register(table, what, kind, handler):
 
 def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
     """Log a decision that resolved itself (a single legal option): read by the deciding seat only."""
-    rt.say(None, None, to=[seat] if isinstance(seat, int) else [], place=place, type="resolved", seat=seat,
-           kind=kind, prompt=prompt, options=[{"id": o, "label": lab} for o, lab in zip(options, labels)], answer=0)
+    rt.say(
+        None,
+        None,
+        to=[seat] if isinstance(seat, int) else [],
+        place=place,
+        type="resolved",
+        seat=seat,
+        kind=kind,
+        prompt=prompt,
+        options=[{"id": o, "label": lab} for o, lab in zip(options, labels)],
+        answer=0,
+    )

@@ -3,6 +3,7 @@
 A 64-bit xorshift* generator: tiny, deterministic across platforms and Python versions, and its
 state is plain data, so saving, copying and resuming a game keeps the random stream exact.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,9 +20,9 @@ def seed_state(seed) -> int:
 def next_u64(state: int) -> tuple[int, int]:
     """Advance: return (new_state, output)."""
     x = state
-    x ^= (x >> 12)
+    x ^= x >> 12
     x ^= (x << 25) & MASK
-    x ^= (x >> 27)
+    x ^= x >> 27
     return x, (x * 0x2545F4914F6CDD1D) & MASK
 
 
@@ -38,16 +39,16 @@ def draw(x: int, n: int) -> tuple[int, int]:
     limit = _LIMITS.get(n)
     if limit is None:
         limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-    while True:   # next_u64, inline: this is the hottest call of a random game
-        x ^= (x >> 12)
+    while True:  # next_u64, inline: this is the hottest call of a random game
+        x ^= x >> 12
         x ^= (x << 25) & MASK
-        x ^= (x >> 27)
+        x ^= x >> 27
         out = (x * 0x2545F4914F6CDD1D) & MASK
         if out < limit:
             return x, out % n
 
 
-_LIMITS: dict = {}   # n -> the largest multiple of n below 2**64 (memo; n is a small option count)
+_LIMITS: dict = {}  # n -> the largest multiple of n below 2**64 (memo; n is a small option count)
 
 
 def shuffle(st: dict, items: list) -> None:

@@ -12,6 +12,7 @@ hash, then the state against the game (``check_state``). Every problem is one ``
 naming what is wrong (``the save is damaged: state.cards[3].z: expected a string or null, not a
 number``).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -34,8 +35,7 @@ SAVE_FORMAT = 1
 SCHEMA_FILE = Path(_schemas.__file__).resolve().parent / "save.schema.json"
 DEFAULT_NAME = "mason-save.json"
 # the compiled node each frame kind names (``k`` -> node kind)
-FRAME_NODES = {"b": "block", "f": "for", "r": "repeat", "w": "while", "c": "choose", "o": "choose_one",
-               "t": "turn"}
+FRAME_NODES = {"b": "block", "f": "for", "r": "repeat", "w": "while", "c": "choose", "o": "choose_one", "t": "turn"}
 _VALIDATORS: dict[str, Draft202012Validator] = {}
 _HASHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
@@ -127,13 +127,14 @@ def read_save(path):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{path}: not a Mason save file: not UTF-8 text "
-                        f"(byte 0x{raw[exc.start]:02x} at offset {exc.start})") from None
+        raise SaveError(
+            f"{path}: not a Mason save file: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+        ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
-    except (ValueError, RecursionError) as exc:   # numbers too long, nesting too deep
+    except (ValueError, RecursionError) as exc:  # numbers too long, nesting too deep
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
         raise SaveError(f"{path}: not JSON: {reason}") from None
 
@@ -179,8 +180,15 @@ def _where(prefix: str, path) -> str:
     return out or "the file"
 
 
-_JSON_TYPES = {"object": "an object", "array": "a list", "string": "a string", "integer": "a whole number",
-               "number": "a number", "boolean": "true or false", "null": "null"}
+_JSON_TYPES = {
+    "object": "an object",
+    "array": "a list",
+    "string": "a string",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
 
 
 def _json_type(v) -> str:
@@ -248,11 +256,14 @@ def check_state(prog, settings, data) -> None:
     if players != settings.players:
         raise SaveError(damaged + "its settings and state disagree on the number of players")
     if data.get("rules") is not None and data["rules"] != rules_hash(prog):
-        raise SaveError(f"the save was made with other rules than {prog.name}'s rule files now hold "
-                        "(they changed since): it cannot go on exactly")
+        raise SaveError(
+            f"the save was made with other rules than {prog.name}'s rule files now hold "
+            "(they changed since): it cannot go on exactly"
+        )
     if not prog.min_players <= players <= prog.max_players:
-        raise SaveError(f"the save's state has {players} players; {prog.name} takes "
-                        f"{prog.min_players}-{prog.max_players}")
+        raise SaveError(
+            f"the save's state has {players} players; {prog.name} takes {prog.min_players}-{prog.max_players}"
+        )
     autos = prog.automata_at(players)
     if state.get("automata", {}) != {str(players + i): a for i, a in enumerate(autos)}:
         raise SaveError("the save's automated seats do not match the game's automata")
@@ -297,16 +308,18 @@ def _check_seats(data, players):
         raise SaveError(f"the save is damaged: seats: {len(seats)} seats for {players} players")
     for i, kind in enumerate(seats):
         if kind not in SEAT_KINDS:
-            raise SaveError(f"the save is damaged: seats[{i}]: unknown kind '{kind}' "
-                            f"(known: {', '.join(SEAT_KINDS)})")
+            raise SaveError(f"the save is damaged: seats[{i}]: unknown kind '{kind}' (known: {', '.join(SEAT_KINDS)})")
 
 
 def _check_cards(prog, state, n):
     cards, zones = state["cards"], state["zones"]
     if len(cards) != len(prog.instances):
         raise SaveError("the save's state does not match the game's components")
-    expected = {zone_key(name, None if z["scope"] == "game" else s)
-                for name, z in prog.zones.items() for s in (range(n) if z["scope"] == "seat" else [0])}
+    expected = {
+        zone_key(name, None if z["scope"] == "game" else s)
+        for name, z in prog.zones.items()
+        for s in (range(n) if z["scope"] == "seat" else [0])
+    }
     if set(zones) != expected:
         raise SaveError("the save's zones do not match the game's zones")
     where: dict[int, str] = {}
@@ -315,8 +328,9 @@ def _check_cards(prog, state, n):
             if c >= len(cards):
                 raise SaveError(f"the save's zone '{key}' holds something that is not a card of this game")
             if c in where:
-                raise SaveError(f"the save's card {c} ({_card_name(prog, c)}) is in two places: "
-                                f"'{where[c]}' and '{key}'")
+                raise SaveError(
+                    f"the save's card {c} ({_card_name(prog, c)}) is in two places: '{where[c]}' and '{key}'"
+                )
             where[c] = key
     for i, card in enumerate(cards):
         name = _card_name(prog, i)
@@ -375,8 +389,9 @@ def _check_stack(prog, state):
             continue
         node = nodes[fr["n"]]
         if node.kind != FRAME_NODES[k]:
-            raise SaveError(f"the save's paused execution is damaged: frame {i} names a {node.kind}, "
-                            f"not a {FRAME_NODES[k]}")
+            raise SaveError(
+                f"the save's paused execution is damaged: frame {i} names a {node.kind}, not a {FRAME_NODES[k]}"
+            )
         if k == "t":
             if not -1 <= fr["pti"] < i or (fr["pti"] >= 0 and stack[fr["pti"]]["k"] != "t"):
                 raise SaveError(f"the save's paused execution is damaged: turn frame {i} has no enclosing turn")
@@ -399,13 +414,17 @@ def _check_result(state, n):
             raise SaveError("the save's state is damaged: the game is over without a result")
     if result is None:
         return
-    ok = (isinstance(result.get("scores"), list) and len(result["scores"]) == n
-          and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in result["scores"])
-          and isinstance(result.get("parts"), list) and len(result["parts"]) == n
-          and all(isinstance(x, dict) for x in result["parts"])
-          and isinstance(result.get("winners"), list)
-          and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in result["winners"])
-          and isinstance(result.get("rounds"), int))
+    ok = (
+        isinstance(result.get("scores"), list)
+        and len(result["scores"]) == n
+        and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in result["scores"])
+        and isinstance(result.get("parts"), list)
+        and len(result["parts"]) == n
+        and all(isinstance(x, dict) for x in result["parts"])
+        and isinstance(result.get("winners"), list)
+        and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in result["winners"])
+        and isinstance(result.get("rounds"), int)
+    )
     if not ok:
         raise SaveError("the save's state is damaged: its result is malformed")
 
@@ -433,20 +452,29 @@ def _check_pending(prog, state):
         raise SaveError(f"{damaged}: its paused rule cannot ask it again ({reason})") from None
     if fresh is None:
         raise SaveError(f"{damaged}: its paused rule asks nothing")
-    for key, what in (("seat", "seat"), ("kind", "kind"), ("subset", "size"), ("options", "options"),
-                      ("labels", "labels"), ("prompt", "prompt")):
+    for key, what in (
+        ("seat", "seat"),
+        ("kind", "kind"),
+        ("subset", "size"),
+        ("options", "options"),
+        ("labels", "labels"),
+        ("prompt", "prompt"),
+    ):
         if fresh[key] != p[key]:
             if key == "seat":
                 raise SaveError(f"{damaged}: it is put to P{p['seat'] + 1}, but the rule asks P{fresh['seat'] + 1}")
-            raise SaveError(f"{damaged}: its {what} are not the ones the rule offers"
-                            if what in ("options", "labels") else f"{damaged}: its {what} is not the rule's")
+            raise SaveError(
+                f"{damaged}: its {what} are not the ones the rule offers"
+                if what in ("options", "labels")
+                else f"{damaged}: its {what} is not the rule's"
+            )
 
 
 def _ask_again(prog, state) -> dict | None:
     """The decision the paused rule puts now, computed by the engine on a copy of the state."""
     st = copy_state(state)
     st["pending"] = None
-    rt = Runtime(prog, st, lambda entry: None)   # narrating: labels are computed as for a person
+    rt = Runtime(prog, st, lambda entry: None)  # narrating: labels are computed as for a person
     top = st["stack"][-1]
     if top["k"] == "t":
         if top["p"] != 1:
@@ -456,8 +484,13 @@ def _ask_again(prog, state) -> dict | None:
     st["stack"].pop()
     below = st["stack"][-1] if st["stack"] else None
     node = prog.nodes[top["n"]]
-    if below is None or below["k"] != "b" or below["s"] != top["s"] or below["i"] < 1 \
-            or prog.nodes[below["n"]].stmts[below["i"] - 1] is not node:
+    if (
+        below is None
+        or below["k"] != "b"
+        or below["s"] != top["s"]
+        or below["i"] < 1
+        or prog.nodes[below["n"]].stmts[below["i"] - 1] is not node
+    ):
         return None
     STMT[node.kind](rt, st["stack"][below["s"]]["v"], node, below)
     return st["pending"]

@@ -16,13 +16,13 @@ A state is a dict of JSON values only (ints, strings, lists, dicts, booleans, No
 - ``bots`` (once a bot has decided): seat (as a string) -> the integer state of that bot's own random
   stream (agents/random_agent.py), so a saved game resumes with the bots drawing what they would have.
 """
+
 from __future__ import annotations
 
 import copy
 import json
 
 from mason.runtime import rng
-
 
 _ATOMS = (type(None), bool, int, float, str)
 
@@ -33,7 +33,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     n = players + len(autos)
     cards = []
     defaults = program.card_state
-    shared = {k: v for k, v in defaults.items() if type(v) in _ATOMS}   # nothing to copy
+    shared = {k: v for k, v in defaults.items() if type(v) in _ATOMS}  # nothing to copy
     copied = [(k, v) for k, v in defaults.items() if k not in shared]
     for tid, zone in zip(program.instances, program.start_zone):
         card = {"t": tid, "z": zone, "o": None, "up": False, "seen": []}
@@ -58,9 +58,10 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         counters[name] = [c["start"]] * n if c["scope"] == "seat" else c["start"]
     variables = {}
     for name, v in program.vars.items():
-        variables[name] = [copy.deepcopy(v["start"]) for _ in range(n)] if v["scope"] == "seat" \
-            else copy.deepcopy(v["start"])
-    table = program.table_for(players)   # the row of the number of players, not of seats
+        variables[name] = (
+            [copy.deepcopy(v["start"]) for _ in range(n)] if v["scope"] == "seat" else copy.deepcopy(v["start"])
+        )
+    table = program.table_for(players)  # the row of the number of players, not of seats
     constants = dict(program.constants)
     for k, v in (options or {}).items():
         constants[k] = v
@@ -68,12 +69,23 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
 
     state = {
         "boards": build_boards(program, n, table),
-        "n": n, "automata": {str(players + i): a for i, a in enumerate(autos)},
-        "round": 0, "phase": "setup", "rng": rng.seed_state(seed),
-        "cards": cards, "zones": zones, "counters": counters, "vars": variables,
-        "table": table, "constants": constants,
+        "n": n,
+        "automata": {str(players + i): a for i, a in enumerate(autos)},
+        "round": 0,
+        "phase": "setup",
+        "rng": rng.seed_state(seed),
+        "cards": cards,
+        "zones": zones,
+        "counters": counters,
+        "vars": variables,
+        "table": table,
+        "constants": constants,
         "stack": [{"k": "flow", "p": 0, "d0": 0, "idle": 0}],
-        "pending": None, "ti": -1, "decisions": 0, "over": False, "result": None,
+        "pending": None,
+        "ti": -1,
+        "decisions": 0,
+        "over": False,
+        "result": None,
     }
     for _, block in reversed(program.setup_steps):
         stack = state["stack"]
@@ -116,8 +128,12 @@ def view(program, state: dict, seat: int | None) -> dict:
         hidden = 0
         for c in ids:
             card = cards[c]
-            if (vis == "all" or card["up"] or (vis == "owner" and own == seat and seat is not None)
-                    or (seat is not None and seat in card["seen"])):
+            if (
+                vis == "all"
+                or card["up"]
+                or (vis == "owner" and own == seat and seat is not None)
+                or (seat is not None and seat in card["seen"])
+            ):
                 shown.append(_card_view(program, card, c))
             else:
                 hidden += 1
@@ -139,12 +155,24 @@ def view(program, state: dict, seat: int | None) -> dict:
     if state["ti"] >= 0:
         t = state["stack"][state["ti"]]
         turn = {"seat": t["seat"], "card": types[cards[t["card"]]["t"]]["name"] if t["card"] is not None else None}
-    return {"seat": seat, "players": player_count(state), "seats": n, "names": seat_names(program, state),
-            "automated": sorted(int(s) for s in state.get("automata") or ()),
-            "boards": state.get("boards", {}), "round": state["round"], "phase": state["phase"], "zones": zones,
-            "counters": counters, "vars": variables, "turn": turn, "decision": mine,
-            "waiting_for": pending["seat"] if pending else None, "over": state["over"],
-            "result": state["result"]}
+    return {
+        "seat": seat,
+        "players": player_count(state),
+        "seats": n,
+        "names": seat_names(program, state),
+        "automated": sorted(int(s) for s in state.get("automata") or ()),
+        "boards": state.get("boards", {}),
+        "round": state["round"],
+        "phase": state["phase"],
+        "zones": zones,
+        "counters": counters,
+        "vars": variables,
+        "turn": turn,
+        "decision": mine,
+        "waiting_for": pending["seat"] if pending else None,
+        "over": state["over"],
+        "result": state["result"],
+    }
 
 
 def _card_view(program, card, c):

@@ -7,6 +7,7 @@ An action is usable ``times`` per turn (default once); ``group`` makes actions m
 exclusive; ``after`` gates an action on a group or action done earlier in the turn;
 ``turn.required`` lists groups that must be done before the turn may end.
 """
+
 from __future__ import annotations
 
 from mason.errors import PlayError
@@ -33,8 +34,7 @@ def s_turn(rt, env, node, fr):
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
     st = rt.st
-    fr = {"k": "t", "n": node.id, "seat": seat, "card": card, "u": {}, "g": {}, "p": 0,
-          "stop": False, "pti": st["ti"]}
+    fr = {"k": "t", "n": node.id, "seat": seat, "card": card, "u": {}, "g": {}, "p": 0, "stop": False, "pti": st["ti"]}
     if node.mode == "after":
         fr["g"][node.group] = 1
     elif node.mode == "only":
@@ -43,8 +43,14 @@ def s_turn(rt, env, node, fr):
     st["ti"] = len(st["stack"]) - 1
     if rt.narrate:
         what = f" as {rt.card_name(card)}" if card is not None else ""
-        rt.say(f"-- {rt.seat_name(seat)} plays{what} --", node, turn=True, type="turn", seat=seat,
-               **({"card": card} if card is not None else {}))
+        rt.say(
+            f"-- {rt.seat_name(seat)} plays{what} --",
+            node,
+            turn=True,
+            type="turn",
+            seat=seat,
+            **({"card": card} if card is not None else {}),
+        )
 
 
 def _turn(rt, fr):
@@ -72,14 +78,26 @@ def _turn(rt, fr):
         if len(options) == 1:
             count_forced(rt.st)
             if rt.narrate:
-                log_resolved(rt, fr["seat"], "action", "Choose an action", options,
-                             [action_label(rt, fr, options[0])], rt.nodes[fr["n"]].place)
+                log_resolved(
+                    rt,
+                    fr["seat"],
+                    "action",
+                    "Choose an action",
+                    options,
+                    [action_label(rt, fr, options[0])],
+                    rt.nodes[fr["n"]].place,
+                )
             take_action(rt, fr, options[0])
             return
-        rt.st["pending"] = {"seat": fr["seat"], "kind": "action", "prompt": "Choose an action",
-                            "options": options,
-                            "labels": [action_label(rt, fr, k) for k in options] if rt.narrate else None,
-                            "subset": 0, "at": place_text(rt.nodes[fr["n"]])}
+        rt.st["pending"] = {
+            "seat": fr["seat"],
+            "kind": "action",
+            "prompt": "Choose an action",
+            "options": options,
+            "labels": [action_label(rt, fr, k) for k in options] if rt.narrate else None,
+            "subset": 0,
+            "at": place_text(rt.nodes[fr["n"]]),
+        }
         return
     st = rt.st
     stack.pop()
@@ -130,7 +148,7 @@ def _plan(prog) -> tuple:
                 cards.append((c, is_turn_card, pairs))
                 for a, key in pairs:
                     keys.setdefault(key, (a, c))
-        acts = tuple((a.key, a.times, a.group, a.after, a.cond) for a in prog.actions)   # the game's actions
+        acts = tuple((a.key, a.times, a.group, a.after, a.cond) for a in prog.actions)  # the game's actions
         plan = prog._window_plan = (cards, keys, acts)
     return plan
 
@@ -147,7 +165,7 @@ def window_options(rt, fr) -> list:
         return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
     u, g = fr["u"], fr["g"]
     plan = prog.__dict__.get("_window_plan") or _plan(prog)
-    for key, times, group, after, cond in plan[2]:   # _available, inline: this loop runs at every action window
+    for key, times, group, after, cond in plan[2]:  # _available, inline: this loop runs at every action window
         used = u.get(key, 0)
         if times is not None:
             if used >= times(rt, env):
@@ -253,12 +271,19 @@ def take_action(rt, fr, key) -> None:
     if c is not None:
         env["self"], env["owner"] = c, rt.cards[c]["o"]
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}", None, place=a.place, action=True, type="action",
-               seat=seat, action_id=key)
+        rt.say(
+            f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}",
+            None,
+            place=a.place,
+            action=True,
+            type="action",
+            seat=seat,
+            action_id=key,
+        )
     if rt.stats is not None:
         k = f"{rt.cards[c]['t']}.{a.key}" if c is not None else f"game.{a.key}"
         rt.stats[k] = rt.stats.get(k, 0) + 1
-    if a.block.inline and not rt.narrate:   # plain statements: run now (narrating, the frame names the action)
+    if a.block.inline and not rt.narrate:  # plain statements: run now (narrating, the frame names the action)
         run_inline(rt, env, a.block, fr)
         return
     rt.push_block(a.block, env)
@@ -291,10 +316,13 @@ def _flow(rt, fr):
         fr["p"] = p = 0
     if p == 0:
         if st["round"] >= prog.max_rounds:
-            raise PlayError(f"the game did not end within {prog.max_rounds} rounds (phase '{prog.phases[0][0]}'); "
-                            f"the cap is flow.max_rounds{_at(prog.flow_places.get('max_rounds'))}; "
-                            "flow.stall can end a game that no longer progresses",
-                            prog.phase_places[0], "play/loop")
+            raise PlayError(
+                f"the game did not end within {prog.max_rounds} rounds (phase '{prog.phases[0][0]}'); "
+                f"the cap is flow.max_rounds{_at(prog.flow_places.get('max_rounds'))}; "
+                "flow.stall can end a game that no longer progresses",
+                prog.phase_places[0],
+                "play/loop",
+            )
         st["round"] += 1
         fr["d0"] = _progress(st)
         if prog.stall_progress is not None:
@@ -339,8 +367,9 @@ def _stalled(rt, fr) -> str:
     else:
         fr["idle"] = 0
     if prog.stall_when is not None or prog.stall_progress is not None:
-        stuck = ((prog.stall_when is None or _evaluate(rt, prog.stall_when, "stall.when"))
-                 and (prog.stall_progress is None or ("pv" in fr and _progress_value(rt) == fr["pv"])))
+        stuck = (prog.stall_when is None or _evaluate(rt, prog.stall_when, "stall.when")) and (
+            prog.stall_progress is None or ("pv" in fr and _progress_value(rt) == fr["pv"])
+        )
         fr["still"] = fr.get("still", 0) + 1 if stuck else 0
         if fr["still"] >= prog.stall_after and not why:
             why = f"{fr['still']} rounds in a row without progress"
@@ -352,11 +381,14 @@ def _stall(rt, fr, why) -> None:
     st, prog = rt.st, rt.prog
     last = next((i for i, (pid, _) in enumerate(prog.phases) if pid == st["phase"]), len(prog.phases) - 1)
     if prog.stall_do is None:
-        raise PlayError(f"the game stalled in round {st['round']}: {why} (last phase '{st['phase']}'); "
-                        "flow.stall says what a stall does (docs/rule-files.md, \"Stalls\")",
-                        prog.phase_places[last], "play/stall")
+        raise PlayError(
+            f"the game stalled in round {st['round']}: {why} (last phase '{st['phase']}'); "
+            'flow.stall says what a stall does (docs/rule-files.md, "Stalls")',
+            prog.phase_places[last],
+            "play/stall",
+        )
     fr["idle"] = fr["still"] = 0
-    fr["p"] = len(prog.phases) + 1   # after the effect: the next round, with no second stall check
+    fr["p"] = len(prog.phases) + 1  # after the effect: the next round, with no second stall check
     if rt.narrate:
         rt.say(f"The game has stalled: {why}.", None, place=prog.stall_place, stall=True, type="stall")
     rt.push_block(prog.stall_do, {"me": None})
@@ -376,7 +408,7 @@ def finish(rt) -> None:
         parts.append(row)
         totals.append(sum(v for v in row.values() if isinstance(v, (int, float))))
         ties.append([tb(rt, env) for tb in prog.tie_break])
-    pick = min if prog.lowest_wins else max   # scoring.lowest_wins: the lowest total wins, tie-breaks follow
+    pick = min if prog.lowest_wins else max  # scoring.lowest_wins: the lowest total wins, tie-breaks follow
     best = pick(totals) if totals else 0
     contenders = [s for s in range(n) if totals[s] == best]
     for i in range(len(prog.tie_break)):
@@ -394,13 +426,24 @@ def finish(rt) -> None:
     if rt.narrate:
         for s in range(n):
             detail = ", ".join(f"{k} {v}" for k, v in parts[s].items())
-            rt.say(f"{rt.seat_name(s)} scores {totals[s]} ({detail})", None,
-                   place=prog.score_parts[0].place if prog.score_parts else None, score=True, type="score",
-                   seat=s, total=totals[s], parts=parts[s])
-        rt.say("Winner" + ("s" if len(contenders) > 1 else "") + ": "
-               + ", ".join(rt.seat_name(s) for s in contenders), None,
-               place=prog.score_parts[0].place if prog.score_parts else None, score=True, type="winners",
-               winners=contenders)
+            rt.say(
+                f"{rt.seat_name(s)} scores {totals[s]} ({detail})",
+                None,
+                place=prog.score_parts[0].place if prog.score_parts else None,
+                score=True,
+                type="score",
+                seat=s,
+                total=totals[s],
+                parts=parts[s],
+            )
+        rt.say(
+            "Winner" + ("s" if len(contenders) > 1 else "") + ": " + ", ".join(rt.seat_name(s) for s in contenders),
+            None,
+            place=prog.score_parts[0].place if prog.score_parts else None,
+            score=True,
+            type="winners",
+            winners=contenders,
+        )
 
 
 # the statement and frames this module runs; mason.runtime.engine puts them in the machine's tables

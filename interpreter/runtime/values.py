@@ -7,6 +7,7 @@ key is built and split (``zone_key`` / ``split_zone_key``: a zone is keyed ``nam
 ``name/seat`` when each seat has its own), how a zone and a value are written out for people, and
 who sees a card in a zone.
 """
+
 from __future__ import annotations
 
 from mason.dsl.builtins import MAX_ITEMS, MAX_NESTED, MAX_NUMBER, too_big
@@ -58,8 +59,10 @@ def _plain(v):
 def _copy(v, room, depth):
     room[0] -= len(v)
     if room[0] < 0:
-        raise PlayError(f"this value would hold more than {MAX_ITEMS:,} items in all; a rule may store at most that",
-                        code="play/too-big")
+        raise PlayError(
+            f"this value would hold more than {MAX_ITEMS:,} items in all; a rule may store at most that",
+            code="play/too-big",
+        )
     if depth >= MAX_NESTED:
         raise PlayError(f"this value nests lists more than {MAX_NESTED} deep", code="play/too-deep")
     if type(v) is list:

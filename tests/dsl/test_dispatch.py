@@ -1,4 +1,5 @@
 """Every AST node type has exactly one compile handler, and every compiled statement kind one runner."""
+
 import inspect
 
 from mason.dsl import ast as A

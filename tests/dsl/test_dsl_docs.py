@@ -15,6 +15,7 @@ Each example starts from the same prepared state: the fixture with 3 players, se
 first turn (as the Jeweller), P1 acting. Coverage tests make sure every builtin, statement kind,
 AST node type and context name is shown by a tested example.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,8 @@ from mason.errors import MasonError
 from mason.model.names import CONTEXT_NAMES
 from mason.model.validate import validate_game
 from mason.model.yamlpos import load_yaml_text
-from mason.runtime.game import Game, Settings
 from mason.runtime.engine import FRAME, STMT, check_answer, resume, run
+from mason.runtime.game import Game, Settings
 from mason.runtime.state import new_state
 
 ROOT = paths.ROOT
@@ -57,16 +58,16 @@ HARNESS_NAMES = ("said", "asked", "turn_stopped", "game_over")
 # ====================================================================== reading the docs
 @dataclass
 class Example:
-    kind: str                 # effect | expr
-    line: int                 # line of docs/dsl.md where the example (or expression) is
-    code: str                 # the DSL text
+    kind: str  # effect | expr
+    line: int  # line of docs/dsl.md where the example (or expression) is
+    code: str  # the DSL text
     checks: list = field(default_factory=list)
-    steps: list = field(default_factory=list)    # [("options", [...]) | ("answer", str | list)]
+    steps: list = field(default_factory=list)  # [("options", [...]) | ("answer", str | list)]
     error: str | None = None
     me: object = 0
     self_type: str | None = None
     after: list = field(default_factory=list)
-    expected: str | None = None                   # expr examples: the literal result
+    expected: str | None = None  # expr examples: the literal result
 
     @property
     def id(self) -> str:
@@ -130,8 +131,16 @@ def expr_examples(start: int, text: str) -> list[Example]:
             continue
         m = EXPR_LINE.match(line)
         assert m, f"dsl.md:{start + i}: an expression example needs '# => RESULT': {line!r}"
-        out.append(Example("expr", start + i, m.group("expr").strip(), expected=m.group("expected").strip(),
-                           me=context.me, after=list(context.after)))
+        out.append(
+            Example(
+                "expr",
+                start + i,
+                m.group("expr").strip(),
+                expected=m.group("expected").strip(),
+                me=context.me,
+                after=list(context.after),
+            )
+        )
     return out
 
 
@@ -258,6 +267,7 @@ def evaluate(g: Game, text: str, env: dict):
 
 def literal(text: str):
     """The value of a literal DSL expression (numbers, strings, true/false/none, lists of them)."""
+
     def value(node):
         if isinstance(node, A.Literal):
             return node.value
@@ -266,6 +276,7 @@ def literal(text: str):
         if isinstance(node, A.ListLit):
             return [value(x) for x in node.items]
         raise AssertionError(f"an expected result must be a literal, not {text!r}")
+
     return value(parse_expression(text))
 
 
@@ -292,8 +303,13 @@ def run_example(ex: Example):
     out = run_effect(ex.code, ex.steps, ex.me, ex.self_type, ex.after)
     st = out.game.state
     ti = st["ti"]
-    env = dict(out.env, said=out.said, asked=out.asked, game_over=st["over"],
-               turn_stopped=ti >= 0 and bool(st["stack"][ti].get("stop")))
+    env = dict(
+        out.env,
+        said=out.said,
+        asked=out.asked,
+        game_over=st["over"],
+        turn_stopped=ti >= 0 and bool(st["stack"][ti].get("stop")),
+    )
     for check in ex.checks:
         assert evaluate(out.game, check, dict(env)) is True, f"check failed: {check} (narration: {out.said})"
 
@@ -388,8 +404,11 @@ def test_every_statement_variant_has_an_example():
     for n in _all_ast():
         if isinstance(n, A.Choose):
             features.add(f"choose {n.kind if n.kind in ('card', 'seat', 'value') else 'family'}")
-            features |= {f"choose {f}" for f in ("optional", "random", "secret", "up_to", "by", "prompt", "body")
-                         if getattr(n, f) not in (None, False, "")}
+            features |= {
+                f"choose {f}"
+                for f in ("optional", "random", "secret", "up_to", "by", "prompt", "body")
+                if getattr(n, f) not in (None, False, "")
+            }
         elif isinstance(n, A.ChooseOne):
             features |= {f"choose one {f}" for f in ("by", "prompt") if getattr(n, f)}
             features |= {"option if" for o in n.options if o.cond is not None}
@@ -413,13 +432,39 @@ def test_every_statement_variant_has_an_example():
                 features.add("comprehension if")
         elif isinstance(n, A.Set):
             features.add(f"set {type(n.target).__name__}")
-    wanted = {f"choose {k}" for k in ("card", "seat", "value", "family", "optional", "random", "secret",
-                                      "up_to", "by", "prompt", "body")}
-    wanted |= {"choose one by", "choose one prompt", "option if", "Move top", "Move bottom",
-               "Move facing up", "Move facing down", "Move facing seen", "Move facing default",
-               "Draw facing up", "Draw facing default", "Gain seat", "Pay seat", "reveal", "reveal to",
-               "turn", "turn as", "turn only", "turn after", "elif", "else", "comprehension", "comprehension call", "comprehension if",
-               "set Name", "set Call", "set Attr"}
+    wanted = {
+        f"choose {k}"
+        for k in ("card", "seat", "value", "family", "optional", "random", "secret", "up_to", "by", "prompt", "body")
+    }
+    wanted |= {
+        "choose one by",
+        "choose one prompt",
+        "option if",
+        "Move top",
+        "Move bottom",
+        "Move facing up",
+        "Move facing down",
+        "Move facing seen",
+        "Move facing default",
+        "Draw facing up",
+        "Draw facing default",
+        "Gain seat",
+        "Pay seat",
+        "reveal",
+        "reveal to",
+        "turn",
+        "turn as",
+        "turn only",
+        "turn after",
+        "elif",
+        "else",
+        "comprehension",
+        "comprehension call",
+        "comprehension if",
+        "set Name",
+        "set Call",
+        "set Attr",
+    }
     missing = sorted(wanted - features)
     assert not missing, f"statement forms without an example in docs/dsl.md: {missing}"
 
@@ -508,8 +553,8 @@ def _property_validator(schema: dict, key: str):
 
 def _check_against_schema(doc: str, start: int, text: str, name: str) -> None:
     schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
-    data, _ = load_yaml_text(text, f"{doc}:{start}")   # Mason's reader: 'on:' is a key, not true
-    data = json.loads(json.dumps(data))                # string keys, as the validator sees them
+    data, _ = load_yaml_text(text, f"{doc}:{start}")  # Mason's reader: 'on:' is a key, not true
+    data = json.loads(json.dumps(data))  # string keys, as the validator sees them
     assert isinstance(data, dict), f"{doc}:{start}: expected a mapping"
     for key, value in data.items():
         assert key in schema["properties"], f"{doc}:{start}: unknown key '{key}' for {name}"

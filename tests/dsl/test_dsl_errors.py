@@ -3,6 +3,7 @@
 Also: error places are exact (the offending token, the unclosed bracket), messages are one
 sentence without Lark's internal names, and a mistake is recognised however deeply it is nested.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,21 +49,24 @@ def test_catalogue_covers_common_mistakes():
 
 
 # ------------------------------------------------------------------ places
-@pytest.mark.parametrize("text,line,col", [
-    ("gain (2 gold\n", 1, 6),                       # the '(' that is never closed
-    ("let x = 1\nlet y = [1, (2\n", 2, 13),        # the innermost unclosed opener
-    ("let x = (1 +\n   2\ngain x gold\n", 1, 9),   # the opener, not the end of the text
-    ("gain 2) gold\n", 1, 7),                       # the stray closer
-    ("let x = (1]\n", 1, 11),                       # the wrong closer
-    ("say \"hello\n", 1, 5),                        # the quote that is never closed
-    ("if x:\n    pass\n  pass\n", 3, 3),            # the line that lines up with nothing
-    ("gain 2 gold\n    pass\n", 2, 5),              # the unexpected indented line
-    ("move c to hand\nif x\n    pass\n", 2, 5),     # the end of the header missing ':'
-    ("if x:\n    pass\nelse if y:\n    pass\n", 3, 6),
-    ("if x:\n\tpass\n", 2, 1),
-    ("if a:\n    for c in hand  # note\n        pass\n", 2, 18),      # before the comment
-    ("choose card c from hand saying \"Which?\"\n    move c to deck\n", 1, 40),  # the header, not the indent
-])
+@pytest.mark.parametrize(
+    "text,line,col",
+    [
+        ("gain (2 gold\n", 1, 6),  # the '(' that is never closed
+        ("let x = 1\nlet y = [1, (2\n", 2, 13),  # the innermost unclosed opener
+        ("let x = (1 +\n   2\ngain x gold\n", 1, 9),  # the opener, not the end of the text
+        ("gain 2) gold\n", 1, 7),  # the stray closer
+        ("let x = (1]\n", 1, 11),  # the wrong closer
+        ('say "hello\n', 1, 5),  # the quote that is never closed
+        ("if x:\n    pass\n  pass\n", 3, 3),  # the line that lines up with nothing
+        ("gain 2 gold\n    pass\n", 2, 5),  # the unexpected indented line
+        ("move c to hand\nif x\n    pass\n", 2, 5),  # the end of the header missing ':'
+        ("if x:\n    pass\nelse if y:\n    pass\n", 3, 6),
+        ("if x:\n\tpass\n", 2, 1),
+        ("if a:\n    for c in hand  # note\n        pass\n", 2, 18),  # before the comment
+        ('choose card c from hand saying "Which?"\n    move c to deck\n', 1, 40),  # the header, not the indent
+    ],
+)
 def test_error_places_are_exact(text, line, col):
     err = error_of(text)
     assert (err.line, err.col) == (line, col), err.message
@@ -79,20 +83,23 @@ def test_earlier_mistake_wins_over_a_later_unclosed_bracket():
     assert (err.line, err.message) == (1, "'gain' and 'pay' need an amount then a counter name, e.g. 'gain 2 gold'")
 
 
-@pytest.mark.parametrize("text,label", [
-    ("for c in hand:\n    if x = 1:\n        pass\n", "use '==' to compare; '=' only assigns in 'set' and 'let'"),
-    ("if a:\n    gain gold\n", "'gain' and 'pay' need an amount then a counter name, e.g. 'gain 2 gold'"),
-    ("if a:\n    if b then:\n        pass\n", C.THEN),
-    ("if a:\n    for c in hand\n        pass\n", "missing ':' at the end of a block header (if/for/choose/option)"),
-    ("if a:\n    pass\nelse:\n    if b:\n        pass\n    else if c:\n        pass\n", C.ELSE_IF),
-    ("choose card c from hand:\n    move c\n", "'move' needs a destination: 'move CARDS to ZONE'"),
-])
+@pytest.mark.parametrize(
+    "text,label",
+    [
+        ("for c in hand:\n    if x = 1:\n        pass\n", "use '==' to compare; '=' only assigns in 'set' and 'let'"),
+        ("if a:\n    gain gold\n", "'gain' and 'pay' need an amount then a counter name, e.g. 'gain 2 gold'"),
+        ("if a:\n    if b then:\n        pass\n", C.THEN),
+        ("if a:\n    for c in hand\n        pass\n", "missing ':' at the end of a block header (if/for/choose/option)"),
+        ("if a:\n    pass\nelse:\n    if b:\n        pass\n    else if c:\n        pass\n", C.ELSE_IF),
+        ("choose card c from hand:\n    move c\n", "'move' needs a destination: 'move CARDS to ZONE'"),
+    ],
+)
 def test_mistakes_are_recognised_when_nested(text, label):
     assert error_of(text).message == label
 
 
 def test_indent_after_a_header_without_colon_is_a_missing_colon():
-    err = error_of("choose card c from hand saying \"Which?\"\n    move c to deck\n")
+    err = error_of('choose card c from hand saying "Which?"\n    move c to deck\n')
     assert err.message == C.MISSING_COLON
 
 

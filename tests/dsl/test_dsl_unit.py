@@ -1,6 +1,7 @@
 """Unit tests of the DSL: parser (AST shapes and positions), expression compiler, and the
 ``covered`` / ``most`` / ``sorted`` builtins. Names resolve against the mini fixture game
 (tests/fixtures/mini), evaluated in its state right after setup with P1 (seat 0) acting."""
+
 from __future__ import annotations
 
 import itertools
@@ -71,7 +72,7 @@ walk = A.walk
 
 
 # ====================================================================== parser: positions
-SAMPLE = '''\
+SAMPLE = """\
 let x = [c.points for c in hand if c.suit == sun]
 gain sum(p for p in x) gold to next_seat(me)
 if x and not (1 in x) or -gold < 0:
@@ -100,15 +101,45 @@ choose one by me saying "Which":
         end game
     option "B":
         pass
-'''
+"""
 
 
 def test_every_parsed_node_has_a_position():
     nodes = walk(parse_effect(SAMPLE))
     kinds = {type(n).__name__ for n in nodes}
-    assert {"Let", "Gain", "If", "Pay", "Transfer", "Set", "For", "Move", "Draw", "Repeat", "Shuffle", "While",
-            "Reveal", "Swap", "Emit", "Turn", "Say", "Pass", "Choose", "StopTurn", "ChooseOne", "Option",
-            "EndGame", "Comprehension", "IfExpr", "BoolOp", "Not", "Neg", "Attr", "Call", "ListLit"} <= kinds
+    assert {
+        "Let",
+        "Gain",
+        "If",
+        "Pay",
+        "Transfer",
+        "Set",
+        "For",
+        "Move",
+        "Draw",
+        "Repeat",
+        "Shuffle",
+        "While",
+        "Reveal",
+        "Swap",
+        "Emit",
+        "Turn",
+        "Say",
+        "Pass",
+        "Choose",
+        "StopTurn",
+        "ChooseOne",
+        "Option",
+        "EndGame",
+        "Comprehension",
+        "IfExpr",
+        "BoolOp",
+        "Not",
+        "Neg",
+        "Attr",
+        "Call",
+        "ListLit",
+    } <= kinds
     lines = SAMPLE.splitlines()
     for n in nodes:
         assert n.line >= 1 and n.col >= 1, f"{type(n).__name__} has no position"
@@ -131,7 +162,9 @@ def test_statement_positions_top_level_and_nested():
 
 
 def test_positions_point_at_the_statement_start_after_blank_lines_and_comments():
-    block = parse_effect("# a comment\n\n   \ngain 1 gold  # trailing\n\nfor s in seats:\n\n    # inside\n    gain 1 gold to s\n")
+    block = parse_effect(
+        "# a comment\n\n   \ngain 1 gold  # trailing\n\nfor s in seats:\n\n    # inside\n    gain 1 gold to s\n"
+    )
     gain, for_ = block.body
     assert (gain.line, gain.col) == (4, 1)
     assert (for_.line, for_.col) == (6, 1)
@@ -169,11 +202,14 @@ def test_multi_line_expressions_inside_brackets_keep_positions():
     assert (gain.line, gain.col) == (5, 1)
 
 
-@pytest.mark.parametrize("text,line", [
-    ("gain 1 gold\nif gold > 1\n    pass\n", 2),
-    ("gain 1 gold\nlet x = (1 + 2\n", 2),
-    ("gain 1 gold\n\nmove x\n", 3),
-])
+@pytest.mark.parametrize(
+    "text,line",
+    [
+        ("gain 1 gold\nif gold > 1\n    pass\n", 2),
+        ("gain 1 gold\nlet x = (1 + 2\n", 2),
+        ("gain 1 gold\n\nmove x\n", 3),
+    ],
+)
 def test_syntax_errors_name_the_line(text, line):
     with pytest.raises(DslSyntaxError) as info:
         parse_effect(text)
@@ -188,13 +224,20 @@ def test_choose_head_flags():
     assert isinstance(c.up_to, A.Literal) and isinstance(c.by, A.Literal) and c.body is None
     plain = parse_effect("choose x from [1, 2]:\n    pass\n").body[0]
     assert (plain.optional, plain.random, plain.secret, plain.kind, plain.up_to, plain.by) == (
-        False, False, False, "value", None, None)
+        False,
+        False,
+        False,
+        "value",
+        None,
+        None,
+    )
     assert isinstance(plain.body, A.Block)
 
 
 def test_move_and_draw_places_and_facing():
     m1, m2, m3, d1 = parse_effect(
-        "move c to deck\nmove c to deck bottom face up\nmove c to hand(1) seen by 2\ndraw 2 from deck to hand face down\n").body
+        "move c to deck\nmove c to deck bottom face up\nmove c to hand(1) seen by 2\ndraw 2 from deck to hand face down\n"
+    ).body
     assert (m1.place, m1.facing, m1.seen_by) == ("top", "", None)
     assert (m2.place, m2.facing) == ("bottom", "up")
     assert m3.facing == "seen" and isinstance(m3.seen_by, A.Literal) and isinstance(m3.dest, A.Call)
@@ -202,8 +245,10 @@ def test_move_and_draw_places_and_facing():
 
 
 def test_statements_shapes():
-    body = parse_effect("emit played(card=c, player=me)\nturn s as c after action\nturn s\nstop turn\nend game\n"
-                        "let a = 1\nset x.polished = true\nset gold(1) = 2\n").body
+    body = parse_effect(
+        "emit played(card=c, player=me)\nturn s as c after action\nturn s\nstop turn\nend game\n"
+        "let a = 1\nset x.polished = true\nset gold(1) = 2\n"
+    ).body
     emit, turn1, turn2, stop, end, let, set1, set2 = body
     assert [k for k, _ in emit.args] == ["card", "player"]
     assert (turn1.mode, turn1.group) == ("after", "action") and turn1.card is not None
@@ -214,17 +259,20 @@ def test_statements_shapes():
         parse_effect("set 1 + 2 = 3\n")
 
 
-@pytest.mark.parametrize("text,shape", [
-    ("a + b * c", ("+", "a", ("*", "b", "c"))),
-    ("a - b - c", ("-", ("-", "a", "b"), "c")),
-    ("-a * b", ("*", ("neg", "a"), "b")),
-    ("not a == b", ("not", ("==", "a", "b"))),
-    ("a and b or c", ("or", ("and", "a", "b"), "c")),
-    ("a or b or c", ("or", "a", "b", "c")),
-    ("a not in b", ("not in", "a", "b")),
-    ("a if b else c if d else e", ("if", "a", "b", ("if", "c", "d", "e"))),
-    ("a.b[c]", ("[]", (".b", "a"), "c")),
-])
+@pytest.mark.parametrize(
+    "text,shape",
+    [
+        ("a + b * c", ("+", "a", ("*", "b", "c"))),
+        ("a - b - c", ("-", ("-", "a", "b"), "c")),
+        ("-a * b", ("*", ("neg", "a"), "b")),
+        ("not a == b", ("not", ("==", "a", "b"))),
+        ("a and b or c", ("or", ("and", "a", "b"), "c")),
+        ("a or b or c", ("or", "a", "b", "c")),
+        ("a not in b", ("not in", "a", "b")),
+        ("a if b else c if d else e", ("if", "a", "b", ("if", "c", "d", "e"))),
+        ("a.b[c]", ("[]", (".b", "a"), "c")),
+    ],
+)
 def test_precedence_and_associativity(text, shape):
     def sh(n):
         if isinstance(n, A.Name):
@@ -244,6 +292,7 @@ def test_precedence_and_associativity(text, shape):
         if isinstance(n, A.Index):
             return ("[]", sh(n.obj), sh(n.index))
         raise AssertionError(n)
+
     assert sh(parse_expression(text)) == shape
 
 
@@ -263,16 +312,43 @@ def test_comprehension_nodes():
 
 
 # ====================================================================== expression compiler: operators
-@pytest.mark.parametrize("text,value", [
-    ("2 + 3 * 4", 14), ("(2 + 3) * 4", 20), ("10 - 2 - 3", 5), ("7 // 2", 3), ("-7 // 2", -4), ("7 % 3", 1),
-    ("-(2 + 3)", -5), ('"a" + "b"', "ab"), ("[1] + [2]", [1, 2]), ("[0] * 3", [0, 0, 0]),
-    ("1 == 1", True), ("1 != 1", False), ("2 < 3", True), ("3 <= 3", True), ("3 > 3", False), ("3 >= 3", True),
-    ('"b" > "a"', True), ("1 in [1, 2]", True), ("3 in [1, 2]", False), ("3 not in [1, 2]", True),
-    ('"un" in "sun"', True), ("not 1 == 2", True), ("not []", True),
-    ("true and false", False), ("true and 3", 3), ("false or 3", 3), ("0 or none", None),
-    ("1 if true else 2", 1), ("1 if false else 2 if true else 3", 2), ("none == none", True),
-    ("[1, 2, 3][1]", 2), ("[[1, 2], [3]][0][1]", 2),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("2 + 3 * 4", 14),
+        ("(2 + 3) * 4", 20),
+        ("10 - 2 - 3", 5),
+        ("7 // 2", 3),
+        ("-7 // 2", -4),
+        ("7 % 3", 1),
+        ("-(2 + 3)", -5),
+        ('"a" + "b"', "ab"),
+        ("[1] + [2]", [1, 2]),
+        ("[0] * 3", [0, 0, 0]),
+        ("1 == 1", True),
+        ("1 != 1", False),
+        ("2 < 3", True),
+        ("3 <= 3", True),
+        ("3 > 3", False),
+        ("3 >= 3", True),
+        ('"b" > "a"', True),
+        ("1 in [1, 2]", True),
+        ("3 in [1, 2]", False),
+        ("3 not in [1, 2]", True),
+        ('"un" in "sun"', True),
+        ("not 1 == 2", True),
+        ("not []", True),
+        ("true and false", False),
+        ("true and 3", 3),
+        ("false or 3", 3),
+        ("0 or none", None),
+        ("1 if true else 2", 1),
+        ("1 if false else 2 if true else 3", 2),
+        ("none == none", True),
+        ("[1, 2, 3][1]", 2),
+        ("[[1, 2], [3]][0][1]", 2),
+    ],
+)
 def test_operators(text, value):
     assert ev(text) == value
 
@@ -288,11 +364,19 @@ def test_and_or_stop_early():
     assert ev("1 if true else 1 // 0") == 1
 
 
-@pytest.mark.parametrize("text,code", [
-    ("1 // 0", "play/type"), ("1 % 0", "play/type"), ('"a" - 1', "play/type"), ("none + 1", "play/type"),
-    ("[1][5]", "play/index"), ("none.name", "play/type"), ('"x".name', "play/type"),
-    ("last(discard).points", "play/type"),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("1 // 0", "play/type"),
+        ("1 % 0", "play/type"),
+        ('"a" - 1', "play/type"),
+        ("none + 1", "play/type"),
+        ("[1][5]", "play/index"),
+        ("none.name", "play/type"),
+        ('"x".name', "play/type"),
+        ("last(discard).points", "play/type"),
+    ],
+)
 def test_runtime_errors_are_play_errors(text, code):
     with pytest.raises(PlayError) as info:
         ev(text)
@@ -324,32 +408,35 @@ def test_card_attributes():
 
 
 # ====================================================================== expression compiler: comprehensions
-@pytest.mark.parametrize("text,value", [
-    ("[x * 2 for x in [1, 2, 3]]", [2, 4, 6]),
-    ("[x for x in [1, 2, 3] if x != 2]", [1, 3]),
-    ("[x for x in []]", []),
-    ("[count([y for y in [1, 2, 3] if y > x]) for x in [0, 1, 2]]", [3, 2, 1]),
-    ("sum(x for x in range(5))", 10),
-    ("sum(x * 2 for x in range(4) if x % 2 == 0)", 4),
-    ("count(x for x in [1, 2, 3] if x > 1)", 2),
-    ("count(x for x in [0, 0])", 2),
-    ("count(x for x in [0, none, false] if true)", 3),
-    ("max(x for x in [3, 9, 2])", 9),
-    ("min(x for x in [3, 9, 2] if x > 2)", 3),
-    ("max(x for x in [] if true)", None),
-    ("any(x == 2 for x in [1, 2, 3])", True),
-    ("any(x > 5 for x in [1, 2, 3])", False),
-    ("any(x for x in [])", False),
-    ("all(x > 0 for x in [1, 2, 3])", True),
-    ("all(x > 1 for x in [1, 2, 3])", False),
-    ("all(x for x in [])", True),
-    ("all(x > 1 for x in [1, 2, 3] if x > 1)", True),
-    ("any(x > 1 for x in [1, 2, 3] if x < 2)", False),
-    ("first(x for x in [4, 5] if x > 4)", 5),
-    ("distinct(c.suit for c in hand + hand(1))", ["star", "sun"]),
-    ("sum(c.points for c in hand)", 3),
-    ("count(s for s in seats if gold(s) == 2)", 3),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("[x * 2 for x in [1, 2, 3]]", [2, 4, 6]),
+        ("[x for x in [1, 2, 3] if x != 2]", [1, 3]),
+        ("[x for x in []]", []),
+        ("[count([y for y in [1, 2, 3] if y > x]) for x in [0, 1, 2]]", [3, 2, 1]),
+        ("sum(x for x in range(5))", 10),
+        ("sum(x * 2 for x in range(4) if x % 2 == 0)", 4),
+        ("count(x for x in [1, 2, 3] if x > 1)", 2),
+        ("count(x for x in [0, 0])", 2),
+        ("count(x for x in [0, none, false] if true)", 3),
+        ("max(x for x in [3, 9, 2])", 9),
+        ("min(x for x in [3, 9, 2] if x > 2)", 3),
+        ("max(x for x in [] if true)", None),
+        ("any(x == 2 for x in [1, 2, 3])", True),
+        ("any(x > 5 for x in [1, 2, 3])", False),
+        ("any(x for x in [])", False),
+        ("all(x > 0 for x in [1, 2, 3])", True),
+        ("all(x > 1 for x in [1, 2, 3])", False),
+        ("all(x for x in [])", True),
+        ("all(x > 1 for x in [1, 2, 3] if x > 1)", True),
+        ("any(x > 1 for x in [1, 2, 3] if x < 2)", False),
+        ("first(x for x in [4, 5] if x > 4)", 5),
+        ("distinct(c.suit for c in hand + hand(1))", ["star", "sun"]),
+        ("sum(c.points for c in hand)", 3),
+        ("count(s for s in seats if gold(s) == 2)", 3),
+    ],
+)
 def test_comprehensions(text, value):
     assert ev(text) == value
 
@@ -391,15 +478,18 @@ def test_a_list_of_zones_is_a_snapshot():
 
 
 # ====================================================================== expression compiler: names
-@pytest.mark.parametrize("text,message", [
-    ("gld", "unknown name 'gld' (did you mean 'gold'?)"),
-    ("hnad", "unknown name 'hnad' (did you mean 'hand'?)"),
-    ("1 + plya_cost(x)", "unknown function 'plya_cost' (did you mean 'play_cost'?)"),
-    ("cout(hand)", "unknown function 'cout' (did you mean 'count'?)"),
-    ("summ(x for x in hand)", "unknown function 'summ' (did you mean 'sum'?)"),
-    ("last(hand).pionts", "unknown card property 'pionts' (did you mean 'points'?)"),
-    ("qqqqqq", "unknown name 'qqqqqq'"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("gld", "unknown name 'gld' (did you mean 'gold'?)"),
+        ("hnad", "unknown name 'hnad' (did you mean 'hand'?)"),
+        ("1 + plya_cost(x)", "unknown function 'plya_cost' (did you mean 'play_cost'?)"),
+        ("cout(hand)", "unknown function 'cout' (did you mean 'count'?)"),
+        ("summ(x for x in hand)", "unknown function 'summ' (did you mean 'sum'?)"),
+        ("last(hand).pionts", "unknown card property 'pionts' (did you mean 'points'?)"),
+        ("qqqqqq", "unknown name 'qqqqqq'"),
+    ],
+)
 def test_unknown_names_suggest_the_closest(text, message):
     with pytest.raises(CompileError) as info:
         compile_(text, "x")
@@ -421,8 +511,19 @@ def test_locals_are_suggested_too():
     assert info.value.code == "definition/unknown-name"
 
 
-@pytest.mark.parametrize("text", ["count()", "count(1, 2)", "play_cost()", "play_cost(1, 2)", "play_cost",
-                                  "gold(1, 2)", "range()", "max(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "count()",
+        "count(1, 2)",
+        "play_cost()",
+        "play_cost(1, 2)",
+        "play_cost",
+        "gold(1, 2)",
+        "range()",
+        "max(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)",
+    ],
+)
 def test_wrong_number_of_arguments(text):
     with pytest.raises(CompileError) as info:
         compile_(text)
@@ -442,21 +543,26 @@ def covered(entries):
     return BUILTINS["covered"].impl(None, entries)
 
 
-@pytest.mark.parametrize("entries,n", [
-    ([], 0),
-    ([[]], 0),
-    ([["red"], ["blue"], ["red", "blue", "green"]], 3),   # the docstring's example
-    ([["a"], ["a"]], 1),
-    ([["a", "a"], ["a"]], 1),                            # repeats inside an entry count once
-    ([["a", "b"], ["a"]], 2),                            # needs an augmenting path: the first moves to b
-    ([["a", "b"], ["b", "c"], ["c", "a"]], 3),
-    ([["a", "b"]] * 5, 2),                               # more entries than values
-    ([[], ["a"], []], 1),
-    ([["x"], ["x", "y"], ["y", "z"], ["z", "w"]], 4),    # a chain of re-assignments
-    ([["noble"], ["trade"], ["military"], ["religious"],
-      ["noble", "religious", "trade", "military", "special"]], 5),   # a wildcard fills the gap
-    ([["noble"], ["noble"], ["trade"], ["noble", "religious", "trade", "military", "special"]], 3),
-])
+@pytest.mark.parametrize(
+    "entries,n",
+    [
+        ([], 0),
+        ([[]], 0),
+        ([["red"], ["blue"], ["red", "blue", "green"]], 3),  # the docstring's example
+        ([["a"], ["a"]], 1),
+        ([["a", "a"], ["a"]], 1),  # repeats inside an entry count once
+        ([["a", "b"], ["a"]], 2),  # needs an augmenting path: the first moves to b
+        ([["a", "b"], ["b", "c"], ["c", "a"]], 3),
+        ([["a", "b"]] * 5, 2),  # more entries than values
+        ([[], ["a"], []], 1),
+        ([["x"], ["x", "y"], ["y", "z"], ["z", "w"]], 4),  # a chain of re-assignments
+        (
+            [["noble"], ["trade"], ["military"], ["religious"], ["noble", "religious", "trade", "military", "special"]],
+            5,
+        ),  # a wildcard fills the gap
+        ([["noble"], ["noble"], ["trade"], ["noble", "religious", "trade", "military", "special"]], 3),
+    ],
+)
 def test_covered(entries, n):
     assert covered(entries) == n
 
@@ -489,16 +595,19 @@ def most(seats, values):
     return BUILTINS["most"].impl(None, seats, values)
 
 
-@pytest.mark.parametrize("seats,values,winner", [
-    ([0, 1, 2], [1, 5, 2], 1),
-    ([0, 1, 2], [5, 5, 2], None),       # a tie for the top: nobody
-    ([0, 1, 2], [2, 5, 5], None),
-    ([0, 1, 2], [0, 0, 0], None),
-    ([], [], None),
-    ([2], [0], 2),
-    ([2, 0], [-3, -1], 0),
-    ([1, 2, 0], [7, 3, 1], 1),          # seats are returned as given, not by position
-])
+@pytest.mark.parametrize(
+    "seats,values,winner",
+    [
+        ([0, 1, 2], [1, 5, 2], 1),
+        ([0, 1, 2], [5, 5, 2], None),  # a tie for the top: nobody
+        ([0, 1, 2], [2, 5, 5], None),
+        ([0, 1, 2], [0, 0, 0], None),
+        ([], [], None),
+        ([2], [0], 2),
+        ([2, 0], [-3, -1], 0),
+        ([1, 2, 0], [7, 3, 1], 1),  # seats are returned as given, not by position
+    ],
+)
 def test_most(seats, values, winner):
     assert most(seats, values) == winner
 
@@ -512,16 +621,22 @@ def test_most_in_the_dsl():
 
 
 # ====================================================================== builtins: sorted
-@pytest.mark.parametrize("text,value", [
-    ("sorted([3, 1, 2])", [1, 2, 3]),
-    ("sorted([])", []),
-    ('sorted(["b", "c", "a"])', ["a", "b", "c"]),
-    ("sorted([c.points for c in hand + hand(1)])", [0, 1, 2, 3]),
-    ('[c.name for c in sorted(hand(2), "points")]', ["Opal", "Ruby"]),
-    ('[c.name for c in sorted(cards("hero"), "rank")]', ["Jeweller", "Miner", "Bard"]),
-    ('[c.name for c in sorted(hand + hand(1) + hand(2), "cost")]', ["Prism", "Amber", "Opal", "Opal", "Ruby", "Ruby"]),
-    ('[c.name for c in sorted(hand + hand(1), "suit")]', ["Prism", "Opal", "Ruby", "Amber"]),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("sorted([3, 1, 2])", [1, 2, 3]),
+        ("sorted([])", []),
+        ('sorted(["b", "c", "a"])', ["a", "b", "c"]),
+        ("sorted([c.points for c in hand + hand(1)])", [0, 1, 2, 3]),
+        ('[c.name for c in sorted(hand(2), "points")]', ["Opal", "Ruby"]),
+        ('[c.name for c in sorted(cards("hero"), "rank")]', ["Jeweller", "Miner", "Bard"]),
+        (
+            '[c.name for c in sorted(hand + hand(1) + hand(2), "cost")]',
+            ["Prism", "Amber", "Opal", "Opal", "Ruby", "Ruby"],
+        ),
+        ('[c.name for c in sorted(hand + hand(1), "suit")]', ["Prism", "Opal", "Ruby", "Amber"]),
+    ],
+)
 def test_sorted(text, value):
     assert ev(text) == value
 

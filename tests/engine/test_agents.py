@@ -1,5 +1,6 @@
 """Agents: the random bot is reproducible per seed; the scripted agent reads numbers, labels and
 subsets and reports running out as a MasonError; the human agent refuses bad answers with a reason."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -17,8 +18,15 @@ from mason.runtime.game import Game
 
 
 def _pending(labels, subset=0, kind="option"):
-    return {"seat": 0, "kind": kind, "prompt": "Pick", "options": list(range(len(labels))),
-            "labels": list(labels), "subset": subset, "at": "x.yaml:1:1"}
+    return {
+        "seat": 0,
+        "kind": kind,
+        "prompt": "Pick",
+        "options": list(range(len(labels))),
+        "labels": list(labels),
+        "subset": subset,
+        "at": "x.yaml:1:1",
+    }
 
 
 def _stub(pending):
@@ -35,7 +43,7 @@ def _bot_game(seed, bot_seed=None, players=3):
 
 # ------------------------------------------------------------------ random
 def test_random_agent_same_seed_same_answers():
-    assert RandomAgent("7/1").start == RandomAgent("7/1").start   # where its stream starts
+    assert RandomAgent("7/1").start == RandomAgent("7/1").start  # where its stream starts
     g1, g2 = _bot_game(11), _bot_game(11)
     assert g1.answers() == g2.answers()
     assert g1.log == g2.log
@@ -73,7 +81,7 @@ def test_parse_answer_numbers_labels_and_prefixes():
     assert parse_answer(" draw districts ", p) == 1
     assert parse_answer("Take income", p) == 2
     assert parse_answer("take 2", p) == 0
-    assert parse_answer("99", p) == 98          # range is check_answer's job, with its own reason
+    assert parse_answer("99", p) == 98  # range is check_answer's job, with its own reason
     with pytest.raises(ValueError, match="matches several"):
         parse_answer("take", p)
     with pytest.raises(ValueError, match="no option"):
@@ -173,7 +181,7 @@ def test_human_refuses_with_a_reason_and_answers_by_name(tmp_path):
     assert "not accepted: options are numbered 1 to" in text
     assert "not accepted: no option 'zzz'" in text
     assert "Commands:" in text
-    assert text.count(f"[P{seat + 1}] {game.pending['prompt']}") == 6     # asked again after each line
+    assert text.count(f"[P{seat + 1}] {game.pending['prompt']}") == 6  # asked again after each line
     label = game.pending["labels"][1]
     agent2, _ = _human([label.lower()], tmp_path)
     assert agent2.decide(game, seat) == 1
@@ -230,8 +238,14 @@ def test_option_places_are_shown_only_where_the_seat_can_see():
     view = game.view(seat)
     visible = {c["id"] for z in view["zones"].values() for c in z["cards"]}
     cards = list(range(len(game.state["cards"])))
-    pending = {"seat": seat, "kind": "card", "prompt": "Which?", "options": cards,
-               "labels": [game.program.types[game.state["cards"][c]["t"]]["name"] for c in cards], "subset": 0}
+    pending = {
+        "seat": seat,
+        "kind": "card",
+        "prompt": "Which?",
+        "options": cards,
+        "labels": [game.program.types[game.state["cards"][c]["t"]]["name"] for c in cards],
+        "subset": 0,
+    }
     lines = render_decision(pending, game.program, game.state, view).splitlines()[1:]
     assert len(lines) == len(cards)
     for c, line in zip(cards, lines):
@@ -244,9 +258,9 @@ def test_numeric_options_are_answered_by_their_value():
     from mason.agents.base import parse_answer
 
     pending = {"labels": ["0", "1", "2", "3"], "subset": 0}
-    assert parse_answer("3", pending) == 3      # the value 3, the fourth option
+    assert parse_answer("3", pending) == 3  # the value 3, the fourth option
     assert parse_answer("0", pending) == 0
-    assert parse_answer("#2", pending) == 1     # by position
+    assert parse_answer("#2", pending) == 1  # by position
     import pytest
 
     with pytest.raises(ValueError, match="not one of the values"):

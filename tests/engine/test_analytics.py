@@ -1,5 +1,6 @@
 """``mason analyze`` / ``mason compare``: the statistics against known values, the JSON structure, the
 HTML page (self-contained, four plots at least), the progress bar and the one-line refusals."""
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,7 @@ from mason.runtime.game import Settings, load_program
 
 # ------------------------------------------------------------------ statistics
 def test_wilson_known_values():
-    lo, hi = stats.wilson(8, 10)   # the textbook 8/10 example
+    lo, hi = stats.wilson(8, 10)  # the textbook 8/10 example
     assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
     lo, hi = stats.wilson(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
@@ -24,7 +25,7 @@ def test_wilson_known_values():
 
 
 def test_seat_balance_chi_square():
-    b = stats.seat_balance([30, 10, 10, 10])   # expected 15 each: (225 + 3 * 25) / 15 = 20
+    b = stats.seat_balance([30, 10, 10, 10])  # expected 15 each: (225 + 3 * 25) / 15 = 20
     assert b["statistic"] == pytest.approx(20.0) and b["df"] == 3
     assert b["p"] == pytest.approx(1.7e-4, rel=0.01)
     assert stats.seat_balance([5, 5])["p"] == pytest.approx(1.0)
@@ -77,8 +78,10 @@ def test_paired_t():
 
 # ------------------------------------------------------------------ holdings and reports
 def test_holdings_from_seat_zones_and_owner():
-    state = {"cards": [{"t": "a", "o": None}, {"t": "b", "o": None}, {"t": "c", "o": 1}, {"t": "d", "o": None}],
-             "zones": {"deck": [3], "hand/0": [0], "city/1": [1], "hand/1": []}}
+    state = {
+        "cards": [{"t": "a", "o": None}, {"t": "b", "o": None}, {"t": "c", "o": 1}, {"t": "d", "o": None}],
+        "zones": {"deck": [3], "hand/0": [0], "city/1": [1], "hand/1": []},
+    }
     held = [set(), set()]
     _holdings(state, held)
     assert held == [{"a"}, {"b", "c"}]
@@ -112,7 +115,7 @@ def test_compare_of_a_setting_with_itself_finds_nothing():
 def test_analyze_json_structure_and_no_progress_with_json():
     r = invoke("analyze", "citadels", "-n", 6, "-p", 3, "--seed", 2, "--json")
     assert r.exit_code == 0, r.output
-    assert r.stderr == ""   # no progress bar with --json
+    assert r.stderr == ""  # no progress bar with --json
     d = json.loads(r.stdout)
     assert d["report_format"] == 1 and d["games"] == 6 and d["completed"] == 6
     assert set(d) >= {"settings", "seats", "balance", "length", "components", "coverage", "results", "ties"}
@@ -129,7 +132,7 @@ def test_analyze_text_shows_progress_on_stderr_only():
     r = invoke("analyze", "citadels", "-n", 3, "-p", 2)
     assert r.exit_code == 0, r.output
     assert "win rate" in r.stdout and "seat balance" in r.stdout and "component impact" in r.stdout
-    assert r.stderr.strip()   # the progress bar
+    assert r.stderr.strip()  # the progress bar
     assert invoke("analyze", "citadels", "-n", 3, "-p", 2, "--quiet").stderr == ""
 
 
@@ -137,7 +140,7 @@ def _self_contained(page: str):
     assert page.startswith("<!DOCTYPE html>")
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page, re.IGNORECASE)
     assert "<script" not in page.lower() and "@import" not in page
-    assert not re.search(r"""url\(\s*["']?(?!#)""", page)   # only references inside the page
+    assert not re.search(r"""url\(\s*["']?(?!#)""", page)  # only references inside the page
     assert page.count("<svg") + page.count("<img") >= 4
 
 
@@ -152,8 +155,9 @@ def test_analyze_html_is_self_contained(tmp_path):
 
 def test_compare_json_html_and_significant_length(tmp_path):
     out = tmp_path / "cmp.html"
-    r = invoke("compare", "citadels", "-n", 40, "-p", 4, "--seed", 1, "--b", "variant=short_game", "--json",
-               "--html", out)
+    r = invoke(
+        "compare", "citadels", "-n", 40, "-p", 4, "--seed", 1, "--b", "variant=short_game", "--json", "--html", out
+    )
     assert r.exit_code == 0, r.output
     assert r.stderr == ""
     d = json.loads(r.stdout)
@@ -165,14 +169,17 @@ def test_compare_json_html_and_significant_length(tmp_path):
     _self_contained(out.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("args, words", [
-    (["compare", "citadels", "-n", 5, "--b", "variant=nosuch"], "unknown variant 'nosuch'"),
-    (["compare", "citadels", "-n", 5, "--b", "foo"], "--b foo: expected variant=V"),
-    (["compare", "citadels", "-n", 5, "--a", "bots=nosuch", "--b", "with=dark-city"], "unknown bot kind"),
-    (["compare", "citadels", "-n", 5, "--b", "option=nope=1"], "--b option=nope=1: Citadels has no option"),
-    (["analyze", "citadels", "-n", 5, "--html", "/nonexistent-dir/r.html"], "no directory"),
-    (["analyze", "citadels", "-n", 5, "--bot", "1=human"], "plays bots only"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["compare", "citadels", "-n", 5, "--b", "variant=nosuch"], "unknown variant 'nosuch'"),
+        (["compare", "citadels", "-n", 5, "--b", "foo"], "--b foo: expected variant=V"),
+        (["compare", "citadels", "-n", 5, "--a", "bots=nosuch", "--b", "with=dark-city"], "unknown bot kind"),
+        (["compare", "citadels", "-n", 5, "--b", "option=nope=1"], "--b option=nope=1: Citadels has no option"),
+        (["analyze", "citadels", "-n", 5, "--html", "/nonexistent-dir/r.html"], "no directory"),
+        (["analyze", "citadels", "-n", 5, "--bot", "1=human"], "plays bots only"),
+    ],
+)
 def test_bad_settings_one_line_before_any_game(args, words, monkeypatch):
     from mason.play import analytics
 

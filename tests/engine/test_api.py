@@ -1,4 +1,5 @@
 """The public API: ``import mason`` and its ``__all__``, docs/api.md performed, and what a wheel installs."""
+
 from __future__ import annotations
 
 import doctest
@@ -21,20 +22,22 @@ def test_every_public_name_resolves_and_is_listed():
     for name in mason.__all__:
         assert getattr(mason, name) is not None, name
     with pytest.raises(AttributeError):
-        mason.no_such_name   # noqa: B018
+        mason.no_such_name  # noqa: B018
 
 
 def test_public_functions_are_not_shadowed_by_subpackages():
     # a subpackage imported before the function is asked for must not take its name
     importlib.import_module("mason.play.session")
     from mason import play_game, simulate
+
     assert callable(play_game) and callable(simulate)
 
 
 def test_docs_api_examples_run_and_print_what_the_page_shows(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False, verbose=False,
-                              optionflags=doctest.ELLIPSIS)
+    result = doctest.testfile(
+        str(ROOT / "docs" / "api.md"), module_relative=False, verbose=False, optionflags=doctest.ELLIPSIS
+    )
     assert result.attempted >= 30
     assert result.failed == 0, f"{result.failed} example(s) of docs/api.md failed (run python -m doctest docs/api.md)"
 
@@ -51,8 +54,11 @@ def test_the_wheel_installs_only_the_mason_package(tmp_path):
     """No top-level ``interpreter``, ``cli``, ``games`` or ``schemas``: the folders are mapped into ``mason``."""
     if shutil.which("pip") is None and importlib.util.find_spec("pip") is None:
         pytest.skip("pip is not available to build a wheel")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-                           capture_output=True, text=True)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
     if built.returncode != 0 and "Could not find a version" in built.stderr + built.stdout:
         pytest.skip("the build backend cannot be fetched (no package registry)")
     assert built.returncode == 0, built.stderr[-2000:]

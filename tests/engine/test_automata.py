@@ -4,6 +4,7 @@ Played alone, the person (P1) faces Rival, an automaton whose policy has a fallb
 players, Helper (an automaton without a fallback) takes a third seat. Setup deals without
 shuffling: the market starts Apple, Pear, Cherry (and Fig at 2 players).
 """
+
 from __future__ import annotations
 
 import json
@@ -92,15 +93,46 @@ def test_seats_follow_the_players_and_are_named():
     assert len(g2.state["vars"]["bid"]) == 3
 
 
-@pytest.mark.parametrize("players, expected", [
-    (1, {"players": 1, "seats": [0, 1], "others": [1], "seats_from(1)": [1, 0], "next_seat(0)": 1,
-         "automated(1)": True, "automated(0)": False, "automated(none)": False,
-         "automaton_seat(rival)": 1, 'automaton_seat("rival")': 1, "automaton_seat(helper)": None,
-         "seat_name(1)": "Rival", "seat_name(0)": "P1", "market_size": 3, "rival": "rival"}),
-    (2, {"players": 2, "seats": [0, 1, 2], "others": [1, 2], "automated(2)": True, "automated(1)": False,
-         "automaton_seat(rival)": None, "automaton_seat(helper)": 2, "seat_name(2)": "Helper",
-         "seat_name(1)": "P2", "market_size": 4}),
-])
+@pytest.mark.parametrize(
+    "players, expected",
+    [
+        (
+            1,
+            {
+                "players": 1,
+                "seats": [0, 1],
+                "others": [1],
+                "seats_from(1)": [1, 0],
+                "next_seat(0)": 1,
+                "automated(1)": True,
+                "automated(0)": False,
+                "automated(none)": False,
+                "automaton_seat(rival)": 1,
+                'automaton_seat("rival")': 1,
+                "automaton_seat(helper)": None,
+                "seat_name(1)": "Rival",
+                "seat_name(0)": "P1",
+                "market_size": 3,
+                "rival": "rival",
+            },
+        ),
+        (
+            2,
+            {
+                "players": 2,
+                "seats": [0, 1, 2],
+                "others": [1, 2],
+                "automated(2)": True,
+                "automated(1)": False,
+                "automaton_seat(rival)": None,
+                "automaton_seat(helper)": 2,
+                "seat_name(2)": "Helper",
+                "seat_name(1)": "P2",
+                "market_size": 4,
+            },
+        ),
+    ],
+)
 def test_dsl_names(players, expected):
     g = new(players)
     for text, value in expected.items():
@@ -109,8 +141,8 @@ def test_dsl_names(players, expected):
 
 
 def test_the_table_row_is_the_players_count():
-    assert names(new(1), "market") == ["Apple", "Pear", "Cherry"]          # market_size 3 (1 player)
-    assert names(new(2), "market") == ["Apple", "Pear", "Cherry", "Fig"]   # market_size 4
+    assert names(new(1), "market") == ["Apple", "Pear", "Cherry"]  # market_size 3 (1 player)
+    assert names(new(2), "market") == ["Apple", "Pear", "Cherry", "Fig"]  # market_size 4
 
 
 def test_views_and_render_name_the_automated_seat():
@@ -124,7 +156,7 @@ def test_views_and_render_name_the_automated_seat():
 # ------------------------------------------------------------------ the policy
 def test_ranking_by_keys_and_ties_to_the_first_offered():
     g = new(1)
-    put(g, "market", ["pear", "apple", "cherry"])   # Pear and Apple tie (3 points, rank 1): Pear is first
+    put(g, "market", ["pear", "apple", "cherry"])  # Pear and Apple tie (3 points, rank 1): Pear is first
     start = len(g.log)
     act(g, "Rest")
     assert names(g, "crate/1") == ["Pear"]
@@ -133,65 +165,71 @@ def test_ranking_by_keys_and_ties_to_the_first_offered():
     assert "Rival chooses Pear" in said(g, start)
 
     g = new(1)
-    put(g, "market", ["cherry", "apple", "pear"])   # Cherry has 3 points too, but rank 2 ranks below rank 1
+    put(g, "market", ["cherry", "apple", "pear"])  # Cherry has 3 points too, but rank 2 ranks below rank 1
     act(g, "Rest")
     assert names(g, "crate/1") == ["Apple"]
 
 
 def test_when_selects_the_rule_and_the_fallback_takes_the_rest():
     g = new(1)
-    put(g, "market", [])          # nothing to harvest: the action rule prefers trade to rest
-    put(g, "crate/1", ["plum"])   # so that "Trade how?" has two options
+    put(g, "market", [])  # nothing to harvest: the action rule prefers trade to rest
+    put(g, "crate/1", ["plum"])  # so that "Trade how?" has two options
     start = len(g.log)
     act(g, "Rest")
     auto = automated(g, start)
     assert [(e["kind"], e["chosen"], e["rule"]) for e in auto[:2]] == [
-        ("action", "Trade", 1), ("option", "Buy from the pile", 5)]   # "Trade how?": only the fallback holds
+        ("action", "Trade", 1),
+        ("option", "Buy from the pile", 5),
+    ]  # "Trade how?": only the fallback holds
     assert g.state["counters"]["coins"][1] == 0 and len(g.state["zones"]["crate/1"]) == 2
     assert "Rival chooses: Buy from the pile" in said(g, start)
 
 
 def test_no_matching_rule_takes_the_first_option():
     g = new(2)
-    act(g, "Harvest"); act(g, "Apple")   # P1
-    act(g, "Harvest"); act(g, "Pear")    # P2
+    act(g, "Harvest")
+    act(g, "Apple")  # P1
+    act(g, "Harvest")
+    act(g, "Pear")  # P2
     auto = automated(g)
     # Helper's only rule prefers rest over the harvest offered first
     assert [(e["seat"], e["kind"], e["chosen"], e["rule"]) for e in auto] == [(2, "action", "Rest", 0)]
-    act(g, "0"); act(g, "0")             # bids of P1 and P2
+    act(g, "0")
+    act(g, "0")  # bids of P1 and P2
     bid = automated(g)[-1]
-    assert (bid["seat"], bid["kind"], bid["chosen"], bid["rule"]) == (2, "value", "0", None)   # not the 3 coins
+    assert (bid["seat"], bid["kind"], bid["chosen"], bid["rule"]) == (2, "value", "0", None)  # not the 3 coins
     assert g.state["vars"]["bid"] == [0, 0, 0]
 
 
 def test_subset_and_optional_choices():
     g = new(1)
-    act(g, "Rest")                                # Rival harvests Apple
+    act(g, "Rest")  # Rival harvests Apple
     put(g, "crate/1", ["plum", "cherry", "fig"])  # before the tidy phase
     start = len(g.log)
-    act(g, "0")                                   # P1's bid; P1's crate is empty: no tidy decision
+    act(g, "0")  # P1's bid; P1's crate is empty: no tidy decision
     auto = automated(g, start)
     compost, show = auto[-2], auto[-1]
     # optional: none is offered last and ranked like the others
     assert (compost["chosen"], compost["answer"], compost["rule"]) == ("none", 3, 4)
     # up to 2: the two best, in rank order (Cherry 3, Fig 2; not Plum 1)
     assert (show["chosen"], show["answer"], show["rule"]) == (["Cherry", "Fig"], [1, 2], 3)
-    assert g.state["counters"]["score"][1] == 2 + 3 + 2   # the bid bonus, then the crops shown
+    assert g.state["counters"]["score"][1] == 2 + 3 + 2  # the bid bonus, then the crops shown
     assert g.pending["seat"] == 0 and g.state["round"] == 2
 
     g = new(1)
     act(g, "Rest")
-    put(g, "crate/1", ["plum", "apple", "pear"])   # Apple and Pear tie: offer order
+    put(g, "crate/1", ["plum", "apple", "pear"])  # Apple and Pear tie: offer order
     act(g, "0")
     assert automated(g)[-1]["chosen"] == ["Apple", "Pear"]
 
 
 def test_a_failing_key_stops_the_game_at_its_place(tmp_path):
     game = copy_fixture(tmp_path)
-    text = edit(game, "prefer: [option == none]", "prefer: [option.points]")   # none has no points
+    text = edit(game, "prefer: [option == none]", "prefer: [option.points]")  # none has no points
     with pytest.raises(PlayError) as info:
         g = new_game(game, 1, 1)
-        act(g, "Rest"); act(g, "0")
+        act(g, "Rest")
+        act(g, "0")
     line, col = at(text, "option.points]", after="Compost a crop")
     assert info.value.code == "play/type" and (info.value.place.line, info.value.place.col) == (line, col)
 
@@ -207,6 +245,7 @@ def test_no_pending_decision_ever_belongs_to_an_automated_seat():
                 assert game.pending["seat"] < game.players
                 assert game.legal() or not game.state["pending"]["labels"]
                 seen_auto.append(len(automated(game)))  # noqa: B023 - called within this iteration
+
             random_play(g, random.Random(seed), check)
             assert g.over and len(g.result["scores"]) == g.state["n"]
             assert json.loads(json.dumps(g.state)) == g.state
@@ -231,7 +270,7 @@ def test_narration_names_the_automated_seat():
     g = new(1)
     random_play(g, random.Random(1))
     text = said(g)
-    assert "Rival plays by the rules of the box" in text           # seat_name(s) in a say
+    assert "Rival plays by the rules of the box" in text  # seat_name(s) in a say
     assert "-- Rival plays --" in text and "Rival: Harvest" in text
     assert any(t.startswith("Rival scores ") for t in text)
     assert not any("P2" in t for t in text)
@@ -245,8 +284,11 @@ def test_saved_and_resumed_mid_game_equals_one_sitting(tmp_path):
     answers = []
     while not whole.over:
         p = whole.pending
-        a = sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"]))) if p["subset"] \
+        a = (
+            sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"])))
+            if p["subset"]
             else rng.randrange(len(p["options"]))
+        )
         answers.append(a)
         whole.answer(a)
     assert len(answers) >= 4
@@ -284,6 +326,7 @@ def test_same_seed_same_log():
         g = new(1, 9)
         random_play(g, random.Random(9))
         return json.dumps(g.log, sort_keys=True)
+
     assert run() == run()
 
 
@@ -303,13 +346,13 @@ def test_replay_of_a_log(tmp_path):
 
 # ------------------------------------------------------------------ the command line
 def test_cli_play_alone_against_the_automaton():
-    result = invoke("play", GAME, "-p", 1, "--seed", 1, input="1\n" * 12)   # more lines than needed
+    result = invoke("play", GAME, "-p", 1, "--seed", 1, input="1\n" * 12)  # more lines than needed
     assert result.exit_code == 0, result.output
     out = result.output
     assert "automated: Rival" in out.splitlines()[0]
     assert "[P1] Choose an action" in out and "Rival (automated)" in out and "Rival: Harvest" in out
     assert "[Rival]" not in out and "P2" not in out
-    table = out[out.index("Final scores:"):]
+    table = out[out.index("Final scores:") :]
     assert re.search(r"^  P1: ", table, re.M) and re.search(r"^  Rival: ", table, re.M)
 
 
@@ -317,8 +360,9 @@ def test_cli_refuses_a_bot_on_an_automated_seat():
     result = invoke("play", GAME, "-p", 1, "--bot", "2=random")
     assert result.exit_code == 1
     err = result.stderr.strip().splitlines()
-    assert err == ["error[cli/usage]: --bot 2=random: seat 2 is Rival, an automated seat: "
-                   "the game's policy takes its decisions"]
+    assert err == [
+        "error[cli/usage]: --bot 2=random: seat 2 is Rival, an automated seat: the game's policy takes its decisions"
+    ]
     result = invoke("play", GAME, "-p", 1, "--bot", "3=random")
     assert result.exit_code == 1 and "SEAT from 1 to 1" in result.stderr
 
@@ -335,7 +379,7 @@ def test_cli_simulate_scores_every_seat():
     report = json.loads(result.stdout)
     assert report["completed"] == 5 and report["seat_names"] == ["P1", "Rival"]
     assert all(len(r["scores"]) == 2 for r in report["results"])
-    assert any(1 in r["winners"] for r in report["results"])    # the automaton can win
+    assert any(1 in r["winners"] for r in report["results"])  # the automaton can win
     assert len(report["stats"]["win_rate_by_seat"]) == 2
     assert abs(sum(report["stats"]["win_rate_by_seat"]) - 1) < 1e-3
     # decisions are the bot's only
@@ -347,8 +391,9 @@ def test_cli_simulate_scores_every_seat():
 def test_cli_rules_and_games_mention_the_automata(monkeypatch):
     out = invoke("rules", GAME).output
     assert "## Automated seats" in out and "### Rival (`rival`) [placeholder]" in out
-    assert "Joins at 1 player" in out and "When kind == \"action\"" in out
+    assert "Joins at 1 player" in out and 'When kind == "action"' in out
     import mason.cli.main as cli
+
     monkeypatch.setattr(cli, "list_games", lambda: [GAME])
     out = invoke("games").output
     assert "automata: Rival (at 1 player, placeholder), Helper (at 2 players)" in out
@@ -385,15 +430,27 @@ def errors(game: Path) -> list[dict]:
     return out
 
 
-@pytest.mark.parametrize("old, new, needle, code, message", [
-    ("prefer: [option.points, -option.rank]", "prefer: [option.points, -option.rnk]", "option.rnk",
-     "definition/unknown-name", "unknown card property 'rnk'"),
-    ("prefer: [option]", "prefer: [optoin]", "optoin", "definition/unknown-name", "unknown name 'optoin'"),
-    ("when: kind == \"action\"\n        prefer: ['option == \"harvest\"'",
-     "when: option == \"action\"\n        prefer: ['option == \"harvest\"'", "option == \"action\"",
-     "definition/unknown-name", "unknown name 'option'"),   # `when` does not see the option
-    ("prefer: [option.points]", "prefer: [option.points +]", "+]", "definition/dsl-syntax", "expected"),
-])
+@pytest.mark.parametrize(
+    "old, new, needle, code, message",
+    [
+        (
+            "prefer: [option.points, -option.rank]",
+            "prefer: [option.points, -option.rnk]",
+            "option.rnk",
+            "definition/unknown-name",
+            "unknown card property 'rnk'",
+        ),
+        ("prefer: [option]", "prefer: [optoin]", "optoin", "definition/unknown-name", "unknown name 'optoin'"),
+        (
+            'when: kind == "action"\n        prefer: [\'option == "harvest"\'',
+            'when: option == "action"\n        prefer: [\'option == "harvest"\'',
+            'option == "action"',
+            "definition/unknown-name",
+            "unknown name 'option'",
+        ),  # `when` does not see the option
+        ("prefer: [option.points]", "prefer: [option.points +]", "+]", "definition/dsl-syntax", "expected"),
+    ],
+)
 def test_a_bad_policy_expression_is_a_positioned_error(tmp_path, old, new, needle, code, message):
     game = copy_fixture(tmp_path)
     text = edit(game, old, new)
@@ -402,20 +459,28 @@ def test_a_bad_policy_expression_is_a_positioned_error(tmp_path, old, new, needl
     assert e["file"].endswith("game.yaml") and e["code"] == code, e
     line, col = at(text, needle)
     if needle == "+]":
-        col += 1   # a syntax error is placed where the text stops making sense: its end
+        col += 1  # a syntax error is placed where the text stops making sense: its end
     assert (int(e["line"]), int(e["col"])) == (line, col), (e, line, col)
     assert message in e["msg"]
 
 
-@pytest.mark.parametrize("old, new, needle, message", [
-    ("  rival:\n", "  Rival:\n", "Rival:", "key 'Rival' is not a snake_case name"),
-    ("    players: [1]\n    status", "    players: [0]\n    status", "0]", "must be at least 1"),
-    ("    players: [1]\n    status", "    players: [3]\n    status", "3]", "joins at 3 players, but the game takes 1 to 2"),
-    ("    players: [1]\n    status", "    players: [1, 1]\n    status", "1]", "lists 1 players twice"),
-    ("    name: Helper\n", "    name: Helper\n    colour: red\n", "colour", "unknown key 'colour'"),
-    ("      - prefer: [0]", "      - prefr: [0]", "prefr", "unknown key 'prefr'"),
-    ("    name: Rival\n", "", "players: [1]", "missing key 'name'"),   # at the mapping's first key
-])
+@pytest.mark.parametrize(
+    "old, new, needle, message",
+    [
+        ("  rival:\n", "  Rival:\n", "Rival:", "key 'Rival' is not a snake_case name"),
+        ("    players: [1]\n    status", "    players: [0]\n    status", "0]", "must be at least 1"),
+        (
+            "    players: [1]\n    status",
+            "    players: [3]\n    status",
+            "3]",
+            "joins at 3 players, but the game takes 1 to 2",
+        ),
+        ("    players: [1]\n    status", "    players: [1, 1]\n    status", "1]", "lists 1 players twice"),
+        ("    name: Helper\n", "    name: Helper\n    colour: red\n", "colour", "unknown key 'colour'"),
+        ("      - prefer: [0]", "      - prefr: [0]", "prefr", "unknown key 'prefr'"),
+        ("    name: Rival\n", "", "players: [1]", "missing key 'name'"),  # at the mapping's first key
+    ],
+)
 def test_a_bad_automata_block_is_a_positioned_error(tmp_path, old, new, needle, message):
     game = copy_fixture(tmp_path)
     text = edit(game, old, new)
@@ -429,16 +494,20 @@ def test_rounds_where_only_the_automaton_decides_are_progress(tmp_path):
     """The flow's loop guard (3 rounds in a row without a decision) counts the automaton's decisions."""
     game = copy_fixture(tmp_path)
     path = game / "game.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("for s in seats:", "for s in [1]:")
-                    .replace("until: round >= 2", "until: round >= 4"), encoding="utf-8")
-    g = new_game(game, 1, 1)   # nobody but the automaton ever decides
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        .replace("for s in seats:", "for s in [1]:")
+        .replace("until: round >= 2", "until: round >= 4"),
+        encoding="utf-8",
+    )
+    g = new_game(game, 1, 1)  # nobody but the automaton ever decides
     assert g.over and g.result["rounds"] == 4 and g.state["decisions"] == 0
     assert {e["round"] for e in g.log if e.get("text", "").startswith("Rival chooses")} == {1, 2, 3, 4}
 
 
 def test_a_solitaire_without_automaton(tmp_path):
     game = copy_fixture(tmp_path)
-    edit(game, "    players: [1]\n    status", "    players: [2]\n    status")   # nobody joins at 1
+    edit(game, "    players: [1]\n    status", "    players: [2]\n    status")  # nobody joins at 1
     g = new_game(game, 1, 2)
     assert g.state["n"] == 1 and g.state["automata"] == {} and g.seat_names() == ["P1"]
     random_play(g, random.Random(2))

@@ -1,6 +1,7 @@
 """Buying back a played card within a turn limit (docs/dsl.md, "Buying back a played card"), on the
 fixture game tests/fixtures/encore: an action with `after`, `times`, `if` and `group` that pays,
 returns the card just played to hand and plays again at once."""
+
 from __future__ import annotations
 
 import paths
@@ -19,7 +20,7 @@ def played(g, s):
 
 def test_no_buyback_before_a_card_is_played():
     g = new()
-    assert g.pending["prompt"] == "Play which card?"          # the window had only 'Play a card'
+    assert g.pending["prompt"] == "Play which card?"  # the window had only 'Play a card'
 
 
 def test_buyback_pays_returns_the_card_just_played_and_forces_a_second_play():
@@ -28,16 +29,16 @@ def test_buyback_pays_returns_the_card_just_played_and_forces_a_second_play():
     assert "Pay a coin to take back the card just played, then play again" in g.legal()
     act(g, "Pay a coin")
     assert g.state["counters"]["coins"][0] == 0
-    assert g.pending["seat"] == 0 and g.pending["prompt"] == "Play which card?"   # no End turn here
+    assert g.pending["seat"] == 0 and g.pending["prompt"] == "Play which card?"  # no End turn here
     assert "Sing" in g.legal()
-    act(g, "Sing")                                           # the same card again
+    act(g, "Sing")  # the same card again
     assert played(g, 0) == ["sing"] and g.state["counters"]["points"][0] == 4
-    assert g.pending["seat"] == 1                            # limit reached and no coin: turn over
+    assert g.pending["seat"] == 1  # limit reached and no coin: turn over
 
 
 def test_the_limit_counts_buybacks_per_turn():
     g = new(options=(("encore_limit", 2),))
-    act(g, "Busk")                                           # +2 coins: 3
+    act(g, "Busk")  # +2 coins: 3
     act(g, "Pay a coin")
     act(g, "Busk")
     act(g, "Pay a coin")

@@ -1,4 +1,5 @@
 """The ``mason`` command line through click's CliRunner: the contract of DESIGN.md."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ def assert_clean_failure(result):
 
 def score_lines(output: str) -> dict[int, tuple[int, dict]]:
     """Seat -> (total, {part: value}) from the final score table."""
-    table = output[output.index("Final scores:"):]
+    table = output[output.index("Final scores:") :]
     out = {}
     for m in re.finditer(r"^  P(\d+): +(\d+) +\(([^)]*)\)", table, re.M):
         parts = {}
@@ -98,7 +99,7 @@ def test_play_is_deterministic_and_quiet_prints_only_scores(played):
     again = invoke("play", "citadels", "-p", 4, "--bots", "random", "--seed", 3, "--quiet")
     assert again.exit_code == 0
     assert again.output.startswith("Final scores:")
-    assert again.output == result.output[result.output.index("Final scores:"):]
+    assert again.output == result.output[result.output.index("Final scores:") :]
 
 
 def test_replay_of_a_play_log_is_ok(played):
@@ -126,7 +127,7 @@ def test_replay_of_a_tampered_log_fails_at_the_changed_line(played, tmp_path):
     _, log = played
     bad = tmp_path / "tampered.jsonl"
 
-    def other_legal_answer(e):   # a different, still legal option
+    def other_legal_answer(e):  # a different, still legal option
         if e["kind"] == "action" and e["answer"] == 0:
             e["answer"] = 1
             return True
@@ -208,29 +209,32 @@ def test_simulate_text_report():
 
 
 # ------------------------------------------------------------------ bad inputs
-@pytest.mark.parametrize("args, expect", [
-    (["play", "nosuchgame", "--bots", "random"], "no game 'nosuchgame'"),
-    (["simulate", "nosuchgame", "-n", 1], "no game 'nosuchgame'"),
-    (["rules", "nosuchgame"], "no game 'nosuchgame'"),
-    (["validate", "nosuchgame"], "no game 'nosuchgame'"),
-    (["play", "citadels", "-p", 9, "--bots", "random"], "2 to 7 players, not 9"),
-    (["simulate", "citadels", "-n", 2, "-p", 9], "2 to 7 players, not 9"),
-    (["play", "citadels", "-p", 4, "--bot", "9=random"], "--bot 9=random"),
-    (["play", "citadels", "--bot", "2=genius"], "unknown kind 'genius'"),
-    (["play", "citadels", "--option", "start_gold"], "KEY=VALUE"),
-    (["play", "citadels", "--option", "no_such=1"], "no option 'no_such'"),
-    (["play", "citadels", "--option", "start_gold=lots"], "takes a number"),
-    (["simulate", "citadels", "-n", 1, "--option", "start_gold"], "KEY=VALUE"),
-    (["play", "citadels", "--variant", "unknown"], "unknown variant 'unknown'"),
-    (["simulate", "citadels", "-n", 1, "--variant", "unknown"], "unknown variant 'unknown'"),
-    (["rules", "citadels", "--variant", "unknown"], "unknown variant 'unknown'"),
-    (["simulate", "citadels", "-n", "x"], "'x' is not a valid integer"),
-    (["simulate", "citadels", "-n", 0], "error[cli/usage]"),
-    (["simulate", "citadels"], "Missing option"),
-    (["play"], "Missing argument"),
-    (["play", "citadels", "--bots", "genius"], "error[cli/usage]"),
-    (["nosuchcommand"], "No such command"),
-])
+@pytest.mark.parametrize(
+    "args, expect",
+    [
+        (["play", "nosuchgame", "--bots", "random"], "no game 'nosuchgame'"),
+        (["simulate", "nosuchgame", "-n", 1], "no game 'nosuchgame'"),
+        (["rules", "nosuchgame"], "no game 'nosuchgame'"),
+        (["validate", "nosuchgame"], "no game 'nosuchgame'"),
+        (["play", "citadels", "-p", 9, "--bots", "random"], "2 to 7 players, not 9"),
+        (["simulate", "citadels", "-n", 2, "-p", 9], "2 to 7 players, not 9"),
+        (["play", "citadels", "-p", 4, "--bot", "9=random"], "--bot 9=random"),
+        (["play", "citadels", "--bot", "2=genius"], "unknown kind 'genius'"),
+        (["play", "citadels", "--option", "start_gold"], "KEY=VALUE"),
+        (["play", "citadels", "--option", "no_such=1"], "no option 'no_such'"),
+        (["play", "citadels", "--option", "start_gold=lots"], "takes a number"),
+        (["simulate", "citadels", "-n", 1, "--option", "start_gold"], "KEY=VALUE"),
+        (["play", "citadels", "--variant", "unknown"], "unknown variant 'unknown'"),
+        (["simulate", "citadels", "-n", 1, "--variant", "unknown"], "unknown variant 'unknown'"),
+        (["rules", "citadels", "--variant", "unknown"], "unknown variant 'unknown'"),
+        (["simulate", "citadels", "-n", "x"], "'x' is not a valid integer"),
+        (["simulate", "citadels", "-n", 0], "error[cli/usage]"),
+        (["simulate", "citadels"], "Missing option"),
+        (["play"], "Missing argument"),
+        (["play", "citadels", "--bots", "genius"], "error[cli/usage]"),
+        (["nosuchcommand"], "No such command"),
+    ],
+)
 def test_bad_inputs_give_one_line_and_non_zero_exit(args, expect):
     err = assert_clean_failure(invoke(*args))
     assert expect in err, err
@@ -241,10 +245,13 @@ def test_resume_of_a_missing_or_corrupt_save(tmp_path):
     err = assert_clean_failure(invoke("play", "citadels", "--resume", missing))
     assert err.startswith("error[save/invalid]") and "cannot read" in err
     corrupt = tmp_path / "corrupt.json"
-    for text, expect in [("garbage", "not JSON"), ('{"mason": 1, "settings"', "not JSON"),
-                         ('{"hello": 1}', "not a Mason save file"),
-                         ('{"mason": 1, "settings": {"game": "citadels", "players": 3}, "state": {}}', "damaged"),
-                         ('{"mason": 1, "settings": {"game": "nosuchgame", "players": 3}}', "does not load")]:
+    for text, expect in [
+        ("garbage", "not JSON"),
+        ('{"mason": 1, "settings"', "not JSON"),
+        ('{"hello": 1}', "not a Mason save file"),
+        ('{"mason": 1, "settings": {"game": "citadels", "players": 3}, "state": {}}', "damaged"),
+        ('{"mason": 1, "settings": {"game": "nosuchgame", "players": 3}}', "does not load"),
+    ]:
         corrupt.write_text(text, encoding="utf-8")
         err = assert_clean_failure(invoke("play", "citadels", "--resume", corrupt))
         assert err.startswith(f"error[save/invalid]: {corrupt}") and expect in err, err
@@ -259,8 +266,19 @@ def test_resume_of_another_games_save_is_refused(tmp_path):
 
 
 def test_options_reach_the_game(tmp_path):
-    result = invoke("play", "citadels", "-p", 3, "--seed", 2, "--option", "start_gold=5",
-                    "--save", tmp_path / "s.json", input="view\nquit\n")
+    result = invoke(
+        "play",
+        "citadels",
+        "-p",
+        3,
+        "--seed",
+        2,
+        "--option",
+        "start_gold=5",
+        "--save",
+        tmp_path / "s.json",
+        input="view\nquit\n",
+    )
     assert result.exit_code == 0
     assert re.search(r"^P1 \(you[^)]*\): gold 5", result.output, re.M), result.output
 
@@ -279,9 +297,9 @@ def test_human_at_the_cli_quits_and_resumes(tmp_path):
 
 def test_games_and_play_say_where_data_is_provisional():
     listing = invoke("games").output
-    block = listing[listing.index("golden-temple:"):listing.index("island-fortress:")]
+    block = listing[listing.index("golden-temple:") : listing.index("island-fortress:")]
     assert "provisional data: " in block and "of 68 component types" in block
-    citadels = listing[listing.index("citadels:"):listing.index("golden-temple:")]
-    assert "provisional data" not in citadels                 # every Citadels datum is exact
+    citadels = listing[listing.index("citadels:") : listing.index("golden-temple:")]
+    assert "provisional data" not in citadels  # every Citadels datum is exact
     started = invoke("play", "prague", "-p", 2, "--bots", "random", "--seed", 1).output
     assert started.splitlines()[1].startswith("Note: provisional data: ")

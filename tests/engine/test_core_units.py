@@ -1,5 +1,6 @@
 """Unit tests of the core modules not covered elsewhere: rng, state and views, the machine's answers,
 expansions' overlay errors, the loop guard."""
+
 from __future__ import annotations
 
 import json

@@ -5,6 +5,7 @@ tree kept in ``fast.slow``. Both are evaluated in the mini fixture's state right
 must give the same value, or fail with the same error (message, code and place), and leave the
 item budget and the local variables as each other.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -83,17 +84,17 @@ VALUES = [
 ]
 
 ERRORS = [
-    "gold(7)",                 # not a seat
-    "gold(-1)",                # negative: names.py lets the list say it
-    "[1, 2][5]",               # index out of range
-    "1 // 0",                  # division by zero
-    "'a' - 1",                 # not numbers
-    "y.cost",                  # y holds no card
-    "z.cost",                  # a negative number is no card
+    "gold(7)",  # not a seat
+    "gold(-1)",  # negative: names.py lets the list say it
+    "[1, 2][5]",  # index out of range
+    "1 // 0",  # division by zero
+    "'a' - 1",  # not numbers
+    "y.cost",  # y holds no card
+    "z.cost",  # a negative number is no card
     "sum(c.cost for c in 5)",  # not a list
-    "[1] * 1000000000",        # too many items
-    "x + [1]",                 # a card number and a list
-    "unset + 1",               # none and a number
+    "[1] * 1000000000",  # too many items
+    "x + [1]",  # a card number and a list
+    "unset + 1",  # none and a number
 ]
 
 

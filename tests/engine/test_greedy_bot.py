@@ -4,6 +4,7 @@ A tiny made-up game written to a temporary folder ("Tally": each round every sea
 gains that many points; it may also keep up to two gems, each worth its points) shows what greedy
 prefers; the shipped games show it plays legal, reproducible games and resumes from a save.
 """
+
 from __future__ import annotations
 
 import json
@@ -63,6 +64,7 @@ def tally(tmp_path):
         (tmp_path / "game.yaml").write_text(TALLY + extra)
         (tmp_path / "gems.yaml").write_text(GEMS)
         return str(tmp_path)
+
     return make
 
 
@@ -81,10 +83,10 @@ def test_greedy_takes_the_best_value_and_keeps_only_gems_worth_points(tally):
     assert labels_of(g) == ["1", "3", "2"]
     assert bot.decide(g, 0) == 1
     g.answer(1)
-    g.answer(0)                           # P2 takes 1
+    g.answer(0)  # P2 takes 1
     assert g.pending["subset"] == 2
     picked = [labels_of(g)[i] for i in bot.decide(g, 0)]
-    assert sorted(picked) == ["Pearl", "Ruby"]   # never a Pebble, worth -1
+    assert sorted(picked) == ["Pearl", "Ruby"]  # never a Pebble, worth -1
 
 
 def test_estimate_is_own_score_minus_the_best_other(tally):
@@ -97,7 +99,7 @@ def test_bot_estimate_in_the_rules_replaces_the_default(tally):
     contrary = "values:\n  bot_estimate: {params: [s], value: 0 - points(s)}\n"
     g = new_game(tally(contrary), 2, 1)
     assert estimate(g, 0) == 0
-    assert GreedyAgent(1).decide(g, 0) == 0          # the fewest points, as the estimate says
+    assert GreedyAgent(1).decide(g, 0) == 0  # the fewest points, as the estimate says
 
 
 def test_ties_are_broken_by_the_bots_own_stream_kept_in_the_state(tally):
@@ -106,8 +108,8 @@ def test_ties_are_broken_by_the_bots_own_stream_kept_in_the_state(tally):
     for seed in range(12):
         g = new_game(tally(flat), 2, 1)
         answers.add(GreedyAgent(seed).decide(g, 0))
-        assert "0" in g.state["bots"]                  # the stream lives in the state, like the random bot's
-    assert answers == {0, 1, 2}                          # every tied option is drawn by some seed
+        assert "0" in g.state["bots"]  # the stream lives in the state, like the random bot's
+    assert answers == {0, 1, 2}  # every tied option is drawn by some seed
 
 
 def test_the_games_own_random_stream_does_not_steer_greedy():
@@ -127,13 +129,14 @@ def test_greedy_plays_legal_reproducible_games(game):
         g = new_game(game, 3, 5)
         play_game(g, {s: make_bot("greedy" if s == 0 else "random", 5, s) for s in range(3)})
         return g
+
     a, b = one(), one()
     assert a.over and a.answers() == b.answers() and a.result == b.result
 
 
 def test_a_game_saved_midway_ends_as_it_would_have():
     settings = Settings("citadels", 3, 7)
-    agents = lambda: {s: make_bot("greedy", 7, s) for s in range(3)}   # noqa: E731
+    agents = lambda: {s: make_bot("greedy", 7, s) for s in range(3)}  # noqa: E731
     whole = play_game(Game.new(settings), agents())
     g = Game.new(settings)
     bots = agents()

@@ -1,4 +1,5 @@
 """A person at a real terminal process: answers on stdin, refused answers, commands, save, quit, resume."""
+
 from __future__ import annotations
 
 import json
@@ -27,16 +28,16 @@ def test_human_plays_saves_quits_and_resumes_to_the_end(tmp_path):
     assert re.search(r"^    hand: \w", out, re.M)
     assert "cards (hidden)" in out
     assert re.search(r"crown: P[123]", out)
-    assert re.search(r"^\[P1\] .+\n  1\. ", out, re.M)                # numbered options
-    assert "not accepted: options are numbered 1 to" in out              # the refusal says why
-    assert "Commands: view" in out                                       # help
+    assert re.search(r"^\[P1\] .+\n  1\. ", out, re.M)  # numbered options
+    assert "not accepted: options are numbered 1 to" in out  # the refusal says why
+    assert "Commands: view" in out  # help
     assert out.count("-- since your last decision --") >= 2
     assert f"saved to {mid}" in out
     assert f"quit: game saved to {save}; resume with --resume {save}" in out
     assert "Final scores:" not in out
     saved = json.loads(save.read_text(encoding="utf-8"))
     assert saved["state"]["pending"]["seat"] == 0 and not saved["state"]["over"]
-    assert saved["state"]["round"] == 1 and saved["state"]["decisions"] >= 3   # mid-round
+    assert saved["state"]["round"] == 1 and saved["state"]["decisions"] >= 3  # mid-round
     assert json.loads(mid.read_text(encoding="utf-8"))["state"] == saved["state"]
 
     second = mason("play", "citadels", "--resume", save, "--log", tmp_path / "game.jsonl", input="1\n" * 3000)
@@ -44,7 +45,7 @@ def test_human_plays_saves_quits_and_resumes_to_the_end(tmp_path):
     assert second.returncode == 0, second.stderr
     assert "Traceback" not in out + second.stderr
     assert out.startswith(f"resumed Citadels from {save} (round 1")
-    table = out[out.index("Final scores:"):].splitlines()
+    table = out[out.index("Final scores:") :].splitlines()
     assert [l.split(":")[0].strip() for l in table[1:4]] == ["P1", "P2", "P3"]
     assert all("districts" in l and "completion" in l for l in table[1:4])
     assert table[-1].startswith("Winner")

@@ -1,6 +1,7 @@
 """Blocks of plain statements run in place of their frame (runtime speed, issue 12): a choice's body,
 a repeat's or while's round, and (narration off) an action's effect. Nothing observable may change:
 the states at every decision, and an error's message and rule-file place."""
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,13 @@ def test_narrated_and_silent_games_pass_through_the_same_states(seed):
 
 def test_an_error_in_a_choice_body_run_in_place_keeps_its_statement_place(tmp_path):
     # the selection's "keep a character" body is one plain statement: it runs in place of a frame
-    folder = edited_copy(tmp_path, "citadels", [("move c to chosen(s)", "pay 1000 gold by s\n                move c to chosen(s)")],
-                         first_only=True, name="citadels")
+    folder = edited_copy(
+        tmp_path,
+        "citadels",
+        [("move c to chosen(s)", "pay 1000 gold by s\n                move c to chosen(s)")],
+        first_only=True,
+        name="citadels",
+    )
     lines = (folder / "game.yaml").read_text().splitlines()
     line = next(i for i, text in enumerate(lines, 1) if "pay 1000 gold by s" in text)
     g = Game.new(Settings(str(folder), 4, 1), narrate=False)

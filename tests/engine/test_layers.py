@@ -5,6 +5,7 @@ The import graph is read from the source with ``ast`` (nothing is imported): eve
 dodges a cycle is still a cycle), plus ``importlib.import_module("<constant>")``, each resolved to the
 ``mason`` module it loads. The layer order is the one written in docs/architecture.md ("Layers").
 """
+
 from __future__ import annotations
 
 import ast
@@ -24,7 +25,7 @@ LAYERS = [
     ("dsl", ["mason.dsl"]),
     ("engine", ["mason.runtime", "mason.agents.automaton"]),  # frames, statements, choices, turns, state
     ("primitives", ["mason.primitives"]),
-    ("model", ["mason.model"]),                               # rule files -> Program (needs primitives' names)
+    ("model", ["mason.model"]),  # rule files -> Program (needs primitives' names)
     ("game", ["mason.runtime.saves", "mason.runtime.determinize", "mason.runtime.game"]),
     ("presentation", ["mason.play.render", "mason.play.rules_text", "mason.play.explain"]),
     ("agents", ["mason.agents"]),
@@ -50,7 +51,7 @@ DYNAMIC_IMPORTERS = {
     "mason",  # the lazy public API: __getattr__ imports the module _EXPORTS names for a public name
 }
 
-FORBIDDEN_TOP_LEVEL = {"interpreter", "cli"}   # the old top-level names; everything is mason.*
+FORBIDDEN_TOP_LEVEL = {"interpreter", "cli"}  # the old top-level names; everything is mason.*
 
 
 def _modules() -> dict[str, Path]:
@@ -100,8 +101,11 @@ def _imports_in(module: str, source: str, is_pkg: bool = False):
                 for alias in child.names:
                     full = f"{base}.{alias.name}"
                     yield (full if full in MODULES else base), child.lineno, inner, False
-            elif (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
-                  and child.func.attr == "import_module"):
+            elif (
+                isinstance(child, ast.Call)
+                and isinstance(child.func, ast.Attribute)
+                and child.func.attr == "import_module"
+            ):
                 arg = child.args[0] if child.args else None
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     yield arg.value, child.lineno, inner, False
@@ -192,11 +196,21 @@ def test_graph_is_read():
     # the reader itself: known edges are found, including one inside a function
     assert "mason.errors" in EDGES["mason.runtime.machine"]
     assert "mason.dsl.parser" in EDGES["mason.model.program"]
-    found = list(_imports_in("mason.runtime.x", "import mason.errors\n"
-                                                "def f():\n    from ..dsl import parser\n    from . import machine\n"
-                                                "importlib.import_module('mason.api')\nimportlib.import_module(name)\n"))
-    assert found == [("mason.errors", 1, False, False), ("mason.dsl.parser", 3, True, False),
-                     ("mason.runtime.machine", 4, True, False), ("mason.api", 5, False, False), ("", 6, False, True)]
+    found = list(
+        _imports_in(
+            "mason.runtime.x",
+            "import mason.errors\n"
+            "def f():\n    from ..dsl import parser\n    from . import machine\n"
+            "importlib.import_module('mason.api')\nimportlib.import_module(name)\n",
+        )
+    )
+    assert found == [
+        ("mason.errors", 1, False, False),
+        ("mason.dsl.parser", 3, True, False),
+        ("mason.runtime.machine", 4, True, False),
+        ("mason.api", 5, False, False),
+        ("", 6, False, True),
+    ]
     assert _cycles({"a": {"b": 0}, "b": {"c": 0}, "c": {"a": 0}, "d": {"a": 0}}) == [{"a", "b", "c"}]
     assert _cycles({"a": {"b": 0}, "b": {}}) == []
 
@@ -210,16 +224,20 @@ def test_no_import_cycles():
 
 
 def test_no_old_top_level_names():
-    bad = [f"{m}:{line} imports {name}" for m, items in RAW.items() for name, line, _, dyn in items
-           if not dyn and name.split(".")[0] in FORBIDDEN_TOP_LEVEL]
+    bad = [
+        f"{m}:{line} imports {name}"
+        for m, items in RAW.items()
+        for name, line, _, dyn in items
+        if not dyn and name.split(".")[0] in FORBIDDEN_TOP_LEVEL
+    ]
     assert not bad, "import mason.* names only:\n" + "\n".join(bad)
 
 
 def test_no_dynamic_imports():
-    bad = [f"{m}:{line}" for m, items in RAW.items() for _, line, _, dyn in items
-           if dyn and m not in DYNAMIC_IMPORTERS]
-    assert not bad, ("import_module with a computed name hides an import from this test; import explicitly:\n"
-                     + "\n".join(bad))
+    bad = [f"{m}:{line}" for m, items in RAW.items() for _, line, _, dyn in items if dyn and m not in DYNAMIC_IMPORTERS]
+    assert not bad, (
+        "import_module with a computed name hides an import from this test; import explicitly:\n" + "\n".join(bad)
+    )
 
 
 def test_every_module_has_a_layer():
@@ -232,21 +250,32 @@ def test_imports_go_down_the_layers():
     for m, targets in EDGES.items():
         for t, sites in targets.items():
             if _layer(t) > _layer(m) and (m, t) not in ALLOWED_UPWARD:
-                bad.append(f"{m} ({LAYERS[_layer(m)][0]}) imports {t} ({LAYERS[_layer(t)][0]}) "
-                           f"at line {sites[0][0]}")
+                bad.append(f"{m} ({LAYERS[_layer(m)][0]}) imports {t} ({LAYERS[_layer(t)][0]}) at line {sites[0][0]}")
     assert not bad, "imports up the layers:\n" + "\n".join(bad)
     stale = [k for k in ALLOWED_UPWARD if k[1] not in EDGES.get(k[0], {})]
     assert not stale, f"shrink ALLOWED_UPWARD, these imports are gone: {stale}"
 
 
-@pytest.mark.parametrize("low,high", [
-    ("mason.dsl", "mason.runtime"), ("mason.dsl", "mason.play"), ("mason.dsl", "mason.model"),
-    ("mason.model", "mason.play"), ("mason.primitives", "mason.play"), ("mason.primitives", "mason.model"),
-    ("mason.runtime.machine", "mason.model"),
-])
+@pytest.mark.parametrize(
+    "low,high",
+    [
+        ("mason.dsl", "mason.runtime"),
+        ("mason.dsl", "mason.play"),
+        ("mason.dsl", "mason.model"),
+        ("mason.model", "mason.play"),
+        ("mason.primitives", "mason.play"),
+        ("mason.primitives", "mason.model"),
+        ("mason.runtime.machine", "mason.model"),
+    ],
+)
 def test_named_layer_rules(low, high):
-    bad = [f"{m} -> {t}" for m, targets in EDGES.items() if m == low or m.startswith(low + ".")
-           for t in targets if t == high or t.startswith(high + ".")]
+    bad = [
+        f"{m} -> {t}"
+        for m, targets in EDGES.items()
+        if m == low or m.startswith(low + ".")
+        for t in targets
+        if t == high or t.startswith(high + ".")
+    ]
     assert not bad, f"{low} must not import {high}: " + ", ".join(bad)
 
 
@@ -280,10 +309,12 @@ def test_every_module_imports_first():
     import sys
 
     names = sorted(MODULES)
-    run = subprocess.run([sys.executable, "-c", _IMPORT_EACH, *names], capture_output=True, text=True,
-                         cwd=ROOT, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-c", _IMPORT_EACH, *names], capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
     failed = set(run.stdout.split())
     assert run.returncode == 0, run.stderr
     assert failed == FRAGILE_FIRST_IMPORT, (
         f"cannot be imported first: {sorted(failed - FRAGILE_FIRST_IMPORT)}; "
-        f"fixed, remove from FRAGILE_FIRST_IMPORT: {sorted(FRAGILE_FIRST_IMPORT - failed)}\n{run.stderr}")
+        f"fixed, remove from FRAGILE_FIRST_IMPORT: {sorted(FRAGILE_FIRST_IMPORT - failed)}\n{run.stderr}"
+    )

@@ -1,5 +1,6 @@
 """Issue 11, items 1-3: the log as typed events with causes (docs/log-format.md, schemas/log.schema.json),
 narration that says why with the real amounts, ``mason explain`` and ``why`` at the prompt."""
+
 from __future__ import annotations
 
 import json
@@ -81,9 +82,9 @@ def test_card_instances_have_stable_ids_two_copies_are_distinguishable():
     g = bot_game()
     moves = [e for e in g.log if e.get("type") == "move" and "cards" in e]
     dup = next(e for e in moves if len({g.state["cards"][c]["t"] for c in e["cards"]}) < len(e["cards"]))
-    assert len(set(dup["cards"])) == len(dup["cards"])   # e.g. "Tavern, Tavern": two ids
+    assert len(set(dup["cards"])) == len(dup["cards"])  # e.g. "Tavern, Tavern": two ids
     hidden = [e for e in g.log if e.get("type") == "move" and "count" in e]
-    assert hidden and not any("cards" in e for e in hidden)   # a hidden move names no card, not even by id
+    assert hidden and not any("cards" in e for e in hidden)  # a hidden move names no card, not even by id
 
 
 def test_a_digest_at_every_round_end_adds_up_from_the_changes():
@@ -109,8 +110,12 @@ def test_the_digest_check_is_mason_free(tmp_path):
     assert not re.search(r"^\s*(from|import)\s+(interpreter|cli|mason)\b", source, re.M)
     path = tmp_path / "g.jsonl"
     path.write_text("".join(json.dumps(e) + "\n" for e in as_written(bot_game(seed=6))), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-I", str(ROOT / "tests" / "log_digest_check.py"), str(path)],
-                          capture_output=True, text=True, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-I", str(ROOT / "tests" / "log_digest_check.py"), str(path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0 and "digests match" in done.stdout, done.stdout + done.stderr
 
 
@@ -118,7 +123,7 @@ def test_public_causes_name_no_hidden_card():
     g = new_game("citadels", 4, 8)
     append, named = g.rt.log, []
 
-    def record(entry):   # checked as the entry is written: where each named card lies then
+    def record(entry):  # checked as the entry is written: where each named card lies then
         append(entry)
         if entry.get("to") is None:
             for item in entry.get("because") or ():
@@ -145,7 +150,7 @@ def test_pillars_1017_every_narrated_gain_equals_the_change_in_the_state():
     snaps = []
     append = g.rt.log
 
-    def record(entry):   # the counters as they stand when each entry is written
+    def record(entry):  # the counters as they stand when each entry is written
         append(entry)
         snaps.append(json.loads(json.dumps(g.state["counters"])))
 
@@ -205,8 +210,14 @@ def test_explain_keeps_to_what_the_seat_may_know(tmp_path):
     k = next(i for i, e in enumerate(entries) if e["type"] == "decision" and e["seat"] == 0)
     out = CliRunner().invoke(main, ["explain", str(path), "--seat", "2", "--entry", str(k)])
     assert out.exit_code != 0 and "not visible to P2" in out.output
-    gain = next(i for i, e in enumerate(entries) if e["type"] == "gain" and e["seat"] == 1 and e["round"] >= 1
-                and any(c["kind"] == "decision" for c in e["because"]))
+    gain = next(
+        i
+        for i, e in enumerate(entries)
+        if e["type"] == "gain"
+        and e["seat"] == 1
+        and e["round"] >= 1
+        and any(c["kind"] == "decision" for c in e["because"])
+    )
     dec = next(c["entry"] for c in entries[gain]["because"] if c["kind"] == "decision")
     if entries[dec]["seat"] != 0:
         out = CliRunner().invoke(main, ["explain", str(path), "--seat", "1", "--entry", str(gain)])
@@ -238,4 +249,6 @@ def test_why_at_the_prompt_gives_the_causes_of_what_changed(capsys):
     human = HumanAgent(lambda: next(lines), said.append)
     human.decide(g, 0)
     out = "\n".join(said)
-    assert re.search(r"gains \d+ gold.*\n    because the action '[^']+' \[rule CIT-R\d+, games/citadels/game\.yaml:", out), out
+    assert re.search(
+        r"gains \d+ gold.*\n    because the action '[^']+' \[rule CIT-R\d+, games/citadels/game\.yaml:", out
+    ), out

@@ -4,6 +4,7 @@ A tiny made-up game written to a temporary folder ("Tally": each round every sea
 gains that many points) shows the search finds the scoring option; the shipped games show it plays
 legal, reproducible games, resumes from a save and never reads what its seat cannot see.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,13 +12,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from mason.cli.main import main
 from mason.agents import BOT_KINDS, SEAT_KINDS
 from mason.agents.mcts import MctsAgent, parse_kind
+from mason.cli.main import main
 from mason.errors import MasonError
+from mason.play.session import make_bot, play_game, simulate
 from mason.runtime.determinize import _held_by_rules, hidden_cards
 from mason.runtime.game import Game, Settings
-from mason.play.session import make_bot, play_game, simulate
 
 TALLY = """\
 id: tally
@@ -79,8 +80,22 @@ def test_mcts_is_a_bot_kind_with_a_budget():
     assert parse_kind("greedy") is None
 
 
-@pytest.mark.parametrize("kind", ["mcts:abc", "mcts:0", "mcts:-3", "mcts:5:fast", "mcts:5:0s", "mcts:1:2:3",
-                                  "mcts:5:nans", "mcts:5:d0", "mcts:5:dx", "mcts:5:1s:d2", "mcts:5:d2:d3"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "mcts:abc",
+        "mcts:0",
+        "mcts:-3",
+        "mcts:5:fast",
+        "mcts:5:0s",
+        "mcts:1:2:3",
+        "mcts:5:nans",
+        "mcts:5:d0",
+        "mcts:5:dx",
+        "mcts:5:1s:d2",
+        "mcts:5:d2:d3",
+    ],
+)
 def test_bad_kind_strings_give_one_line(kind):
     with pytest.raises(MasonError) as err:
         make_bot(kind, 1, 0)
@@ -107,7 +122,7 @@ def test_a_subset_decision_is_built_the_greedy_way(tally):
     g.answer(0)
     assert g.pending["subset"] == 2
     picked = [g.pending["labels"][i] for i in MctsAgent(1, iterations=5).decide(g, 0)]
-    assert sorted(picked) == ["Pearl", "Ruby"]   # never a Pebble, worth -1
+    assert sorted(picked) == ["Pearl", "Ruby"]  # never a Pebble, worth -1
 
 
 def test_a_single_option_costs_no_search_and_no_draw(tally):
@@ -122,14 +137,18 @@ def _swap_hidden(g: Game, seat: int) -> bool:
     are no two such cards."""
     st, prog = g.state, g.program
     hidden = hidden_cards(prog, st, seat)
-    held = _held_by_rules(st, set(hidden))   # ids a paused rule holds stay in their zones (determinize.py)
+    held = _held_by_rules(st, set(hidden))  # ids a paused rule holds stay in their zones (determinize.py)
     by_family: dict = {}
     for c in hidden:
         if c not in held:
             by_family.setdefault(prog.family_of[st["cards"][c]["t"]], []).append(c)
     for ids in by_family.values():
-        pairs = [(a, b) for a in ids for b in ids
-                 if a < b and (st["cards"][a]["z"], st["cards"][a]["o"]) != (st["cards"][b]["z"], st["cards"][b]["o"])]
+        pairs = [
+            (a, b)
+            for a in ids
+            for b in ids
+            if a < b and (st["cards"][a]["z"], st["cards"][a]["o"]) != (st["cards"][b]["z"], st["cards"][b]["o"])
+        ]
         if pairs:
             a, b = pairs[0]
             ca, cb = st["cards"][a], st["cards"][b]
@@ -150,7 +169,7 @@ def test_never_reads_hidden_state():
     swapped = 0
     for _ in range(40):
         seat = g.state["pending"]["seat"]
-        bot = lambda: MctsAgent("h", iterations=6)   # noqa: E731
+        bot = lambda: MctsAgent("h", iterations=6)  # noqa: E731
         a, b = g.copy(), g.copy()
         if _swap_hidden(b, seat):
             swapped += 1
@@ -167,13 +186,14 @@ def test_seeded_games_replay_identically():
         g = Game.new(Settings("citadels", 3, 5))
         play_game(g, {s: make_bot("mcts:4" if s == 0 else "random", 5, s) for s in range(3)})
         return g
+
     a, b = one(), one()
     assert a.over and a.answers() == b.answers() and a.result == b.result
 
 
 def test_a_game_saved_midway_ends_as_it_would_have():
     settings = Settings("pillars", 3, 7)
-    agents = lambda: {s: make_bot("mcts:3" if s == 1 else "random", 7, s) for s in range(3)}   # noqa: E731
+    agents = lambda: {s: make_bot("mcts:3" if s == 1 else "random", 7, s) for s in range(3)}  # noqa: E731
     whole = play_game(Game.new(settings), agents())
     g = Game.new(settings)
     bots = agents()

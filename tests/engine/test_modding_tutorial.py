@@ -9,6 +9,7 @@ Blocks are taken in the order of the page:
   a line ``...`` alone skips the rest. Output with ``error[`` means exit status 1, else 0;
 - ```` ```python ```` is executed in the scratch folder.
 """
+
 from __future__ import annotations
 
 import os
@@ -37,7 +38,7 @@ def blocks():
         j = i + 1
         while not lines[j].startswith("```"):
             j += 1
-        out.append((m.group(1), m.group(2), "\n".join(lines[i + 1:j]) + "\n", i + 1))
+        out.append((m.group(1), m.group(2), "\n".join(lines[i + 1 : j]) + "\n", i + 1))
         i = j + 1
     return out
 
@@ -55,8 +56,9 @@ def apply_diff(path: Path, text: str, where: str) -> None:
 def compare(shown: str, result, where: str) -> None:
     actual = result.output.splitlines()
     expect_error = "error[" in shown
-    assert (result.exit_code == 1) if expect_error else (result.exit_code == 0), \
+    assert (result.exit_code == 1) if expect_error else (result.exit_code == 0), (
         f"{where}: exit {result.exit_code}\n{result.output}"
+    )
     for k, line in enumerate(shown.splitlines()):
         if line == "...":
             return
@@ -84,8 +86,9 @@ def test_the_tutorial_does_what_it_says(tmp_path, monkeypatch):
             for cmd in text.splitlines():
                 if cmd.startswith("mason "):
                     last = runner.invoke(main, shlex.split(cmd)[1:])
-                    assert last.exception is None or isinstance(last.exception, SystemExit), \
+                    assert last.exception is None or isinstance(last.exception, SystemExit), (
                         f"{where}: {cmd}: {last.exception!r}"
+                    )
         elif kind == "text":
             assert last is not None, f"{where}: an output block needs a command before it"
             compare(text, last, where)

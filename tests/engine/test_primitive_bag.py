@@ -1,4 +1,5 @@
 """The `bag` board kind (interpreter/primitives/bag.py) on the fixture game tests/fixtures/wharf."""
+
 from __future__ import annotations
 
 import json
@@ -38,14 +39,17 @@ def test_keep_return_park_unpark():
     b.update(inside=[0, 1, 1], drawn=None, parked=[])
     run(g, 'do bag_draw("bag")\ndo bag_return("bag")')
     assert len(b["inside"]) == 3 and b["drawn"] is None
-    run(g, 'do bag_draw("bag")\ndo bag_park("bag", 2)\ndo bag_draw("bag")\ndo bag_park("bag", 5)\n'
-           'do bag_draw("bag")\ndo bag_park("bag", 2)')
+    run(
+        g,
+        'do bag_draw("bag")\ndo bag_park("bag", 2)\ndo bag_draw("bag")\ndo bag_park("bag", 5)\n'
+        'do bag_draw("bag")\ndo bag_park("bag", 2)',
+    )
     assert b["inside"] == [] and [s for s, _ in b["parked"]] == [2, 5, 2]
     first_at_2 = b["parked"][0][1]
     run(g, 'do bag_unpark("bag")')
-    assert b["drawn"] is not None and [s for s, _ in b["parked"]] == [2, 2]     # slot 5 came out first
+    assert b["drawn"] is not None and [s for s, _ in b["parked"]] == [2, 2]  # slot 5 came out first
     run(g, 'do bag_keep("bag")\ndo bag_unpark("bag")')
-    assert b["drawn"] == first_at_2                # within a slot: first parked, first out
+    assert b["drawn"] == first_at_2  # within a slot: first parked, first out
 
 
 def test_parked_order_queries():
@@ -53,20 +57,24 @@ def test_parked_order_queries():
     b = bag_state(g)
     b.update(inside=[], drawn=None, parked=[[1, 2], [3, 0], [1, 1]])
     from mason.dsl.builtins import BUILTINS
+
     assert BUILTINS["bag_parked"].impl(g.rt, "bag") == [0, 2, 1]
     assert BUILTINS["bag_slots"].impl(g.rt, "bag") == [[3, 0], [1, 2], [1, 1]]
     b["inside"] = [0, 1, 1]
     assert BUILTINS["bag_count"].impl(g.rt, "bag") == 3 and BUILTINS["bag_count"].impl(g.rt, "bag", 1) == 2
 
 
-@pytest.mark.parametrize("text,code", [
-    ('do bag_draw("bag")\ndo bag_draw("bag")', "play/bag"),
-    ('do bag_empty("bag")\ndo bag_draw("bag")', "play/bag"),
-    ('do bag_empty("bag")\ndo bag_keep("bag")', "play/bag"),
-    ('do bag_empty("bag")\ndo bag_unpark("bag")', "play/bag"),
-    ('do bag_put("bag", 0, -1)', "play/type"),
-    ('do bag_draw("price")', "play/type"),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ('do bag_draw("bag")\ndo bag_draw("bag")', "play/bag"),
+        ('do bag_empty("bag")\ndo bag_draw("bag")', "play/bag"),
+        ('do bag_empty("bag")\ndo bag_keep("bag")', "play/bag"),
+        ('do bag_empty("bag")\ndo bag_unpark("bag")', "play/bag"),
+        ('do bag_put("bag", 0, -1)', "play/type"),
+        ('do bag_draw("price")', "play/type"),
+    ],
+)
 def test_misuse_is_a_play_error(text, code):
     g = wharf(2)
     bag_state(g)["drawn"] = None

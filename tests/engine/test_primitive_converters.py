@@ -1,4 +1,5 @@
 """Converters (interpreter/primitives/converters.py) on the fixture game tests/fixtures/bazaar."""
+
 from __future__ import annotations
 
 import paths
@@ -33,7 +34,7 @@ def test_convert_max_is_the_smaller_of_uses_left_and_input_held():
     (k,) = setup(g, "clay_kiln")
     set_counter(g, "clay", 0, 5)
     assert q(g, "convert_max", 0, k, 2) == 2
-    assert q(g, "convert_max", 0, k, 9) == 2        # 5 clay pays for 2 uses of 2
+    assert q(g, "convert_max", 0, k, 9) == 2  # 5 clay pays for 2 uses of 2
     set_counter(g, "clay", 0, 3)
     assert q(g, "convert_max", 0, k, 9) == 1
     g.state["cards"][k]["uses"] = 2
@@ -50,7 +51,7 @@ def test_convert_pays_gains_and_counts_uses():
     assert (c(g, "clay", 0), c(g, "spice", 0), c(g, "pot", 0), c(g, "fame", 0)) == (1, 0, 1, fame + 1)
     assert g.state["cards"][k]["uses"] == 1
     with pytest.raises(PlayError):
-        run(g, "do convert(0, %d, 1)" % k)         # no spice left
+        run(g, "do convert(0, %d, 1)" % k)  # no spice left
     run(g, 'do reset_uses(cards("kiln"))')
     assert g.state["cards"][k]["uses"] == 0
 
@@ -61,7 +62,7 @@ def test_per_round_use_limit_in_play():
     set_counter(g, "clay", 0, 8)
     run_phase(g, "fire")
     act(g, "Clay kiln")
-    assert g.legal() == ["1", "2"]                 # cap 2, though 8 clay would pay for 4
+    assert g.legal() == ["1", "2"]  # cap 2, though 8 clay would pay for 4
     with pytest.raises(IllegalAction):
         g.answer(2)
     act(g, "2")
@@ -73,7 +74,7 @@ def test_auto_converter_with_a_held_condition():
     setup(g, "shrine")
     fame = c(g, "fame", 0)
     run_phase(g, "fire")
-    assert c(g, "fame", 0) == fame                 # no pot held: nothing
+    assert c(g, "fame", 0) == fame  # no pot held: nothing
     set_counter(g, "pot", 0, 1)
     run_phase(g, "fire")
-    assert c(g, "fame", 0) == fame + 1 and c(g, "pot", 0) == 1   # the pot is not spent
+    assert c(g, "fame", 0) == fame + 1 and c(g, "pot", 0) == 1  # the pot is not spent

@@ -1,4 +1,5 @@
 """The `cost_track` board kind (interpreter/primitives/cost_track.py) on the fixture game tests/fixtures/wharf."""
+
 from __future__ import annotations
 
 import paths

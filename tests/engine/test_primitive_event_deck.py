@@ -1,6 +1,7 @@
 """The event-deck pattern (docs/dsl.md, "Event decks that hit everyone unless protected") on the fixture
 game tests/fixtures/omens: cards flagged `harmful`, a per-seat `shielded` flag, effects on `struck(self)`
 now (triggers) and later in the round (modifiers that live while the card lies in an active zone)."""
+
 from __future__ import annotations
 
 import paths
@@ -50,7 +51,7 @@ def test_modifiers_last_the_round_and_respect_protection():
     assert grain(g) == [3 + 2, 3 + 1 + 0]
     _round(g, "sun", prayers=set())
     assert grain(g) == [5 + 1 + 3, 4 + 1 + 3]
-    _round(g, "comet", prayers=set())        # the spent omens no longer modify anything
+    _round(g, "comet", prayers=set())  # the spent omens no longer modify anything
     assert grain(g) == [9 + 1 + 2, 8 + 1 + 2]
 
 

@@ -1,5 +1,6 @@
 """Counters by name, bundles, ceilings, compulsory payments and carry limits (interpreter/primitives/ledger.py),
 on the fixture game tests/fixtures/bazaar."""
+
 from __future__ import annotations
 
 import paths
@@ -27,7 +28,7 @@ def test_holding_excess_and_bundles():
     set_counter(g, "spice", 0, 2)
     assert q(g, "holding", 0, "clay") == 3 and q(g, "holding", 0, ["clay", "spice", "pot"]) == 5
     assert q(g, "excess", 0, ["clay", "spice"], 3) == 2 and q(g, "excess", 0, "clay", 9) == 0
-    assert q(g, "times_payable", 0, {"clay": 1, "spice": 1}) == 2 and q(g, "times_payable", 0, {}) == 10 ** 9
+    assert q(g, "times_payable", 0, {"clay": 1, "spice": 1}) == 2 and q(g, "times_payable", 0, {}) == 10**9
     assert q(g, "can_pay", 0, {"clay": 2}, 1) and not q(g, "can_pay", 0, {"clay": 2}, 2)
     with pytest.raises(PlayError):
         q(g, "holding", 0, "gems")

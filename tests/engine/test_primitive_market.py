@@ -1,4 +1,5 @@
 """The `market` board kind (interpreter/primitives/market.py) on the fixture game tests/fixtures/bazaar."""
+
 from __future__ import annotations
 
 import paths
@@ -61,8 +62,15 @@ def test_sales_respect_the_currency_cap():
     assert coins(g, 0) == 12 and any("lost at the limit" in e.get("text", "") for e in g.log)
 
 
-@pytest.mark.parametrize("text", ['do market_buy("souk", 0, "clay", 4)', 'do market_buy("souk", 0, "pot", 1)',
-                                  'do market_sell("souk", 0, "spice", 1)', 'do market_buy("souk", 0, "gems", 1)'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'do market_buy("souk", 0, "clay", 4)',
+        'do market_buy("souk", 0, "pot", 1)',
+        'do market_sell("souk", 0, "spice", 1)',
+        'do market_buy("souk", 0, "gems", 1)',
+    ],
+)
 def test_impossible_trades_are_play_errors(text):
     g = new_game(BAZAAR, 2)
     set_counter(g, "coins", 0, 12)
@@ -81,12 +89,13 @@ def test_per_round_restriction_and_permission_in_play():
     act(g, "2")
     assert g.state["counters"]["clay"][0] == 4
     act(g, "Leave", 1)
-    assert g.pending["seat"] == 0 and "Sell" not in g.legal()    # bought clay this round: no selling clay
+    assert g.pending["seat"] == 0 and "Sell" not in g.legal()  # bought clay this round: no selling clay
 
 
 def test_render_and_play_out():
     g = new_game(BAZAAR, 3, seed=4)
-    assert "souk: clay (buy 1, sell 1, stock 3); spice (buy 3, sell 2, stock 2); pot (not sold, sell 4)" in \
-        render_view(g.program, g.view(0))
+    assert "souk: clay (buy 1, sell 1, stock 3); spice (buy 3, sell 2, stock 2); pot (not sold, sell 4)" in render_view(
+        g.program, g.view(0)
+    )
     play_out(g)
     assert g.over

@@ -2,6 +2,7 @@
 tests/fixtures/stalls: a top-aligned block of filled spaces, prices and data read from the right
 space, refusals when empty or full, restock, narration, the terminal picture, load-time checks, the
 per-turn rule written in the fixture's DSL and seeded games played to the end."""
+
 from __future__ import annotations
 
 import random
@@ -78,9 +79,9 @@ def test_take_and_put_read_prices_from_the_right_spaces():
 def test_market_max_buy_walks_up_the_column():
     g = new_game(str(STALLS), 2)
     set_counter(g, "coins", 0, 6)
-    assert q(g, "market_max_buy", "stalls", 0, "clay") == 1      # 3, then 4 is more than the 3 left
+    assert q(g, "market_max_buy", "stalls", 0, "clay") == 1  # 3, then 4 is more than the 3 left
     set_counter(g, "coins", 0, 7)
-    assert q(g, "market_max_buy", "stalls", 0, "clay") == 2      # 3 + 4, then the column is empty
+    assert q(g, "market_max_buy", "stalls", 0, "clay") == 2  # 3 + 4, then the column is empty
     set_counter(g, "coins", 0, 2)
     assert q(g, "market_max_buy", "stalls", 0, "clay") == 0
 
@@ -97,7 +98,7 @@ def test_filled_spaces_stay_a_top_aligned_block(seed):
         if (take and n == 0) or (not take and n == len(spaces)):
             with pytest.raises(PlayError):
                 run(g, f'do column_{"take" if take else "put"}(stalls, "{good}")')
-            assert q(g, "column_filled", "stalls", good) == n      # a refusal changes nothing
+            assert q(g, "column_filled", "stalls", good) == n  # a refusal changes nothing
             continue
         run(g, f'do column_{"take" if take else "put"}(stalls, "{good}")')
         m = q(g, "column_filled", "stalls", good)
@@ -142,8 +143,7 @@ def test_restock_resets_columns_and_narrates_real_changes_only():
     set_counter(g, "coins", 0, 10)
     start = len(g.log)
     run(g, 'do column_take(stalls, "clay")\ndo column_put(stalls, "salt")\ndo market_buy(stalls, 0, "silk", 1)')
-    assert texts(g, start) == ["clay column: 2 -> 1 filled", "salt column: 2 -> 3 filled",
-                               "P1 buys 1 silk for 3 coins"]
+    assert texts(g, start) == ["clay column: 2 -> 1 filled", "salt column: 2 -> 3 filled", "P1 buys 1 silk for 3 coins"]
     assert q(g, "market_bought", "stalls", 0) == ["silk"]
     start = len(g.log)
     run(g, "do market_restock(stalls)")
@@ -165,9 +165,16 @@ def test_render_shows_columns_top_first_with_prices_and_points():
 
 
 def test_a_market_of_columns_only_renders_its_name_alone(tmp_path):
-    d = edited_copy(tmp_path, STALLS, [("      silk: {buy: 3, sell: 2, stock: 2}\n", ""),
-                                       ('market_max_buy(stalls, me, "silk") > 0', "false"),
-                                       ('do market_buy(stalls, me, "silk", 1)', "pass")], name="columns_only")
+    d = edited_copy(
+        tmp_path,
+        STALLS,
+        [
+            ("      silk: {buy: 3, sell: 2, stock: 2}\n", ""),
+            ('market_max_buy(stalls, me, "silk") > 0', "false"),
+            ('do market_buy(stalls, me, "silk", 1)', "pass"),
+        ],
+        name="columns_only",
+    )
     g = new_game(str(d), 2)
     lines = render_view(g.program, g.view(0)).splitlines()
     i = lines.index("  stalls:")
@@ -179,13 +186,13 @@ def test_selling_into_a_space_scores_its_points_and_the_turn_rule_holds():
     set_counter(g, "coins", 0, 9)
     assert g.pending["seat"] == 0 and g.legal() == ["Buy", "Sell", "Buy silk", "End turn"]
     act(g, "Buy", 0)
-    act(g, "clay", 0)                   # space 2 (price 3) empties
+    act(g, "clay", 0)  # space 2 (price 3) empties
     assert g.state["counters"]["coins"][0] == 6 and g.state["counters"]["clay"][0] == 2
-    act(g, "Sell", 0)                   # clay was bought this turn: only salt can be sold
+    act(g, "Sell", 0)  # clay was bought this turn: only salt can be sold
     assert g.state["counters"]["salt"][0] == 0
     assert board(g)["filled"]["salt"] == 3 and g.state["counters"]["coins"][0] == 8
-    assert g.legal() == ["Buy", "Buy silk", "End turn"]            # nothing left that may be sold
-    act(g, "Buy", 0)                    # salt was sold this turn: only clay (space 1, price 4)
+    assert g.legal() == ["Buy", "Buy silk", "End turn"]  # nothing left that may be sold
+    act(g, "Buy", 0)  # salt was sold this turn: only clay (space 1, price 4)
     assert board(g)["filled"]["clay"] == 0 and g.state["counters"]["coins"][0] == 4
     act(g, "End turn", 0)
     # P2 sells clay into the empty column (the salt column is full: clay is the only choice,
@@ -198,9 +205,9 @@ def test_selling_into_a_space_scores_its_points_and_the_turn_rule_holds():
     assert g.state["counters"]["points"][1] == 3 and g.state["counters"]["coins"][1] == 12
     assert board(g)["filled"]["clay"] == 2 and g.state["counters"]["clay"][1] == 0
     assert g.legal() == ["Buy", "Buy silk", "End turn"]
-    act(g, "Buy", 1)                    # clay was sold this turn: only salt, its lowest space (price 2)
+    act(g, "Buy", 1)  # clay was sold this turn: only salt, its lowest space (price 2)
     assert board(g)["filled"] == {"clay": 2, "salt": 2} and g.state["counters"]["coins"][1] == 10
-    assert g.legal() == ["Buy", "Buy silk", "End turn"]            # salt bought: no selling it now
+    assert g.legal() == ["Buy", "Buy silk", "End turn"]  # salt bought: no selling it now
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (2, 5), (3, 2), (3, 9)])
@@ -230,24 +237,28 @@ def _broken(tmp_path, *edits):
 def test_bad_declarations_are_reported_at_load_time(tmp_path):
     errors = _broken(
         tmp_path,
-        ("{price: 3, points: 1}, {price: 2}, {price: 1}], stock: 2}",
-         "{points: 1}, {price: two}, 7], stock: 5}"),
-        ("salt: {spaces: [{price: 5, points: 2}, {price: 3}, {price: 2}], stock: 2}",
-         "salt: {spaces: [], buy: 2}"),
-        ("silk: {buy: 3, sell: 2, stock: 2}", "silk: {buy: 3, sell: 2, stock: -1}\n      wool: {spaces: [{price: 1}], sell: 1}"),
-        ("currency: coins", "currency: [coins]"))
+        ("{price: 3, points: 1}, {price: 2}, {price: 1}], stock: 2}", "{points: 1}, {price: two}, 7], stock: 5}"),
+        ("salt: {spaces: [{price: 5, points: 2}, {price: 3}, {price: 2}], stock: 2}", "salt: {spaces: [], buy: 2}"),
+        (
+            "silk: {buy: 3, sell: 2, stock: 2}",
+            "silk: {buy: 3, sell: 2, stock: -1}\n      wool: {spaces: [{price: 1}], sell: 1}",
+        ),
+        ("currency: coins", "currency: [coins]"),
+    )
     messages = sorted(e.message for e in errors)
-    assert messages == sorted([
-        "board 'stalls': good 'clay': space 2 must be a mapping with a whole-number price",
-        "board 'stalls': good 'clay': space 3 must be a mapping with a whole-number price",
-        "board 'stalls': good 'clay': space 4 must be a mapping with a whole-number price",
-        "board 'stalls': good 'clay': stock must be a whole number from 0 to 4 (its spaces)",
-        "board 'stalls': good 'salt': a column (spaces) has no buy: its spaces hold the prices",
-        "board 'stalls': good 'salt': spaces must be a non-empty list of {price, ...}, top first",
-        "board 'stalls': good 'silk': stock must be a whole number >= 0",
-        "board 'stalls': good 'wool': a column (spaces) has no sell: its spaces hold the prices",
-        "board 'stalls': currency must name the per-seat counter that pays",
-    ])
+    assert messages == sorted(
+        [
+            "board 'stalls': good 'clay': space 2 must be a mapping with a whole-number price",
+            "board 'stalls': good 'clay': space 3 must be a mapping with a whole-number price",
+            "board 'stalls': good 'clay': space 4 must be a mapping with a whole-number price",
+            "board 'stalls': good 'clay': stock must be a whole number from 0 to 4 (its spaces)",
+            "board 'stalls': good 'salt': a column (spaces) has no buy: its spaces hold the prices",
+            "board 'stalls': good 'salt': spaces must be a non-empty list of {price, ...}, top first",
+            "board 'stalls': good 'silk': stock must be a whole number >= 0",
+            "board 'stalls': good 'wool': a column (spaces) has no sell: its spaces hold the prices",
+            "board 'stalls': currency must name the per-seat counter that pays",
+        ]
+    )
     assert all(e.code == "definition/board" for e in errors)
     yaml_lines = (tmp_path / "bad_stalls" / "game.yaml").read_text().splitlines()
     for e in errors:
@@ -260,7 +271,8 @@ def test_bad_declarations_are_reported_at_load_time(tmp_path):
 def test_a_good_missing_goods_is_reported(tmp_path):
     errors = _broken(tmp_path, ("    goods:\n      clay:", "    wares:\n      clay:"))
     assert [e.message for e in errors] == [
-        "board 'stalls': goods must map each good to {buy, sell, stock} or {spaces, stock}"]
+        "board 'stalls': goods must map each good to {buy, sell, stock} or {spaces, stock}"
+    ]
     assert errors[0].code == "definition/board" and errors[0].place.line > 0
 
 

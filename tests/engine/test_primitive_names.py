@@ -1,6 +1,7 @@
 """The primitives of bag, cost_track, spaces, market, converters and ledger: each name registered once, by
 its own module (a second registration under the same name would silently replace it), and no game's words
 in the interpreter."""
+
 from __future__ import annotations
 
 import re
@@ -14,16 +15,36 @@ from mason.runtime.boards import BOARD_KINDS
 ROOT = paths.ROOT
 
 OWNED = {
-    "bag": ({"bag_count", "bag_drawn", "bag_parked", "bag_slots"},
-            {"bag_put", "bag_draw", "bag_keep", "bag_return", "bag_park", "bag_unpark", "bag_empty"}, {"bag"}),
+    "bag": (
+        {"bag_count", "bag_drawn", "bag_parked", "bag_slots"},
+        {"bag_put", "bag_draw", "bag_keep", "bag_return", "bag_park", "bag_unpark", "bag_empty"},
+        {"bag"},
+    ),
     "cost_track": ({"cost_now", "cost_pos", "cost_at"}, {"cost_step", "cost_reset", "cost_finish"}, {"cost_track"}),
-    "spaces": ({"locations", "location_info", "open_spots", "spot_location", "occupants", "seats_at"},
-               {"place_at", "clear_spots"}, {"spaces"}),
-    "market": ({"market_goods", "market_info", "market_stock", "market_price", "market_max_buy", "market_bought",
-                "market_sold"}, {"market_buy", "market_sell", "market_restock"}, {"market"}),
+    "spaces": (
+        {"locations", "location_info", "open_spots", "spot_location", "occupants", "seats_at"},
+        {"place_at", "clear_spots"},
+        {"spaces"},
+    ),
+    "market": (
+        {
+            "market_goods",
+            "market_info",
+            "market_stock",
+            "market_price",
+            "market_max_buy",
+            "market_bought",
+            "market_sold",
+        },
+        {"market_buy", "market_sell", "market_restock"},
+        {"market"},
+    ),
     "converters": ({"convert_max"}, {"convert", "reset_uses"}, set()),
-    "ledger": ({"holding", "times_payable", "can_pay", "excess"},
-               {"gain_named", "pay_named", "gain_upto", "lose", "pay_or_penalty", "gain_bundle", "pay_bundle"}, set()),
+    "ledger": (
+        {"holding", "times_payable", "can_pay", "excess"},
+        {"gain_named", "pay_named", "gain_upto", "lose", "pay_or_penalty", "gain_bundle", "pay_bundle"},
+        set(),
+    ),
 }
 
 

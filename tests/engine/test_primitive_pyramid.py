@@ -1,4 +1,5 @@
 """The `pyramid` board kind (interpreter/primitives/pyramid.py) on the fixture game tests/fixtures/ziggurat."""
+
 from __future__ import annotations
 
 import paths
@@ -33,11 +34,12 @@ def said(g, start=0):
 
 def test_shape_chosen_per_player_count_through_a_table_column():
     small, large = new_game(ZIGGURAT, 2), new_game(ZIGGURAT, 3)
-    assert small.state["boards"]["ziggurat"] == {"shape": "small", "owners": dict.fromkeys(
-        ["a1", "a2", "a3", "b1", "b2", "c1"])}
+    assert small.state["boards"]["ziggurat"] == {
+        "shape": "small",
+        "owners": dict.fromkeys(["a1", "a2", "a3", "b1", "b2", "c1"]),
+    }
     assert large.state["boards"]["ziggurat"]["shape"] == "large"
-    assert q(large, "pyramid_slots", "ziggurat") == ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4",
-                                                      "c1", "c2", "d1"]
+    assert q(large, "pyramid_slots", "ziggurat") == ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "d1"]
 
 
 def test_slot_declarations_layers_and_supports():
@@ -60,12 +62,12 @@ def test_open_and_blocked_slots_need_both_supports_filled_by_anyone():
     g = new_game(ZIGGURAT, 2)
     assert q(g, "pyramid_open", "ziggurat") == ["a1", "a2", "a3"]
     fill(g, a1=0)
-    assert q(g, "pyramid_open", "ziggurat") == ["a2", "a3"]       # b1 still waits for a2
+    assert q(g, "pyramid_open", "ziggurat") == ["a2", "a3"]  # b1 still waits for a2
     with pytest.raises(PlayError) as e:
         run(g, 'do pyramid_place(ziggurat, "b1", 1)')
     assert e.value.code == "play/illegal-action" and "a2" in e.value.message
     fill(g, a2=1)
-    assert q(g, "pyramid_open", "ziggurat") == ["b1", "a3"]       # left to right: b1 (x 1.5) before a3
+    assert q(g, "pyramid_open", "ziggurat") == ["b1", "a3"]  # left to right: b1 (x 1.5) before a3
     run(g, 'do pyramid_place(ziggurat, "b1", 1)')
     assert q(g, "pyramid_owner", "ziggurat", "b1") == 1
     assert said(g)[-1] == "P2 takes slot b1 of the ziggurat"
@@ -89,8 +91,11 @@ def test_left_to_right_rank_mean_x_and_ties():
     fill(g, b2=1, b3=1, b4=2)
     assert q(g, "pyramid_open", "ziggurat") == ["b1", "c2"]
     g2 = new_game(ZIGGURAT, 3)
-    run(g2, 'let order = sorted([pyramid_rank(ziggurat, s) for s in pyramid_slots(ziggurat)])\n'
-            'do gain_named(0, "score", order[-1])')
+    run(
+        g2,
+        "let order = sorted([pyramid_rank(ziggurat, s) for s in pyramid_slots(ziggurat)])\n"
+        'do gain_named(0, "score", order[-1])',
+    )
     assert counter(g2, "score", 0) == 10
 
 
@@ -108,8 +113,8 @@ def test_counts_layers_owned_filled_and_clear():
     assert q(g, "pyramid_filled", "ziggurat") == ["a1", "a2", "a3", "a4", "b1", "b2", "c1"]
     start = len(g.log)
     run(g, 'do pyramid_clear(ziggurat, "b2")\ndo pyramid_clear(ziggurat, "b3")')
-    assert owners(g)["b2"] is None and owners(g)["c1"] == 0          # no gravity: c1 stays
-    assert said(g, start) == ["P2 leaves slot b2 of the ziggurat"]   # clearing an empty slot says nothing
+    assert owners(g)["b2"] is None and owners(g)["c1"] == 0  # no gravity: c1 stays
+    assert said(g, start) == ["P2 leaves slot b2 of the ziggurat"]  # clearing an empty slot says nothing
     assert q(g, "pyramid_open", "ziggurat") == ["b2", "b3", "b4"]
 
 
@@ -120,14 +125,14 @@ def test_building_pays_by_layer_and_rewards_every_supporting_owner():
     g.state["counters"]["score"] = [0, 0, 0]
     run_phase(g, "turns")
     act(g, "Build", 0)
-    assert g.pending["labels"] == ["b1", "b3", "a4"]          # open ones, left to right (x 1.5, 2.5, 4)
-    act(g, "b1", 0)                                           # rests on a1 and a2, both P2's
+    assert g.pending["labels"] == ["b1", "b3", "a4"]  # open ones, left to right (x 1.5, 2.5, 4)
+    act(g, "b1", 0)  # rests on a1 and a2, both P2's
     assert counter(g, "coins", 0) == 3 and counter(g, "score") == [2, 2, 0]
     act(g, "Build", 1)
-    act(g, "c1", 1)                                           # rests on b1 (P1) and b2 (P3)
+    act(g, "c1", 1)  # rests on b1 (P1) and b2 (P3)
     assert counter(g, "coins", 1) == 2 and counter(g, "score") == [3, 5, 1]
     act(g, "Build", 2)
-    act(g, "a4", 2)                                           # layer 1: nobody below; advances craft
+    act(g, "a4", 2)  # layer 1: nobody below; advances craft
     assert counter(g, "score") == [3, 5, 2] and q(g, "track_pos", "lore", "craft", 2) == 1
     assert done(g)
 
@@ -156,13 +161,14 @@ def test_render_draws_layers_top_first_open_blocked_and_filled():
 def test_played_to_the_end_fills_the_ziggurat():
     g = new_game(ZIGGURAT, 3, seed=5)
     g.state["counters"]["coins"] = [12, 12, 12]
-    play_out(g)                                   # always the first option: build while one is affordable
-    assert g.over and g.result["rounds"] < 8      # ended by the full ziggurat, not by the round limit
+    play_out(g)  # always the first option: build while one is affordable
+    assert g.over and g.result["rounds"] < 8  # ended by the full ziggurat, not by the round limit
     assert q(g, "pyramid_open", "ziggurat") == [] and None not in owners(g).values()
     parts = g.result["parts"]
     assert [p["layers"] for p in parts] == [len(q(g, "pyramid_layers", "ziggurat", s)) for s in range(3)]
-    assert sum(p["score"] for p in parts) >= sum(q(g, "pyramid_info", "ziggurat", s)["points"]
-                                                 for s in q(g, "pyramid_slots", "ziggurat"))
+    assert sum(p["score"] for p in parts) >= sum(
+        q(g, "pyramid_info", "ziggurat", s)["points"] for s in q(g, "pyramid_slots", "ziggurat")
+    )
 
 
 def _broken(tmp_path, *edits):
@@ -170,23 +176,27 @@ def _broken(tmp_path, *edits):
 
 
 def test_bad_shapes_are_reported_at_load_time(tmp_path):
-    bad = _broken(tmp_path,
-                  ("shape: ziggurat_shape", "shape: tower_shape"),
-                  ("{id: a2, layer: 1, points: 1, advance: craft}", "{id: a1, layer: 1, points: 1}"),
-                  ("{id: a3, layer: 1, points: 1}", "{id: a3, layer: 0, points: 1}"),
-                  ("{id: b2, layer: 2, on: [a2, a3], points: 2}", "{id: b2, layer: 2, points: 2}"),
-                  ("{id: c1, layer: 3, on: [b1, b2], points: 4", "{id: c1, layer: 3, on: [a1, b9], points: 4"),
-                  ("{id: a4, layer: 1, points: 1, advance: craft}", "{id: a4, layer: 1, on: [a1], points: 1}"))
+    bad = _broken(
+        tmp_path,
+        ("shape: ziggurat_shape", "shape: tower_shape"),
+        ("{id: a2, layer: 1, points: 1, advance: craft}", "{id: a1, layer: 1, points: 1}"),
+        ("{id: a3, layer: 1, points: 1}", "{id: a3, layer: 0, points: 1}"),
+        ("{id: b2, layer: 2, on: [a2, a3], points: 2}", "{id: b2, layer: 2, points: 2}"),
+        ("{id: c1, layer: 3, on: [b1, b2], points: 4", "{id: c1, layer: 3, on: [a1, b9], points: 4"),
+        ("{id: a4, layer: 1, points: 1, advance: craft}", "{id: a4, layer: 1, on: [a1], points: 1}"),
+    )
     _, errors = validate_game(str(bad))
     messages = [e.message for e in errors]
-    expected = ["'tower_shape' is neither a shape of 'shapes' nor a table column",
-                "shape 'small': slot id 'a1' is used twice",
-                "slot 'a3': layer must be a whole number >= 1",
-                "slot 'b2': a slot above layer 1 needs 'on'",
-                "'a1' is on layer 1, not on layer 2",
-                "'on' names an unknown slot 'b9'",
-                "slot 'b1': 'on' names an unknown slot 'a2'",           # a2 was renamed a1
-                "shape 'large', slot 'a4': a layer-1 slot rests on the ground"]
+    expected = [
+        "'tower_shape' is neither a shape of 'shapes' nor a table column",
+        "shape 'small': slot id 'a1' is used twice",
+        "slot 'a3': layer must be a whole number >= 1",
+        "slot 'b2': a slot above layer 1 needs 'on'",
+        "'a1' is on layer 1, not on layer 2",
+        "'on' names an unknown slot 'b9'",
+        "slot 'b1': 'on' names an unknown slot 'a2'",  # a2 was renamed a1
+        "shape 'large', slot 'a4': a layer-1 slot rests on the ground",
+    ]
     for text in expected:
         assert any(text in m for m in messages), (text, messages)
     assert len(errors) == len(expected)

@@ -1,4 +1,5 @@
 """The `spaces` board kind (interpreter/primitives/spaces.py) on the fixture game tests/fixtures/wharf."""
+
 from __future__ import annotations
 
 import paths
@@ -39,10 +40,15 @@ def test_fill_in_order_and_pick_a_space():
     assert q(g, "open_spots", "docks") == ["crane.1", "office"]
 
 
-@pytest.mark.parametrize("text", ['do place_at("docks", "office", 0)\ndo place_at("docks", "office", 1)',
-                                  'do place_at("docks", "crane.1", 0)\ndo place_at("docks", "crane.1", 1)',
-                                  'do place_at("docks", "crane.3", 0)',
-                                  'do place_at("docks", "harbour", 0)'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'do place_at("docks", "office", 0)\ndo place_at("docks", "office", 1)',
+        'do place_at("docks", "crane.1", 0)\ndo place_at("docks", "crane.1", 1)',
+        'do place_at("docks", "crane.3", 0)',
+        'do place_at("docks", "harbour", 0)',
+    ],
+)
 def test_full_or_unknown_spots_refused(text):
     g = new_game(WHARF, 2)
     with pytest.raises(PlayError):

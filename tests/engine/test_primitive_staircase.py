@@ -2,6 +2,7 @@
 tests/fixtures/carousel: cells and their codes, tiers and their crossing, row scores and column
 values, moves clamped to the grid, landing effects chained by the fixture's rules, the terminal
 picture and the load-time checks."""
+
 from __future__ import annotations
 
 import paths
@@ -58,14 +59,17 @@ def test_tiers_scores_and_values():
     assert [q(g, "stair_column_value", "tower", c) for c in range(1, 7)] == [0, 1, 1, 2, 2, 3]
 
 
-@pytest.mark.parametrize("call, code", [
-    (("stair_cell", "tower", 5, 1), "play/index"),
-    (("stair_cell", "tower", 1, 0), "play/index"),
-    (("stair_tier", "tower", "2"), "play/index"),
-    (("stair_column_value", "tower", 7), "play/index"),
-    (("stair_row", "tower", 2), "play/no-seat"),
-    (("stair_rows", "carousel"), "play/type"),
-])
+@pytest.mark.parametrize(
+    "call, code",
+    [
+        (("stair_cell", "tower", 5, 1), "play/index"),
+        (("stair_cell", "tower", 1, 0), "play/index"),
+        (("stair_tier", "tower", "2"), "play/index"),
+        (("stair_column_value", "tower", 7), "play/index"),
+        (("stair_row", "tower", 2), "play/no-seat"),
+        (("stair_rows", "carousel"), "play/type"),
+    ],
+)
 def test_bad_queries_are_refused(call, code):
     g = new_game(str(CAROUSEL), 2)
     with pytest.raises(PlayError) as e:
@@ -78,24 +82,29 @@ def test_moves_are_clamped_to_the_grid_and_narrate_the_real_change():
     g = new_game(str(CAROUSEL), 2)
     at(g, 0, 3, 5)
     start = len(g.log)
-    run(g, "do stair_move(tower, 0, 3, 4)")            # 2 rows and 3 columns are lost
+    run(g, "do stair_move(tower, 0, 3, 4)")  # 2 rows and 3 columns are lost
     assert pos(g)[0] == [4, 6]
-    run(g, "do stair_move(tower, 0, 1, 1)")            # nothing: no narration
+    run(g, "do stair_move(tower, 0, 1, 1)")  # nothing: no narration
     run(g, "do stair_move(tower, 0, -9, -2)")
     run(g, "do stair_set(tower, 1, 2, 3)")
     assert pos(g) == [[1, 4], [2, 3]]
-    assert said(g, start) == ["P1's tower marker: row 3 col 5 -> row 4 col 6",
-                              "P1's tower marker: row 4 col 6 -> row 1 col 4",
-                              "P2's tower marker: row 1 col 1 -> row 2 col 3"]
+    assert said(g, start) == [
+        "P1's tower marker: row 3 col 5 -> row 4 col 6",
+        "P1's tower marker: row 4 col 6 -> row 1 col 4",
+        "P2's tower marker: row 1 col 1 -> row 2 col 3",
+    ]
 
 
-@pytest.mark.parametrize("text, code", [
-    ("do stair_set(tower, 0, 5, 1)", "play/index"),
-    ("do stair_set(tower, 0, 1, 7)", "play/index"),
-    ("do stair_move(tower, 2, 1, 0)", "play/no-seat"),
-    ('do stair_move(tower, 0, "1", 0)', "play/type"),
-    ("do stair_move(carousel, 0, 1, 0)", "play/type"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("do stair_set(tower, 0, 5, 1)", "play/index"),
+        ("do stair_set(tower, 0, 1, 7)", "play/index"),
+        ("do stair_move(tower, 2, 1, 0)", "play/no-seat"),
+        ('do stair_move(tower, 0, "1", 0)', "play/type"),
+        ("do stair_move(carousel, 0, 1, 0)", "play/type"),
+    ],
+)
 def test_bad_moves_are_refused(text, code):
     g = new_game(str(CAROUSEL), 2)
     with pytest.raises(PlayError) as e:
@@ -109,33 +118,35 @@ def test_a_slide_then_a_lift_then_nothing():
     g = new_game(str(CAROUSEL), 2)
     at(g, 0, 3, 2)
     start = len(g.log)
-    run(g, "emit climb(who=0, rows=0, columns=1)")      # (3,2) -> > at (3,3) -> ^ at (3,4) -> . at (4,4)
+    run(g, "emit climb(who=0, rows=0, columns=1)")  # (3,2) -> > at (3,3) -> ^ at (3,4) -> . at (4,4)
     assert pos(g)[0] == [4, 4] and counters(g) == (3, 0)
-    assert said(g, start) == ["P1's tower marker: row 3 col 2 -> row 3 col 3",
-                              "P1's tower marker: row 3 col 3 -> row 3 col 4",
-                              "P1's tower marker: row 3 col 4 -> row 4 col 4"]
+    assert said(g, start) == [
+        "P1's tower marker: row 3 col 2 -> row 3 col 3",
+        "P1's tower marker: row 3 col 3 -> row 3 col 4",
+        "P1's tower marker: row 3 col 4 -> row 4 col 4",
+    ]
 
 
 def test_a_lift_into_a_new_tier_pays_and_a_number_pays_coins():
     g = new_game(str(CAROUSEL), 2)
     at(g, 0, 2, 1)
-    run(g, "emit climb(who=0, rows=0, columns=1)")      # ^ at (2,2) lifts into tier 2: +2 points
+    run(g, "emit climb(who=0, rows=0, columns=1)")  # ^ at (2,2) lifts into tier 2: +2 points
     assert pos(g)[0] == [3, 2] and counters(g) == (3, 2)
     at(g, 1, 1, 1)
-    run(g, "emit climb(who=1, rows=2, columns=0)")      # (3,1) is 1: +1 coin; crossing 2 -> 3: +2
+    run(g, "emit climb(who=1, rows=2, columns=0)")  # (3,1) is 1: +1 coin; crossing 2 -> 3: +2
     assert pos(g)[1] == [3, 1] and counters(g, 1) == (4, 2)
-    run(g, "emit climb(who=1, rows=0, columns=4)")      # (3,5) is . : nothing more
+    run(g, "emit climb(who=1, rows=0, columns=4)")  # (3,5) is . : nothing more
     assert pos(g)[1] == [3, 5] and counters(g, 1) == (4, 2)
 
 
 def test_a_move_lost_at_the_edge_lands_nowhere():
     g = new_game(str(CAROUSEL), 2)
-    at(g, 0, 4, 5)                                       # on a 3
+    at(g, 0, 4, 5)  # on a 3
     start = len(g.log)
     run(g, "emit climb(who=0, rows=1, columns=0)")
     assert pos(g)[0] == [4, 5] and counters(g) == (3, 0) and said(g, start) == []
     at(g, 0, 1, 5)
-    run(g, "emit climb(who=0, rows=0, columns=3)")       # clamped to (1,6), a 2
+    run(g, "emit climb(who=0, rows=0, columns=3)")  # clamped to (1,6), a 2
     assert pos(g)[0] == [1, 6] and counters(g) == (5, 0)
 
 
@@ -155,13 +166,14 @@ def test_render_rows_top_first_with_markers_scores_tier_rule_and_values():
     at(g, 2, 2, 4)
     lines = render_view(g.program, g.view(0)).splitlines()
     top = next(i for i, l in enumerate(lines) if "tower: a staircase, top row first" in l)
-    assert [l.rstrip() for l in lines[top + 1:top + 7]] == [
+    assert [l.rstrip() for l in lines[top + 1 : top + 7]] == [
         "    row 4  .      2  .  .         3  .  | 8",
         "    row 3  1      .  >  ^         .  3  | 5",
         "    ----------------------------------",
         "    row 2  .      ^  .  2[P1,P3]  >  .  | 2",
         "    row 1  S[P2]  .  1  >         .  2  | 0",
-        "    value  0      1  1  2         2  3"]
+        "    value  0      1  1  2         2  3",
+    ]
 
 
 # ==================================================================== load-time checks
@@ -170,18 +182,23 @@ def _broken(tmp_path, replacements):
 
 
 def test_bad_staircase_declarations_are_reported_where_they_are(tmp_path):
-    lines, errors = _broken(tmp_path, [
-        ('"1 . > ^ . 3"', '"1 . > ^ ."'),
-        ("tiers: [[1, 2], [3, 4]]", "tiers: [[1], [3, 4], [2]]"),
-        ("row_scores: [0, 2, 5, 8]", "row_scores: [0, 2, 5]"),
-        ("column_values: [0, 1, 1, 2, 2, 3]", "column_values: [0, 1, 1, 2, 2, x]"),
-        ("start: [1, 1]", "start: [5, 1]"),
-        ("kind: staircase\n", "kind: staircase\n    tier: 6\n"),
-    ])
+    lines, errors = _broken(
+        tmp_path,
+        [
+            ('"1 . > ^ . 3"', '"1 . > ^ ."'),
+            ("tiers: [[1, 2], [3, 4]]", "tiers: [[1], [3, 4], [2]]"),
+            ("row_scores: [0, 2, 5, 8]", "row_scores: [0, 2, 5]"),
+            ("column_values: [0, 1, 1, 2, 2, 3]", "column_values: [0, 1, 1, 2, 2, x]"),
+            ("start: [1, 1]", "start: [5, 1]"),
+            ("kind: staircase\n", "kind: staircase\n    tier: 6\n"),
+        ],
+    )
     assert errors_by_board_key(lines, errors) == {
         "rows": ["board 'tower': row 3 has 5 cells, row 1 has 6: every row needs the same number"],
-        "tiers": ["board 'tower': tiers must list the rows 1 to 4 once each, in order, bottom tier first "
-                  "(e.g. [[1, 2], [3, 4]])"],
+        "tiers": [
+            "board 'tower': tiers must list the rows 1 to 4 once each, in order, bottom tier first "
+            "(e.g. [[1, 2], [3, 4]])"
+        ],
         "row_scores": ["board 'tower': row_scores must list 4 whole numbers, one per row"],
         "column_values": ["board 'tower': column_values must list 6 whole numbers, one per column"],
         "start": ["board 'tower': start must be [row, column] with a row from 1 to 4 and a column from 1 to 6"],
@@ -191,6 +208,9 @@ def test_bad_staircase_declarations_are_reported_where_they_are(tmp_path):
 
 def test_rows_must_be_text(tmp_path):
     lines, errors = _broken(tmp_path, [('"S . 1 > . 2"', "[S, ., 1]")])
-    assert errors_by_board_key(lines, errors) == {"rows": [
-        "board 'tower': rows must be a non-empty list of rows (bottom first), each a string of cell codes "
-        "separated by spaces"]}
+    assert errors_by_board_key(lines, errors) == {
+        "rows": [
+            "board 'tower': rows must be a non-empty list of rows (bottom first), each a string of cell codes "
+            "separated by spaces"
+        ]
+    }

@@ -1,4 +1,5 @@
 """The `track` board kind (interpreter/primitives/track.py) on the fixture game tests/fixtures/ziggurat."""
+
 from __future__ import annotations
 
 import random
@@ -36,8 +37,11 @@ def test_tracks_steps_and_start_positions():
     assert q(g, "track_step", "lore", "study", 0) == {}
     assert q(g, "track_step", "lore", "study", 3) == {"when": "final", "reward": "score", "amount": 3}
     assert q(g, "track_over_top", "lore", "craft") == {"reward": "score", "amount": 1}
-    for args, code in ((("lore", "study", 4), "play/index"), (("lore", "dance", 0), "play/unknown"),
-                       (("ziggurat", "study", 0), "play/type")):
+    for args, code in (
+        (("lore", "study", 4), "play/index"),
+        (("lore", "dance", 0), "play/unknown"),
+        (("ziggurat", "study", 0), "play/type"),
+    ):
         with pytest.raises(PlayError) as e:
             q(g, "track_step", *args)
         assert e.value.code == code
@@ -50,12 +54,15 @@ def test_move_clamps_at_the_top_and_at_zero_and_narrates_real_changes():
     assert q(g, "track_pos", "lore", "study", 1) == 2 and not q(g, "track_at_top", "lore", "study", 1)
     run(g, 'do track_move(lore, "study", 1, 5)')
     assert q(g, "track_pos", "lore", "study", 1) == 3 and q(g, "track_at_top", "lore", "study", 1)
-    run(g, 'do track_move(lore, "study", 1, 1)')                 # already on the top: nothing happens
+    run(g, 'do track_move(lore, "study", 1, 1)')  # already on the top: nothing happens
     run(g, 'do track_move(lore, "study", 1, -1)\ndo track_move(lore, "craft", 0, -2)')
     assert lore(g) == {"study": [0, 2], "craft": [0, 0]}
     assert said(g, start) == ["P2's study marker 0 -> 2", "P2's study marker 2 -> 3", "P2's study marker 3 -> 2"]
-    for bad, code in (('"study", 0, "1"', "play/type"), ('"study", 7, 1', "play/no-seat"),
-                      ('"dance", 0, 1', "play/unknown")):
+    for bad, code in (
+        ('"study", 0, "1"', "play/type"),
+        ('"study", 7, 1', "play/no-seat"),
+        ('"dance", 0, 1', "play/unknown"),
+    ):
         with pytest.raises(PlayError) as e:
             run(g, f"do track_move(lore, {bad})")
         assert e.value.code == code
@@ -80,10 +87,11 @@ def test_reached_steps_filtered_by_timing():
     assert [s["when"] for s in q(g, "track_reached", "lore", "study", 0)] == ["once", "round_end"]
     assert q(g, "track_reached", "lore", "study", 0, "when", "final") == []
     assert q(g, "track_reached", "lore", "study", 0, "when", "round_end") == [
-        {"when": "round_end", "reward": "score", "amount": 1}]
+        {"when": "round_end", "reward": "score", "amount": 1}
+    ]
     lore(g)["study"][0] = 3
     assert q(g, "track_reached", "lore", "study", 0, "when", "final")[0]["amount"] == 3
-    assert len(q(g, "track_reached", "lore", "study", 0, "amount")) == 3       # a key alone: steps having it
+    assert len(q(g, "track_reached", "lore", "study", 0, "amount")) == 3  # a key alone: steps having it
     assert q(g, "track_reached", "lore", "study", 1, "when") == []
 
 
@@ -91,14 +99,14 @@ def test_once_rewards_and_over_top_read_from_the_track_data():
     g = new_game(ZIGGURAT, 2)
     g.state["counters"]["coins"] = [0, 0]
     g.state["counters"]["score"] = [0, 0]
-    run(g, 'emit advance(who=0, line="study")')                 # step 1: once, 2 coins
+    run(g, 'emit advance(who=0, line="study")')  # step 1: once, 2 coins
     assert counter(g, "coins") == [2, 0]
-    run(g, 'emit advance(who=0, line="study")\nemit advance(who=0, line="study")')   # round_end, final: nothing now
+    run(g, 'emit advance(who=0, line="study")\nemit advance(who=0, line="study")')  # round_end, final: nothing now
     assert counter(g, "coins") == [2, 0] and counter(g, "score") == [0, 0]
-    run(g, 'emit advance(who=0, line="study")')                 # at the top: over_top gives 1 coin
+    run(g, 'emit advance(who=0, line="study")')  # at the top: over_top gives 1 coin
     assert counter(g, "coins") == [3, 0] and q(g, "track_pos", "lore", "study", 0) == 3
     run(g, 'emit advance(who=1, line="craft")\nemit advance(who=1, line="craft")\nemit advance(who=1, line="craft")')
-    assert counter(g, "score") == [0, 3]                         # step 2 once: 2; beyond the top: 1
+    assert counter(g, "score") == [0, 3]  # step 2 once: 2; beyond the top: 1
 
 
 def test_round_end_rewards_every_reached_round_end_step():
@@ -125,15 +133,21 @@ def test_start_key_and_bad_declarations(tmp_path):
     path.write_text(text.replace("    kind: track\n", "    kind: track\n    start: 1\n"))
     g = new_game(str(bad), 2)
     assert lore(g) == {"study": [1, 1], "craft": [1, 1]}
-    path.write_text(text.replace("    kind: track\n", "    kind: track\n    start: 3\n")
-                    .replace("steps: [{}, {when: round_end", "steps: [[], {when: round_end"))
+    path.write_text(
+        text.replace("    kind: track\n", "    kind: track\n    start: 3\n").replace(
+            "steps: [{}, {when: round_end", "steps: [[], {when: round_end"
+        )
+    )
     _, errors = validate_game(str(bad))
     messages = [e.message for e in errors]
     assert any("track 'craft': steps must be a non-empty list of mappings" in m for m in messages), messages
     assert any("start 3 is beyond the top of" in m for m in messages), messages
     assert len(errors) == 2 and all(e.code == "definition/board" and e.place.line > 0 for e in errors)
-    path.write_text(text.replace("      craft:\n        steps:", "      craft:\n        stairs:")
-                    .replace("over_top: {reward: coins, amount: 1}", "over_top: coin"))
+    path.write_text(
+        text.replace("      craft:\n        steps:", "      craft:\n        stairs:").replace(
+            "over_top: {reward: coins, amount: 1}", "over_top: coin"
+        )
+    )
     messages = [e.message for e in validate_game(str(bad))[1]]
     assert any("track 'study': over_top must be a mapping" in m for m in messages), messages
     assert any("track 'craft': steps must be" in m for m in messages), messages

@@ -13,6 +13,7 @@ The fixture ``tests/fixtures/lowball`` (Lowball) is a made-up game: each round e
 1 or 2 penalty points (2 with a chip), or sheds one with a chip; it may also boast or draw a
 face-down marker into its hand. The lowest total wins.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,14 @@ from mason.runtime.turns import unavailable_actions
 
 ROOT = paths.ROOT
 FIXTURE = ROOT / "tests" / "fixtures" / "lowball"
-SMALL, BIG, SHED, BOAST, PEEK, END = ("Take 1 point", "Take 2 points and a chip", "Shed a point", "Boast",
-                                      "Draw a marker", "End turn")
+SMALL, BIG, SHED, BOAST, PEEK, END = (
+    "Take 1 point",
+    "Take 2 points and a chip",
+    "Shed a point",
+    "Boast",
+    "Draw a marker",
+    "End turn",
+)
 
 
 def lowball(players=2, seed=1, rounds=2) -> Game:
@@ -67,14 +74,20 @@ def test_lowest_total_wins():
 
 def test_tie_breaks_follow_the_lowest(tmp_path):
     # a copy where P2 also gets a chip with each single point: 3 points each, P1 without chips
-    copy = edited_copy(tmp_path, FIXTURE, [("        set last_amount = 1\n",
-                                            "        set last_amount = 1\n"
-                                            "        if me == 1:\n"
-                                            "            gain 1 chips to me\n")])
+    copy = edited_copy(
+        tmp_path,
+        FIXTURE,
+        [
+            (
+                "        set last_amount = 1\n",
+                "        set last_amount = 1\n        if me == 1:\n            gain 1 chips to me\n",
+            )
+        ],
+    )
     g = turns(new_game(copy, 2, 1, options=(("rounds", 3),)), *[SMALL] * 6)
     assert g.result["scores"] == [3, 3]
     assert g.state["counters"]["chips"] == [0, 3]
-    assert g.result["winners"] == [0]    # the fewest chips breaks the tie
+    assert g.result["winners"] == [0]  # the fewest chips breaks the tie
 
 
 def test_seats_still_tied_all_win():
@@ -99,10 +112,10 @@ def test_lowest_wins_must_be_a_boolean(tmp_path):
 # ------------------------------------------------------------------ seats shown as P1..Pn
 def test_seat_typed_variables_are_shown_as_seats():
     g = lowball()
-    turns(g, SMALL)           # P1 took a point; last_taker is seat 0, last_amount the number 1
+    turns(g, SMALL)  # P1 took a point; last_taker is seat 0, last_amount the number 1
     text = render_view(g.program, g.view(1))
     assert "dealer: P1" in text and "last taker: P1" in text
-    assert "last amount: 1" in text          # not a seat: the number itself (not "P2")
+    assert "last amount: 1" in text  # not a seat: the number itself (not "P2")
     assert "dealer: 0" not in text
     assert "P1 (dealer, last taker)" in text
 
@@ -115,11 +128,16 @@ def test_seat_type_is_declared_and_checked(tmp_path):
     assert [e.code for e in errors] == ["definition/schema"]
 
 
-@pytest.mark.parametrize("game, names", [("citadels", ["crown", "first_complete"]),
-                                         ("golden-temple", ["start_player"]),
-                                         ("island-fortress", ["governor", "last_placer"]),
-                                         ("pillars", ["start_player", "next_start"]),
-                                         ("prague", ["start_player"])])
+@pytest.mark.parametrize(
+    "game, names",
+    [
+        ("citadels", ["crown", "first_complete"]),
+        ("golden-temple", ["start_player"]),
+        ("island-fortress", ["governor", "last_placer"]),
+        ("pillars", ["start_player", "next_start"]),
+        ("prague", ["start_player"]),
+    ],
+)
 def test_games_declare_their_seat_variables(game, names):
     prog = load_program(game)
     for name in names:
@@ -139,11 +157,11 @@ def test_every_prompt_shows_the_public_table():
     assert agent.decide(g, 0) == g.pending["labels"].index(SMALL)
     choose(g, SMALL)
     out.clear()
-    agent.decide(g, 0)                     # the second decision of the same turn
+    agent.decide(g, 0)  # the second decision of the same turn
     text = "\n".join(out)
-    assert "dealer: P1" in text            # the shared variables
-    assert "\nP2: table 1" in text and "\nP3: table 1" in text   # every other seat, on one line
-    assert "face down: deck 3" in text     # the shared zones, counted
+    assert "dealer: P1" in text  # the shared variables
+    assert "\nP2: table 1" in text and "\nP3: table 1" in text  # every other seat, on one line
+    assert "face down: deck 3" in text  # the shared zones, counted
     assert "P1 (you, dealer): penalty 1" in text
 
 
@@ -163,11 +181,11 @@ def test_unavailable_actions_are_shown_with_their_condition_not_offered():
     shown = "\n".join(out)
     assert f"  -  {SHED} (unavailable: needs chips(me) >= 1 and penalty(me) >= 1" in shown
     assert f"not accepted: '{SHED}' is unavailable: needs" in shown
-    assert "not accepted: options are numbered 1 to 4" in shown     # never numbered, never selectable
+    assert "not accepted: options are numbered 1 to 4" in shown  # never numbered, never selectable
 
 
 def test_an_action_that_becomes_available_is_offered():
-    g = turns(lowball(), BIG, SMALL)      # P1 has a chip and 2 points now
+    g = turns(lowball(), BIG, SMALL)  # P1 has a chip and 2 points now
     assert SHED in g.pending["labels"]
     assert unavailable_actions(g.rt) == []
 
@@ -183,7 +201,7 @@ def test_an_option_typed_exactly_as_displayed_is_accepted():
     g = new_game("citadels", 4, 3)
     seat = g.pending["seat"]
     texts = option_texts(g.pending, g.program, g.state, g.view(seat))
-    assert texts[0] != g.pending["labels"][0]          # the display adds the card's properties
+    assert texts[0] != g.pending["labels"][0]  # the display adds the card's properties
     agent, _ = human([texts[2]])
     assert agent.decide(g, seat) == 2
     agent, _ = human([f"2. {texts[1]}"])
@@ -197,7 +215,7 @@ def test_as_displayed_only_matches_whole_options():
     texts = ["Market (trade, cost 2)", "Tavern (trade, cost 1)"]
     assert _as_displayed("market (trade, cost 2)", texts, pending) == 0
     assert _as_displayed("Market (trade", texts, pending) is None
-    assert _as_displayed("1. Tavern (trade, cost 1)", texts, pending) is None   # the number must match
+    assert _as_displayed("1. Tavern (trade, cost 1)", texts, pending) is None  # the number must match
     assert _as_displayed("2. Tavern (trade, cost 1)", texts, pending) == 1
 
 
@@ -209,10 +227,10 @@ def test_undo_goes_back_to_the_seats_previous_decision():
     log_at_first = list(g.log)
     g.answer(first)
     state_after = json.dumps(g.state, sort_keys=True)
-    answer = agent.decide(g, 0)               # "undo" at the second decision, then "Take 2 points"
+    answer = agent.decide(g, 0)  # "undo" at the second decision, then "Take 2 points"
     assert "undone: back to your previous decision" in "\n".join(out)
     assert g.pending["labels"][answer] == BIG
-    assert g.log == log_at_first              # the undone answer and what it caused are gone
+    assert g.log == log_at_first  # the undone answer and what it caused are gone
     assert json.dumps(g.state, sort_keys=True) != state_after
     g.answer(answer)
     assert g.state["counters"]["penalty"] == [2, 0]
@@ -227,7 +245,7 @@ def test_undo_refused_when_another_seat_decided():
     g = lowball()
     agent, out = human([SMALL, END, "undo", "1"])
     g.answer(agent.decide(g, 0))
-    g.answer(agent.decide(g, 0))              # End turn: P2 (a bot here) decides next
+    g.answer(agent.decide(g, 0))  # End turn: P2 (a bot here) decides next
     turns(g, SMALL)
     agent.decide(g, 0)
     assert "cannot undo: P2 decided since" in "\n".join(out)
@@ -236,14 +254,15 @@ def test_undo_refused_when_another_seat_decided():
 def test_undo_refused_when_hidden_information_was_revealed():
     g = lowball()
     agent, out = human([PEEK, "undo", "1"])
-    g.answer(agent.decide(g, 0))              # draws a face-down marker into P1's hand
+    g.answer(agent.decide(g, 0))  # draws a face-down marker into P1's hand
     agent.decide(g, 0)
     assert "cannot undo: 1 card you could not see was revealed to you since" in "\n".join(out)
 
 
 def test_undo_refused_when_a_random_draw_was_made(tmp_path):
-    copy = edited_copy(tmp_path, FIXTURE, [("      do: draw 1 from deck to hand(me)",
-                                            "      do: |\n        shuffle deck")])
+    copy = edited_copy(
+        tmp_path, FIXTURE, [("      do: draw 1 from deck to hand(me)", "      do: |\n        shuffle deck")]
+    )
     g = new_game(copy, 2, 1, options=(("rounds", 2),))
     agent, out = human([PEEK, "undo", "1"])
     g.answer(agent.decide(g, 0))
@@ -262,8 +281,8 @@ def test_hot_seat_undo_is_per_seat():
     g = lowball()
     agent, out = human([SMALL, END, BOAST, "undo", "undo", SMALL])
     g.answer(agent.decide(g, 0))
-    g.answer(agent.decide(g, 0))              # P1 ends its turn
-    g.answer(agent.decide(g, 1))              # P2 boasts
+    g.answer(agent.decide(g, 0))  # P1 ends its turn
+    g.answer(agent.decide(g, 1))  # P2 boasts
     # P2: undo goes back to its own previous decision (nobody else decided since) ...
     answer = agent.decide(g, 1)
     text = "\n".join(out)
@@ -279,5 +298,5 @@ def test_hot_seat_undo_refused_across_seats():
     agent, out = human([SMALL, END, SMALL, END, "undo", "1"])
     for seat in (0, 0, 1, 1):
         g.answer(agent.decide(g, seat))
-    agent.decide(g, 0)                        # round 2: P1's previous decision was before P2's
+    agent.decide(g, 0)  # round 2: P1's previous decision was before P2's
     assert "cannot undo: P2 decided since" in "\n".join(out)

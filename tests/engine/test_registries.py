@@ -1,4 +1,5 @@
 """Registries refuse a second registration under one name; a board primitive is one BoardKind object."""
+
 from __future__ import annotations
 
 import ast
@@ -33,7 +34,7 @@ def test_builtin_twice_is_refused(scratch):
     builtin("zz_probe", 0)(lambda rt: 1)
     with pytest.raises(RegistrationError, match="builtin 'zz_probe' is registered twice"):
         builtin("zz_probe", 0)(lambda rt: 2)
-    assert BUILTINS["zz_probe"].impl(None) == 1          # the first one stays
+    assert BUILTINS["zz_probe"].impl(None) == 1  # the first one stays
 
 
 def test_existing_builtin_and_procedure_cannot_be_replaced():
@@ -63,11 +64,18 @@ def test_renderer_once_and_only_for_a_known_kind(scratch):
 
 def test_a_board_kind_is_one_object_used_everywhere(scratch):
     checks = []
-    kind = boards.register_board_kind(BoardKind(
-        "zz_whole", build=lambda d, players, table: {"players": players},
-        check=lambda d, cols: checks.append(d) or [], render=lambda program, name, data, seat: [f"{name}: {data}"],
-        module=__name__))
-    assert KINDS["zz_whole"] is kind and BOARD_KINDS["zz_whole"] is kind.build and BOARD_CHECKS["zz_whole"] is kind.check
+    kind = boards.register_board_kind(
+        BoardKind(
+            "zz_whole",
+            build=lambda d, players, table: {"players": players},
+            check=lambda d, cols: checks.append(d) or [],
+            render=lambda program, name, data, seat: [f"{name}: {data}"],
+            module=__name__,
+        )
+    )
+    assert (
+        KINDS["zz_whole"] is kind and BOARD_KINDS["zz_whole"] is kind.build and BOARD_CHECKS["zz_whole"] is kind.check
+    )
     program = SimpleNamespace(boards={"pit": {"kind": "zz_whole"}})
     built = boards.build_boards(program, 3, {})
     assert built == {"pit": {"players": 3}}
@@ -89,13 +97,18 @@ def test_statement_and_frame_twice_are_refused():
         machine.register_statement("gain", lambda rt, env, node, fr: None)
     with pytest.raises(RegistrationError, match="frame 'b' is registered twice"):
         machine.register_frame("b", lambda rt, fr: None)
-    machine.register_frame("b", machine.FRAME["b"])      # the same handler again changes nothing
+    machine.register_frame("b", machine.FRAME["b"])  # the same handler again changes nothing
 
 
 def test_the_primitives_package_imports_every_module_by_name():
     init = ast.parse((PRIMITIVES / "__init__.py").read_text(encoding="utf-8"))
-    listed = {alias.name for node in ast.walk(init) if isinstance(node, ast.ImportFrom)
-              and node.module == "mason.primitives" for alias in node.names}
+    listed = {
+        alias.name
+        for node in ast.walk(init)
+        if isinstance(node, ast.ImportFrom) and node.module == "mason.primitives"
+        for alias in node.names
+    }
     present = {p.stem for p in PRIMITIVES.glob("*.py") if p.stem != "__init__"}
-    assert listed == present, f"mason/primitives/__init__.py must import: {sorted(present - listed)}; " \
-                              f"gone: {sorted(listed - present)}"
+    assert listed == present, (
+        f"mason/primitives/__init__.py must import: {sorted(present - listed)}; gone: {sorted(listed - present)}"
+    )

@@ -1,5 +1,6 @@
 """Regression tests for the review findings: hidden seed, seat ranges, times: 0, emit copies, change
 triggers in order, expansion setup steps, duplicate ids, unwritable logs."""
+
 from __future__ import annotations
 
 import paths
@@ -50,7 +51,7 @@ def test_times_zero_offers_no_use(tmp_path):
 
 def test_change_triggers_run_before_the_next_statement(tmp_path):
     folder = _mini(tmp_path)
-    _phase(folder, "for s in [1, 0]:\n    set leader = s\n    say \"fame {fame(0)} {fame(1)}\"\nend game")
+    _phase(folder, 'for s in [1, 0]:\n    set leader = s\n    say "fame {fame(0)} {fame(1)}"\nend game')
     g = new_game(folder, 2, 1)
     said = [e["text"] for e in g.log if e.get("text", "").startswith("fame ")]
     assert said == ["fame 0 1", "fame 1 1"]
@@ -58,9 +59,16 @@ def test_change_triggers_run_before_the_next_statement(tmp_path):
 
 def test_event_arguments_are_copies_not_live_zones(tmp_path):
     folder = _mini(tmp_path, "  played: [card, player]\n", "  played: [card, player]\n  dump: [cs]\n")
-    text = (folder / "game.yaml").read_text().replace(
-        "triggers:\n", "triggers:\n  - id: dump_check\n    on: dump\n    do: |\n"
-                       "      move first(cs) to discard\n      set last_gem = count(cs)\n", 1)
+    text = (
+        (folder / "game.yaml")
+        .read_text()
+        .replace(
+            "triggers:\n",
+            "triggers:\n  - id: dump_check\n    on: dump\n    do: |\n"
+            "      move first(cs) to discard\n      set last_gem = count(cs)\n",
+            1,
+        )
+    )
     (folder / "game.yaml").write_text(text)
     _phase(folder, "emit dump(cs=hand(0))\nend game")
     g = new_game(folder, 2, 1)
@@ -73,7 +81,8 @@ def test_expansion_steps_go_around_a_one_effect_setup(tmp_path):
     exp.mkdir()
     (exp / "expansion.yaml").write_text(
         "id: bonus\nname: Bonus\nextends: mini\nadd:\n  setup:\n    - id: bonus_fame\n      after: setup\n"
-        "      do: |\n        for s in seats:\n            gain 3 fame to s\n")
+        "      do: |\n        for s in seats:\n            gain 3 fame to s\n"
+    )
     g = new_game(folder, 2, 1, expansions=(str(exp),))
     assert g.state["counters"]["fame"] == [3, 3]
 
@@ -91,9 +100,15 @@ def test_an_unwritable_log_is_a_one_line_error(tmp_path):
         write_log(g, tmp_path / "missing" / "x.jsonl")
 
 
-@pytest.mark.parametrize("body,where", [("add: [1, 2]", "add"), ("families: [a]", "families"),
-                                        ("replace: {components: [ruby]}", "replace.components"),
-                                        ("add: {triggers: [foo]}", "add.triggers")])
+@pytest.mark.parametrize(
+    "body,where",
+    [
+        ("add: [1, 2]", "add"),
+        ("families: [a]", "families"),
+        ("replace: {components: [ruby]}", "replace.components"),
+        ("add: {triggers: [foo]}", "add.triggers"),
+    ],
+)
 def test_a_malformed_expansion_is_a_schema_error_not_a_crash(tmp_path, body, where):
     exp = tmp_path / "bad"
     exp.mkdir()
@@ -103,11 +118,14 @@ def test_a_malformed_expansion_is_a_schema_error_not_a_crash(tmp_path, body, whe
     assert errors[0].place.file.endswith("expansion.yaml") and errors[0].place.line == 4
 
 
-@pytest.mark.parametrize("damage", [
-    lambda d: d["state"]["pending"].pop("subset"),
-    lambda d: d["state"].__setitem__("ti", 99),
-    lambda d: d["state"]["counters"].__setitem__("gold", [1]),
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["state"]["pending"].pop("subset"),
+        lambda d: d["state"].__setitem__("ti", 99),
+        lambda d: d["state"]["counters"].__setitem__("gold", [1]),
+    ],
+)
 def test_damaged_saves_are_refused_with_one_line(tmp_path, damage):
     import json
 

@@ -1,6 +1,7 @@
 """Issue 11, item 4 and the first part of item 5: `mason rules` reads like a rulebook (texts shown,
 constants, counters, the player-count table and the win condition stated, no Python spelling);
 option labels name places; `{expr}` in `saying` prompts and `option` labels, compiled at load."""
+
 from __future__ import annotations
 
 import re
@@ -44,8 +45,12 @@ def test_rules_show_every_phase_text_and_every_given_text(rules):
     for ph in g["flow"]["phases"]:
         assert ph.get("text"), f"phase {ph['id']} has no text"
         assert _flat(ph["text"]) in flat, ph["id"]
-    items = ([s for s in g.get("setup") or [] if isinstance(s, dict)] + (g.get("turn") or {}).get("actions", [])
-             + (g.get("triggers") or []) + [v for v in (g.get("values") or {}).values() if isinstance(v, dict)])
+    items = (
+        [s for s in g.get("setup") or [] if isinstance(s, dict)]
+        + (g.get("turn") or {}).get("actions", [])
+        + (g.get("triggers") or [])
+        + [v for v in (g.get("values") or {}).values() if isinstance(v, dict)]
+    )
     for item in items:
         if item.get("text"):
             assert _flat(item["text"]) in flat, item
@@ -55,7 +60,9 @@ def test_rules_state_constants_counters_table_and_the_win(rules):
     prog, text = rules
     g = prog.spec.game
     assert "## How the game ends and who wins" in text
-    assert ("The lowest score wins." if (g.get("scoring") or {}).get("lowest_wins") else "The highest score wins.") in text
+    assert (
+        "The lowest score wins." if (g.get("scoring") or {}).get("lowest_wins") else "The highest score wins."
+    ) in text
     assert "Each player's score is the sum of: " in text
     if g.get("constants"):
         assert "## Constants" in text
@@ -73,7 +80,7 @@ def test_rules_state_constants_counters_table_and_the_win(rules):
 
 def test_citadels_rules_in_words():
     text = rules_text(load_program("citadels"))
-    assert "| 2 | yes | 2 | none | 10 |" in text                    # was: | 2 | True | 2 | [] | 10 |
+    assert "| 2 | yes | 2 | none | 10 |" in text  # was: | 2 | True | 2 | [] | 10 |
     assert "- **King** (rank 4, income noble, never face up)" in text  # was: never_face_up True
     assert "- bank gold: the game has 30 at the start" in text
     assert "- gold: each player has 0 at the start; taken from and returned to the bank gold" in text
@@ -87,15 +94,25 @@ def test_component_facts_in_words():
     text = rules_text(load_program("pillars"))
     assert "- **Mortar mixer** x4 (round 0, input 3 sand, output 1 vp, cap 3, tags mortar_mixer) [inferred]" in text
     text = rules_text(load_program("island-fortress"))
-    assert "- **Taskmaster** x4\n" in text                        # no facts: no "()"
+    assert "- **Taskmaster** x4\n" in text  # no facts: no "()"
     assert "one time 3 vp" in text
 
 
-@pytest.mark.parametrize("value, said", [
-    (True, "yes"), (False, "no"), (None, "none"), (0, "0"), ([], "none"), ({}, "none"),
-    ({"sand": 3, "metal": 1}, "3 sand, 1 metal"), (["a", None], "a, none"),
-    ([[0, 0], [1, 0]], "(0, 0), (1, 0)"), ({"side": "a", "gold_mine": True}, "side a, gold mine yes"),
-])
+@pytest.mark.parametrize(
+    "value, said",
+    [
+        (True, "yes"),
+        (False, "no"),
+        (None, "none"),
+        (0, "0"),
+        ([], "none"),
+        ({}, "none"),
+        ({"sand": 3, "metal": 1}, "3 sand, 1 metal"),
+        (["a", None], "a, none"),
+        ([[0, 0], [1, 0]], "(0, 0), (1, 0)"),
+        ({"side": "a", "gold_mine": True}, "side a, gold mine yes"),
+    ],
+)
 def test_words(value, said):
     assert words(value) == said
 
@@ -121,8 +138,11 @@ def test_pillars_builder_options_name_the_locations():
 
 def test_spot_options_are_shown_as_places_and_answered_as_spots():
     g = new_game(str(FIXTURES / "wharf"), 2, seed=3)
-    answer_until(g, "Where does your docker go?",
-                 chooser=lambda g: next(i for i, l in enumerate(g.pending["labels"]) if l.startswith("Wait")))
+    answer_until(
+        g,
+        "Where does your docker go?",
+        chooser=lambda g: next(i for i, l in enumerate(g.pending["labels"]) if l.startswith("Wait")),
+    )
     assert g.pending["labels"] == ["pier", "the crane, space 1", "the crane, space 2", "office"]
     seat = g.pending["seat"]
     act(g, "the crane, space 2")
@@ -131,11 +151,18 @@ def test_spot_options_are_shown_as_places_and_answered_as_spots():
 
 # ------------------------------------------------------------------ {expr} in prompts and labels
 def _mini_with_rest_choice(tmp_path, prompt, yes, name="mini_interp"):
-    return edited_copy(tmp_path, FIXTURES / "mini", [(
-        "      do: |\n        set passed = true",
-        f'      do: |\n        choose one saying "{prompt}":\n            option "{yes}":\n'
-        f'                gain 1 fame\n            option "No":\n                pass\n        set passed = true')],
-        name=name)
+    return edited_copy(
+        tmp_path,
+        FIXTURES / "mini",
+        [
+            (
+                "      do: |\n        set passed = true",
+                f'      do: |\n        choose one saying "{prompt}":\n            option "{yes}":\n'
+                f'                gain 1 fame\n            option "No":\n                pass\n        set passed = true',
+            )
+        ],
+        name=name,
+    )
 
 
 def test_prompt_and_option_labels_interpolate(tmp_path):
@@ -156,21 +183,24 @@ def test_bot_games_leave_labels_for_later_and_fill_them_with_values(tmp_path):
     assert g.pending["prompt"] == "Choose an action"
     g.answer(g.pending["labels"].index("Rest"))
     assert g.state["pending"]["prompt"] == "Rest?" and g.state["pending"]["labels"] is None
-    assert g.pending["labels"] == ["Fame 0 -> 1", "No"]              # filled in when asked for
+    assert g.pending["labels"] == ["Fame 0 -> 1", "No"]  # filled in when asked for
 
 
-@pytest.mark.parametrize("prompt, yes, needle, message", [
-    ("Rest with {gld} gold?", "Yes", "gld", "unknown name 'gld' (did you mean 'gold'?)"),
-    ("Rest?", "Yes, with {1 +}", "1 +}", "in {1 +}: "),
-    ("Rest with {gold gold?", "Yes", "{gold", "'{' without '}' in text"),
-])
+@pytest.mark.parametrize(
+    "prompt, yes, needle, message",
+    [
+        ("Rest with {gld} gold?", "Yes", "gld", "unknown name 'gld' (did you mean 'gold'?)"),
+        ("Rest?", "Yes, with {1 +}", "1 +}", "in {1 +}: "),
+        ("Rest with {gold gold?", "Yes", "{gold", "'{' without '}' in text"),
+    ],
+)
 def test_validate_reports_errors_inside_the_braces_at_their_place(tmp_path, prompt, yes, needle, message):
     folder = _mini_with_rest_choice(tmp_path, prompt, yes)
     text = (folder / "game.yaml").read_text()
     i = text.index(needle)
     line, col = text[:i].count("\n") + 1, i - text.rfind("\n", 0, i)
     if needle == "1 +}":
-        col += len("1 +")             # the parser stops at the end of the placeholder's text
+        col += len("1 +")  # the parser stops at the end of the placeholder's text
     result = CliRunner().invoke(main, ["validate", str(folder)])
     assert result.exit_code == 1
     first = result.output.splitlines()[0]

@@ -3,6 +3,7 @@ seats' owners in the save); a game without --seed gets a fresh seed, shown only 
 the final summary; saves never lose work (Ctrl-C saves, atomic writes, targets checked first, the log
 kept on an error, the default name never replacing another game's save); save files are checked as
 data; a log replays from any directory."""
+
 from __future__ import annotations
 
 import json
@@ -42,9 +43,16 @@ def mason(*args, input="", cwd=ROOT):
 
 def popen(*args, cwd=ROOT):
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "mason.cli.main", *map(str, args)], cwd=cwd, env=env, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    killer = threading.Timer(TIMEOUT, proc.kill)   # never hang the suite
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mason.cli.main", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    killer = threading.Timer(TIMEOUT, proc.kill)  # never hang the suite
     killer.daemon = True
     killer.start()
     return proc
@@ -72,7 +80,7 @@ def one_line_failure(result) -> str:
 
 
 def final_table(out: str) -> str:
-    return out[out.index("Final scores:"):]
+    return out[out.index("Final scores:") :]
 
 
 def broken_mini(tmp_path) -> Path:
@@ -82,8 +90,7 @@ def broken_mini(tmp_path) -> Path:
     text = (folder / "game.yaml").read_text(encoding="utf-8")
     old = "{id: take_gold, label: Take 2 gold, group: action, do: gain 2 gold}"
     assert old in text
-    (folder / "game.yaml").write_text(text.replace(old, old.replace("gain 2 gold", "pay 100 gold")),
-                                      encoding="utf-8")
+    (folder / "game.yaml").write_text(text.replace(old, old.replace("gain 2 gold", "pay 100 gold")), encoding="utf-8")
     return folder
 
 
@@ -101,7 +108,7 @@ def test_item1_bots_draw_from_the_state_so_a_resumed_game_equals_one_sitting(tmp
     assert set(part.state["bots"]) and all(isinstance(v, int) for v in part.state["bots"].values())
     part.save(tmp_path / "s.json")
     resumed = Game.load(tmp_path / "s.json")
-    play_game(resumed, {s: make_bot("random", 9, s) for s in range(4)})   # new bots, as a new process has
+    play_game(resumed, {s: make_bot("random", 9, s) for s in range(4)})  # new bots, as a new process has
     assert resumed.log == whole.log and resumed.result == whole.result
 
 
@@ -110,8 +117,9 @@ def test_item1_cut_by_end_of_input_and_resumed_alone_ends_as_one_sitting(game, t
     cut = mason("play", game, "-p", 4, "--seed", 9, input="1\n" * 25, cwd=tmp_path)
     assert cut.returncode == 0, cut.stderr
     assert "end of input: game saved to mason-save.json" in cut.stdout
-    rest = mason("play", game, "--resume", "mason-save.json", "--log", "resumed.jsonl", input="1\n" * 3000,
-                 cwd=tmp_path)
+    rest = mason(
+        "play", game, "--resume", "mason-save.json", "--log", "resumed.jsonl", input="1\n" * 3000, cwd=tmp_path
+    )
     assert rest.returncode == 0, rest.stderr
     whole = mason("play", game, "-p", 4, "--seed", 9, "--log", "whole.jsonl", input="1\n" * 3025, cwd=tmp_path)
     assert whole.returncode == 0, whole.stderr
@@ -127,7 +135,7 @@ def test_item1_a_save_records_who_plays_each_seat_and_resume_seats_them_again(tm
 
     again = invoke("play", "citadels", "--resume", save, input="1\n" * 60)
     assert again.exit_code == 0, again.output
-    assert "[P2] " in again.output and "[P3] " not in again.output     # P2 still a person, P3 a bot
+    assert "[P2] " in again.output and "[P3] " not in again.output  # P2 still a person, P3 a bot
     assert "seats changed" not in again.output
 
     bots = invoke("play", "citadels", "--resume", save, "--bots", "random")
@@ -136,9 +144,11 @@ def test_item1_a_save_records_who_plays_each_seat_and_resume_seats_them_again(tm
     assert "Final scores:" in bots.output and "[P1] " not in bots.output
 
 
-@pytest.mark.parametrize("flags", [["-p", "4"], ["--seed", "3"], ["--variant", "short_game"],
-                                   ["--with", "dark-city"], ["--option", "start_gold=5"]],
-                         ids=lambda f: f[0])
+@pytest.mark.parametrize(
+    "flags",
+    [["-p", "4"], ["--seed", "3"], ["--variant", "short_game"], ["--with", "dark-city"], ["--option", "start_gold=5"]],
+    ids=lambda f: f[0],
+)
 def test_item1_settings_given_with_resume_are_refused(flags, tmp_path):
     save = tmp_path / "s.json"
     assert invoke("play", "citadels", "-p", 3, "--seed", 5, "--save", save, input="quit\n").exit_code == 0
@@ -176,7 +186,7 @@ def test_item2_a_fresh_seed_is_shown_only_in_the_save_the_log_and_the_final_summ
     seed = json.loads((tmp_path / "s.json").read_text())["settings"]["seed"]
     assert str(seed) not in quit_.output and "seed" not in quit_.output
     quiet = invoke("play", "citadels", "-p", 3, "--bots", "random", "--quiet")
-    assert quiet.output.startswith("Game over; seed ")            # --quiet still tells a fresh seed
+    assert quiet.output.startswith("Game over; seed ")  # --quiet still tells a fresh seed
     given = invoke("play", "citadels", "-p", 3, "--bots", "random", "--seed", 4)
     assert given.output.startswith("citadels with 3 players, seed 4")
 
@@ -273,10 +283,10 @@ def test_item3_an_interrupted_write_leaves_the_previous_save_whole(tmp_path, mon
         with pytest.raises((SaveError, OSError)):
             game.save(path)
     assert path.read_text() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]   # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]  # no temporary file left
 
     def cut(*args):
-        raise KeyboardInterrupt   # Ctrl-C between the write and the rename
+        raise KeyboardInterrupt  # Ctrl-C between the write and the rename
 
     with monkeypatch.context() as m:
         m.setattr("os.replace", cut)
@@ -291,14 +301,16 @@ def test_item3_an_interrupted_write_leaves_the_previous_save_whole(tmp_path, mon
 @pytest.mark.parametrize("case", ["log-no-dir", "save-no-dir", "save-under-a-file", "same-file"])
 def test_item3_log_and_save_targets_are_checked_before_the_game_starts(case, tmp_path):
     (tmp_path / "afile").write_text("x")
-    args = {"log-no-dir": ["--log", tmp_path / "nope" / "g.jsonl"],
-            "save-no-dir": ["--save", tmp_path / "nope" / "s.json"],
-            "save-under-a-file": ["--save", tmp_path / "afile" / "s.json"],
-            "same-file": ["--log", tmp_path / "x", "--save", tmp_path / "x"]}[case]
+    args = {
+        "log-no-dir": ["--log", tmp_path / "nope" / "g.jsonl"],
+        "save-no-dir": ["--save", tmp_path / "nope" / "s.json"],
+        "save-under-a-file": ["--save", tmp_path / "afile" / "s.json"],
+        "same-file": ["--log", tmp_path / "x", "--save", tmp_path / "x"],
+    }[case]
     result = invoke("play", "citadels", "-p", 3, "--bots", "random", "--seed", 1, *args)
     err = one_line_failure(result)
     assert err.startswith("error[cli/usage]: ")
-    assert result.stdout == ""      # refused before the game started, not after it was played
+    assert result.stdout == ""  # refused before the game started, not after it was played
 
 
 def test_item3_an_error_stops_the_game_with_its_log_and_what_happened(tmp_path):
@@ -311,12 +323,12 @@ def test_item3_an_error_stops_the_game_with_its_log_and_what_happened(tmp_path):
     assert "the game stopped: P1 cannot pay 100 gold" in result.stdout
     entries = [json.loads(l) for l in log.read_text().splitlines()]
     assert entries[-1]["type"] == "error" and entries[-1]["code"] == "play/cannot-pay"
-    assert entries[-2]["text"].startswith("P1: Take 2 gold")     # what happened before the error is kept
+    assert entries[-2]["text"].startswith("P1: Take 2 gold")  # what happened before the error is kept
     replayed = invoke("replay", log, "--quiet")
     assert replayed.exit_code == 0, replayed.output
     assert "to the error that stopped the game" in replayed.output
 
-    person = invoke("play", folder, "--seed", 1, "--log", log, input="1\n" * 5)   # a person at the table
+    person = invoke("play", folder, "--seed", 1, "--log", log, input="1\n" * 5)  # a person at the table
     assert "cannot pay 100 gold" in one_line_failure(person)
     assert "the game stopped: P1 cannot pay 100 gold" in person.stdout
 
@@ -327,8 +339,10 @@ def test_item3_the_default_save_name_never_overwrites_another_games_save(tmp_pat
     first = invoke("play", "citadels", "-p", 3, input="save\nquit\n", cwd=tmp_path)
     assert first.exit_code == 0, first.output
     assert "saved to mason-save-2.json; resume with --resume mason-save-2.json" in first.output
-    assert ("quit: game saved to mason-save-2.json (mason-save.json holds another game); "
-            "resume with --resume mason-save-2.json") in first.output
+    assert (
+        "quit: game saved to mason-save-2.json (mason-save.json holds another game); "
+        "resume with --resume mason-save-2.json"
+    ) in first.output
     assert other.read_text(encoding="utf-8") == "another game's save"
     second = invoke("play", "citadels", "-p", 3, input="1\n", cwd=tmp_path)
     assert "end of input: game saved to mason-save-3.json" in second.output
@@ -342,7 +356,7 @@ def test_item3_an_unwritable_save_at_end_of_input_exits_non_zero(tmp_path):
     folder.mkdir()
     proc = popen("play", "citadels", "-p", 3, "--seed", 5, "--save", folder / "s.json", cwd=tmp_path)
     wait_for_prompt(proc)
-    folder.rmdir()                  # the place checked at the start is gone by the end
+    folder.rmdir()  # the place checked at the start is gone by the end
     out, err = proc.communicate(input="", timeout=TIMEOUT)
     assert proc.returncode == 1, out
     assert "end of input: could not save the game" in out
@@ -367,8 +381,11 @@ def citadels_save() -> dict:
     rng = random.Random(1)
     for _ in range(12):
         p = game.pending
-        game.answer(sorted(rng.sample(range(len(p["options"])), p["subset"])) if p["subset"]
-                    else rng.randrange(len(p["options"])))
+        game.answer(
+            sorted(rng.sample(range(len(p["options"])), p["subset"]))
+            if p["subset"]
+            else rng.randrange(len(p["options"]))
+        )
     return json.loads(json.dumps(game.to_json()))
 
 
@@ -388,41 +405,62 @@ def _first_in(d, zone):
 
 
 DAMAGES = {
-    "seen-not-a-list": (lambda d: d["state"]["cards"][0].__setitem__("seen", "P1"),
-                        "state.cards[0].seen: expected a list, not a string"),
-    "players-a-word": (lambda d: d["settings"].__setitem__("players", "four"),
-                       "settings.players: expected a whole number, not a string"),
+    "seen-not-a-list": (
+        lambda d: d["state"]["cards"][0].__setitem__("seen", "P1"),
+        "state.cards[0].seen: expected a list, not a string",
+    ),
+    "players-a-word": (
+        lambda d: d["settings"].__setitem__("players", "four"),
+        "settings.players: expected a whole number, not a string",
+    ),
     "round-negative": (lambda d: d["state"].__setitem__("round", -2), "state.round: -2 is out of range"),
     "rng-zero": (lambda d: d["state"].__setitem__("rng", 0), "state.rng: 0 is out of range"),
     "rng-text": (lambda d: d["state"].__setitem__("rng", "lucky"), "state.rng: expected a whole number"),
-    "rng-too-big": (lambda d: d["state"].__setitem__("rng", 2 ** 64), "state.rng: "),
+    "rng-too-big": (lambda d: d["state"].__setitem__("rng", 2**64), "state.rng: "),
     "bot-stream": (lambda d: d["state"].__setitem__("bots", {"1": -5}), "state.bots.1: -5 is out of range"),
     "unknown-key": (lambda d: d.__setitem__("cheats", True), "unknown key 'cheats'"),
     "frame-type": (lambda d: d["state"]["stack"][1].__setitem__("i", "next"), "state.stack[1].i: expected"),
-    "card-in-two-places": (lambda d: d["state"]["zones"]["deck"].append(_first_in(d, "hand/0")),
-                           "is in two places: 'deck' and 'hand/0'"),
+    "card-in-two-places": (
+        lambda d: d["state"]["zones"]["deck"].append(_first_in(d, "hand/0")),
+        "is in two places: 'deck' and 'hand/0'",
+    ),
     "card-lost": (lambda d: d["state"]["zones"]["hand/0"].pop(0), "is not where it says it is ('hand/0')"),
-    "card-out-of-play": (lambda d: d["state"]["cards"][_first_in(d, "hand/0")].__setitem__("z", None),
-                         "is out of play but lies in 'hand/0'"),
-    "supply-negative": (lambda d: d["state"]["counters"].__setitem__("bank", -3),
-                        "bank is -3: a supply never goes below 0"),
-    "pending-other-seat": (lambda d: d["state"]["pending"].__setitem__("seat", (_pending_seat(d) + 1) % 4),
-                           "but the rule asks P"),
-    "pending-options": (lambda d: (d["state"]["pending"]["options"].reverse(),
-                                   d["state"]["pending"]["labels"].reverse()),
-                        "its options are not the ones the rule offers"),
-    "pending-labels": (lambda d: d["state"]["pending"]["labels"].__setitem__(0, "Win the game"),
-                       "its labels are not the ones the rule offers"),
+    "card-out-of-play": (
+        lambda d: d["state"]["cards"][_first_in(d, "hand/0")].__setitem__("z", None),
+        "is out of play but lies in 'hand/0'",
+    ),
+    "supply-negative": (
+        lambda d: d["state"]["counters"].__setitem__("bank", -3),
+        "bank is -3: a supply never goes below 0",
+    ),
+    "pending-other-seat": (
+        lambda d: d["state"]["pending"].__setitem__("seat", (_pending_seat(d) + 1) % 4),
+        "but the rule asks P",
+    ),
+    "pending-options": (
+        lambda d: (d["state"]["pending"]["options"].reverse(), d["state"]["pending"]["labels"].reverse()),
+        "its options are not the ones the rule offers",
+    ),
+    "pending-labels": (
+        lambda d: d["state"]["pending"]["labels"].__setitem__(0, "Win the game"),
+        "its labels are not the ones the rule offers",
+    ),
     "rules-changed": (lambda d: d.__setitem__("rules", "sha256:" + "0" * 64), "made with other rules"),
     "constants": (lambda d: d["state"]["constants"].__setitem__("start_gold", 99), "constants do not match"),
     "unknown-option": (lambda d: d["settings"].__setitem__("options", {"free_gold": 5}), "option 'free_gold'"),
-    "seat-kind": (lambda d: d.__setitem__("seats", ["human", "genius", "random", "random"]),
-                  "seats[1]: unknown kind 'genius'"),
+    "seat-kind": (
+        lambda d: d.__setitem__("seats", ["human", "genius", "random", "random"]),
+        "seats[1]: unknown kind 'genius'",
+    ),
     "seat-count": (lambda d: d.__setitem__("seats", ["human"]), "1 seats for 4 players"),
-    "log-answers": (lambda d: d["log"].remove(next(e for e in d["log"] if e.get("type") == "decision")),
-                    "the save's log holds 11 decisions, its state 12"),
-    "over-without-result": (lambda d: d["state"].update(over=True, stack=[], pending=None, ti=-1),
-                            "over without a result"),
+    "log-answers": (
+        lambda d: d["log"].remove(next(e for e in d["log"] if e.get("type") == "decision")),
+        "the save's log holds 11 decisions, its state 12",
+    ),
+    "over-without-result": (
+        lambda d: d["state"].update(over=True, stack=[], pending=None, ti=-1),
+        "over without a result",
+    ),
 }
 
 
@@ -448,16 +486,26 @@ def test_item4_counters_above_their_cap_are_refused(tmp_path):
         Game.from_json(data)
 
 
-@pytest.mark.parametrize("content,expected", [
-    (b"\xff\xfe{\"mason\": 1}", "not a Mason save file: not UTF-8 text (byte 0xff at offset 0)"),
-    (b"[" * 100_000, "not JSON"),
-    (b'{"mason": 1, "settings": {"game": "citadels", "players": 3}, "state": {"n": ' + b"9" * 5000 + b"}}",
-     "not JSON"),
-    (b'{"mason": 1, "settings": {"game": "citadels", "players": [3]}, "state": {}}',
-     "settings.players: expected a whole number, not a list"),
-    (b'{"mason": 1, "settings": {"game": "citadels", "players": 3}, "state": {"n": "3"}}',
-     "the save is damaged: state: 'round' is missing"),
-], ids=["not-utf8", "nested", "long-number", "players-a-list", "state-incomplete"])
+@pytest.mark.parametrize(
+    "content,expected",
+    [
+        (b'\xff\xfe{"mason": 1}', "not a Mason save file: not UTF-8 text (byte 0xff at offset 0)"),
+        (b"[" * 100_000, "not JSON"),
+        (
+            b'{"mason": 1, "settings": {"game": "citadels", "players": 3}, "state": {"n": ' + b"9" * 5000 + b"}}",
+            "not JSON",
+        ),
+        (
+            b'{"mason": 1, "settings": {"game": "citadels", "players": [3]}, "state": {}}',
+            "settings.players: expected a whole number, not a list",
+        ),
+        (
+            b'{"mason": 1, "settings": {"game": "citadels", "players": 3}, "state": {"n": "3"}}',
+            "the save is damaged: state: 'round' is missing",
+        ),
+    ],
+    ids=["not-utf8", "nested", "long-number", "players-a-list", "state-incomplete"],
+)
 def test_item4_bytes_and_wrong_types_are_one_line_at_the_command_line(content, expected, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_bytes(content)
@@ -476,15 +524,19 @@ def test_real_saves_of_every_game_pass_the_save_checks(game):
         if g.over:
             break
         p = g.pending
-        g.answer(sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"]))) if p["subset"]
-                 else rng.randrange(len(p["options"])))
+        g.answer(
+            sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"])))
+            if p["subset"]
+            else rng.randrange(len(p["options"]))
+        )
 
 
 # ================================================================== item 8: replay from any directory
 def test_item8_a_log_replays_from_any_working_directory(tmp_path):
     log = tmp_path / "g.jsonl"
-    played = mason("play", "citadels", "-p", 3, "--bots", "random", "--seed", 4, "--log", log, "--quiet",
-                   cwd=ROOT / "games")
+    played = mason(
+        "play", "citadels", "-p", 3, "--bots", "random", "--seed", 4, "--log", log, "--quiet", cwd=ROOT / "games"
+    )
     assert played.returncode == 0, played.stderr
     for where in (tmp_path, ROOT, ROOT / "games" / "citadels"):
         replay = mason("replay", log, "--quiet", cwd=where)
@@ -507,8 +559,9 @@ def test_item8_a_game_given_as_a_folder_replays_from_elsewhere(tmp_path):
     # an expansion given as a folder too
     shutil.copytree(ROOT / "tests" / "fixtures" / "expansions" / "greedy-thief", home / "greedy-thief")
     log = tmp_path / "exp.jsonl"
-    played = mason("play", "citadels", "--with", "greedy-thief", "--bots", "random", "--seed", 2, "--log", log,
-                   "--quiet", cwd=home)
+    played = mason(
+        "play", "citadels", "--with", "greedy-thief", "--bots", "random", "--seed", 2, "--log", log, "--quiet", cwd=home
+    )
     assert played.returncode == 0, played.stderr
     replay = mason("replay", log, "--quiet", cwd=tmp_path)
     assert replay.returncode == 0, replay.stderr

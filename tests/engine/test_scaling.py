@@ -1,4 +1,5 @@
 """Simulation spread over worker processes or Ray gives the same report as one process (issue 12)."""
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,8 @@ def test_map_games_keeps_the_order_of_the_items_on_a_pool():
     seen = []
     out = map_games(operator.neg, items, workers=3, chunks_per_worker=3, on_done=seen.append)
     assert out == [-i for i in items]
-    assert seen == sorted(seen) and seen[-1] == len(items)   # progress counts up to every item
-    assert map_games(operator.neg, items) == out              # and the same in this process
+    assert seen == sorted(seen) and seen[-1] == len(items)  # progress counts up to every item
+    assert map_games(operator.neg, items) == out  # and the same in this process
     assert map_games(operator.neg, [], workers=2) == []
 
 
@@ -58,7 +59,7 @@ def test_spawned_workers_give_the_report_of_one(monkeypatch):
 
     base = Settings("citadels", 4, 7)
     one = simulate(base, 4, workers=1)
-    monkeypatch.setattr(parallel, "_start_method", lambda: "spawn")   # as on macOS and Windows
+    monkeypatch.setattr(parallel, "_start_method", lambda: "spawn")  # as on macOS and Windows
     assert _same(simulate(base, 4, workers=2)) == _same(one)
 
 
@@ -70,14 +71,16 @@ def test_workers_with_coverage_and_mixed_seats_give_the_report_of_one():
 
 
 def test_cli_workers_give_the_same_json():
-    runs = [CliRunner().invoke(main, ["simulate", "citadels", "-n", "6", "-p", "4", "--workers", w, "--json"])
-            for w in ("1", "2")]
+    runs = [
+        CliRunner().invoke(main, ["simulate", "citadels", "-n", "6", "-p", "4", "--workers", w, "--json"])
+        for w in ("1", "2")
+    ]
     assert [r.exit_code for r in runs] == [0, 0]
     assert _same(json.loads(runs[0].stdout)) == _same(json.loads(runs[1].stdout))
 
 
 def test_cli_ray_without_ray_installed_is_a_one_line_error(monkeypatch):
-    monkeypatch.setitem(sys.modules, "ray", None)   # `import ray` now raises ImportError
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
     result = CliRunner().invoke(main, ["simulate", "citadels", "-n", "2", "-p", "4", "--ray", "--json"])
     assert result.exit_code == 1
     assert result.stdout == ""
@@ -94,9 +97,8 @@ def test_ray_gives_the_report_of_a_local_run():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         done = []
-        remote = simulate(base, 8, ray=True, on_done=done.append)   # joins the instance started above
-        cli = CliRunner().invoke(main, ["simulate", "citadels", "-n", "8", "-p", "4", "--seed", "5", "--ray",
-                                        "--json"])
+        remote = simulate(base, 8, ray=True, on_done=done.append)  # joins the instance started above
+        cli = CliRunner().invoke(main, ["simulate", "citadels", "-n", "8", "-p", "4", "--seed", "5", "--ray", "--json"])
     finally:
         ray.shutdown()
     assert _same(remote) == _same(local) and done[-1] == 8
@@ -116,7 +118,7 @@ def test_a_dead_local_ray_cluster_on_record_is_not_joined(monkeypatch):
         listening.listen()
         port = listening.getsockname()[1]
         monkeypatch.setattr(ray._private.services, "find_bootstrap_address", lambda temp_dir: f"127.0.0.1:{port}")
-        assert not parallel._stale_local_cluster(ray)   # something answers there: join it
-    assert parallel._stale_local_cluster(ray)           # closed now: start a fresh instance instead
+        assert not parallel._stale_local_cluster(ray)  # something answers there: join it
+    assert parallel._stale_local_cluster(ray)  # closed now: start a fresh instance instead
     monkeypatch.setattr(ray._private.services, "find_bootstrap_address", lambda temp_dir: None)
-    assert not parallel._stale_local_cluster(ray)       # nothing on record: ray.init() starts one
+    assert not parallel._stale_local_cluster(ray)  # nothing on record: ray.init() starts one

@@ -2,6 +2,7 @@
 tests/fixtures/sealed_bid: `choose secret` + a per-seat variable with `visibility: owner`, then a reveal.
 Before the reveal, nothing a seat may see (its view, its log, the decision put to it) depends on
 another seat's commitment."""
+
 from __future__ import annotations
 
 import paths
@@ -27,7 +28,7 @@ def test_every_seat_commits_in_turn_and_all_are_revealed_at_once():
     assert g.state["vars"]["revealed"] is None and g.pending["seat"] == 1
     g.answer(2)
     assert g.state["vars"]["revealed"] is None and g.pending["seat"] == 2
-    g.answer(3)                      # revealed, settled, and the next round's bids are sealed again
+    g.answer(3)  # revealed, settled, and the next round's bids are sealed again
     assert g.state["round"] == 2 and g.state["vars"]["revealed"] is None
     assert any(e.get("text") == "Bids: 4, 2, 3" and "to" not in e for e in g.log)
     assert g.state["counters"]["coins"] == [2, 6, 6]
@@ -44,7 +45,7 @@ def test_a_commitment_changes_nothing_another_seat_can_see_before_the_reveal():
             for s in range(players):
                 if s != k:
                     assert seen(low, s, start) == seen(high, s, start)
-            assert high.view(k)["vars"]["bid"] == {k: 6}          # the bidder sees its own
+            assert high.view(k)["vars"]["bid"] == {k: 6}  # the bidder sees its own
             g.answer(1)
 
 

@@ -1,6 +1,7 @@
 """The `slots` board kind (interpreter/primitives/slots.py) on the fixture game tests/fixtures/slot_wall:
 geometry, support, owners and marks, groups with majority and score-once, patterns with an
 orientation, region stores, the terminal picture and the load-time checks."""
+
 from __future__ import annotations
 
 import random
@@ -35,8 +36,12 @@ def test_slot_ids_regions_levels_columns_and_x():
     g = new()
     assert len(q(g, "slots", "wall")) == 2 * (3 + 3 + 2)
     assert q(g, "slots", "wall")[:4] == ["R1L1C1", "R1L1C2", "R1L1C3", "R1L2C1"]
-    assert (q(g, "slot_region", "wall", "R2L3C3"), q(g, "slot_level", "wall", "R2L3C3"),
-            q(g, "slot_column", "wall", "R2L3C3"), q(g, "slot_x", "wall", "R2L3C3")) == (2, 3, 3, 6)
+    assert (
+        q(g, "slot_region", "wall", "R2L3C3"),
+        q(g, "slot_level", "wall", "R2L3C3"),
+        q(g, "slot_column", "wall", "R2L3C3"),
+        q(g, "slot_x", "wall", "R2L3C3"),
+    ) == (2, 3, 3, 6)
     assert q(g, "slot_at", "wall", 4, 1) == "R2L1C1" and q(g, "slot_at", "wall", 2, 3) is None
     assert q(g, "board_regions", "wall") == [1, 2]
 
@@ -51,7 +56,7 @@ def test_support_below_and_neighbours_across_region_borders():
 def test_open_slots_need_the_slot_below_filled_by_anyone():
     g = new()
     assert q(g, "open_slots", "wall") == [s for s in q(g, "slots", "wall") if "L1" in s]
-    do(g, "place_piece", "wall", "R1L1C1", None)            # a neutral piece supports too
+    do(g, "place_piece", "wall", "R1L1C1", None)  # a neutral piece supports too
     assert "R1L2C1" in q(g, "open_slots", "wall", 1)
     assert q(g, "open_slots", "wall", 2) == ["R2L1C1", "R2L1C2", "R2L1C3"]
     with pytest.raises(PlayError, match="nothing below"):
@@ -71,8 +76,7 @@ def test_owner_neutral_filled_remove_and_set_owner():
     do(g, "set_owner", "wall", "R1L1C1", 0)
     assert q(g, "owned_slots", "wall", 0) == ["R1L1C1"]
     do(g, "remove_piece", "wall", "R1L1C1")
-    assert q(g, "empty_slots", "wall", 1) == ["R1L1C1", "R1L1C3", "R1L2C1", "R1L2C2", "R1L2C3", "R1L3C1",
-                                               "R1L3C3"]
+    assert q(g, "empty_slots", "wall", 1) == ["R1L1C1", "R1L1C3", "R1L2C1", "R1L2C2", "R1L2C3", "R1L3C1", "R1L3C3"]
 
 
 def test_marks_are_counted_per_name():
@@ -86,14 +90,14 @@ def test_marks_are_counted_per_name():
     do(g, "unmark_slot", "wall", "R1L1C1", "seal")
     assert q(g, "marked_slots", "wall", "seal") == [] and g.state["boards"]["wall"]["marks"] == {}
     with pytest.raises(PlayError):
-        do(g, "mark_slot", "wall", "R1L1C2", "seal")        # an empty slot
+        do(g, "mark_slot", "wall", "R1L1C2", "seal")  # an empty slot
 
 
 # ------------------------------------------------------------------ groups, majority, score once
 def test_groups_rows_levels_regions():
     g = new()
     assert q(g, "groups", "wall", "row") == ["R1L1", "R2L1", "R1L2", "R2L2"]
-    assert q(g, "groups", "wall", "level") == ["L1", "L2"]      # group_levels: [1, 2]
+    assert q(g, "groups", "wall", "level") == ["L1", "L2"]  # group_levels: [1, 2]
     assert q(g, "group_slots", "wall", "L2") == ["R1L2C1", "R1L2C2", "R1L2C3", "R2L2C1", "R2L2C2", "R2L2C3"]
     assert q(g, "row_slots", "wall", 2, 1) == ["R2L1C1", "R2L1C2", "R2L1C3"]
     assert q(g, "level_slots", "wall", 3) == ["R1L3C1", "R1L3C3", "R2L3C1", "R2L3C3"]
@@ -127,11 +131,11 @@ def test_completed_by_and_mark_scored_make_score_once_data():
 def test_rows_score_once_in_play():
     g = new()
     act(g, "R1L1C1")
-    act(g, "R2L1C1")                                         # P2
+    act(g, "R2L1C1")  # P2
     act(g, "R1L1C2")
-    act(g, "End turn")                                       # (a pair could be claimed)
+    act(g, "End turn")  # (a pair could be claimed)
     act(g, "R2L1C3")
-    act(g, "R1L1C3")                                         # P1 completes row R1L1: 3 vs 0
+    act(g, "R1L1C3")  # P1 completes row R1L1: 3 vs 0
     assert g.state["counters"]["points"] == [2, 0]
     assert g.state["boards"]["wall"]["scored"] == ["R1L1"]
 
@@ -152,7 +156,7 @@ def test_pattern_matches_own_unmarked_pieces_by_translation():
     for s in ("R1L1C3", "R2L1C1", "R1L2C3"):
         do(g, "place_piece", "wall", s, 0)
     pair = [[0, 0], [1, 0]]
-    assert q(g, "pattern_matches", "wall", pair, 0) == [["R1L1C3", "R2L1C1"]]   # across the border
+    assert q(g, "pattern_matches", "wall", pair, 0) == [["R1L1C3", "R2L1C1"]]  # across the border
     assert q(g, "pattern_matches", "wall", pair, 1) == []
     assert q(g, "pattern_matches", "wall", [[0, 1], [1, 0]], 0) == [["R1L2C3", "R2L1C1"]]
     assert q(g, "pattern_matches", "wall", [[0, 0], [1, 1]], 0, "fixed") == []
@@ -160,17 +164,17 @@ def test_pattern_matches_own_unmarked_pieces_by_translation():
     do(g, "mark_slot", "wall", "R2L1C1", "seal")
     assert q(g, "pattern_matches", "wall", pair, 0, "fixed", "seal") == []
     assert q(g, "pattern_slots", "wall", [[0, 0], [0, 1]], 0) == ["R1L1C3", "R1L2C3"]
-    assert q(g, "pattern_fits", "wall", [[0, 0], [0, 1], [0, 2]]) == 4     # the 4 end columns
+    assert q(g, "pattern_fits", "wall", [[0, 0], [0, 1], [0, 2]]) == 4  # the 4 end columns
 
 
 def test_claim_a_shape_in_play_marks_one_piece():
     g = new()
-    act(g, "R1L1C1")                                         # nothing to claim: the turn ends
-    act(g, "R2L1C3")                                         # P2
-    act(g, "R1L2C1")                                         # P1: vertical pair at C1
+    act(g, "R1L1C1")  # nothing to claim: the turn ends
+    act(g, "R2L1C3")  # P2
+    act(g, "R1L2C1")  # P1: vertical pair at C1
     assert "Claim a shape" in g.legal()
     act(g, "Claim a shape")
-    assert g.legal() == ["R1L1C1", "R1L2C1"]                 # the Stack is the only match: chosen at once
+    assert g.legal() == ["R1L1C1", "R1L2C1"]  # the Stack is the only match: chosen at once
     act(g, "R1L2C1")
     assert g.state["boards"]["wall"]["marks"] == {"R1L2C1": {"seal": 1}}
     assert g.state["counters"]["points"][0] == 3
@@ -215,8 +219,15 @@ def test_render_draws_levels_top_down_with_owners_marks_and_stores():
 
 
 def test_bad_declarations_are_reported_at_load_time(tmp_path):
-    bad = edited_copy(tmp_path, FIXTURE, [("levels: [[1, 2, 3], [1, 2, 3], [1, 3]]", "levels: [[1, 2], [1, 2, 3]]"),
-                                          ("regions: region_count", "regions: region_total")], name="bad_wall")
+    bad = edited_copy(
+        tmp_path,
+        FIXTURE,
+        [
+            ("levels: [[1, 2, 3], [1, 2, 3], [1, 3]]", "levels: [[1, 2], [1, 2, 3]]"),
+            ("regions: region_count", "regions: region_total"),
+        ],
+        name="bad_wall",
+    )
     _, errors = validate_game(str(bad))
     messages = [e.message for e in errors]
     assert any("no slot below it" in m for m in messages)

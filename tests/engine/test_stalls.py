@@ -7,6 +7,7 @@ games/citadels/README.md, "Stalls").
 The fixture ``tests/fixtures/stall`` (The Dry Well) is a made-up game: a well of 4 water that runs
 dry long before anyone reaches the goal, so only its stall rule can end it.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,10 +27,11 @@ from mason.runtime.game import Game, load_program
 ROOT = paths.ROOT
 FIXTURE = ROOT / "tests" / "fixtures" / "stall"
 TEXT = (FIXTURE / "game.yaml").read_text(encoding="utf-8")
-STALL_BLOCK = TEXT[TEXT.index("  stall:\n"):TEXT.index("  phases:\n")]
+STALL_BLOCK = TEXT[TEXT.index("  stall:\n") : TEXT.index("  phases:\n")]
 NO_STALL = [(STALL_BLOCK, "")]
-NO_FLOW_KEYS = NO_STALL + [("  idle_rounds: 2                # rounds in a row without any decision that make a stall\n",
-                            "")]   # the flow as any game wrote it before issue 10
+NO_FLOW_KEYS = NO_STALL + [
+    ("  idle_rounds: 2                # rounds in a row without any decision that make a stall\n", "")
+]  # the flow as any game wrote it before issue 10
 
 
 def line_col(text: str, needle: str) -> tuple[int, int]:
@@ -65,24 +67,33 @@ def test_item7_decisions_that_resolve_themselves_are_progress(tmp_path):
     g = new_game(game, 2, 1, options=(("goal", 5), ("ways", 1)))
     assert g.over and g.state["decisions"] == 0
     assert g.result["rounds"] == 5 and g.result["scores"] == [5, 5]
-    assert g.state["forced"] == 10   # two seats, five rounds
+    assert g.state["forced"] == 10  # two seats, five rounds
 
 
 def test_item7_an_action_window_with_one_action_is_progress(tmp_path):
     """The same through a turn: the only legal action is taken without asking and counts as progress."""
-    game = edited_copy(tmp_path, FIXTURE, NO_FLOW_KEYS + [
-        ("start: 4, label", "start: 20, label"),
-        ("""            choose one by s saying "At the well":
+    game = edited_copy(
+        tmp_path,
+        FIXTURE,
+        NO_FLOW_KEYS
+        + [
+            ("start: 4, label", "start: 20, label"),
+            (
+                """            choose one by s saying "At the well":
                 option "Draw water":
                     gain 1 water to s
                 option "Rest" if ways > 1:
                     pass
-""", """            turn s
+""",
+                """            turn s
 turn:
   required: [water]
   actions:
     - {id: draw_water, label: Draw water, group: water, do: gain 1 water}
-""")])
+""",
+            ),
+        ],
+    )
     g = new_game(game, 2, 1, options=(("goal", 4),))
     assert g.over and g.state["decisions"] == 0 and g.result["rounds"] == 4
 
@@ -92,17 +103,24 @@ def test_item7_idle_rounds_is_configurable_and_the_stall_names_its_phase_and_pla
     """Rounds where nobody decides anything: ``idle_rounds`` of them (default 3) stop the game with
     play/stall at the place of the last phase, naming the round and the phase."""
     guard = "" if idle_rounds is None else f"  idle_rounds: {idle_rounds}\n"
-    game = edited_copy(tmp_path, FIXTURE, NO_STALL + [
-        ("  idle_rounds: 2                # rounds in a row without any decision that make a stall\n", guard),
-        ("for s in seats:\n            choose one", "for s in []:\n            choose one")])
+    game = edited_copy(
+        tmp_path,
+        FIXTURE,
+        NO_STALL
+        + [
+            ("  idle_rounds: 2                # rounds in a row without any decision that make a stall\n", guard),
+            ("for s in seats:\n            choose one", "for s in []:\n            choose one"),
+        ],
+    )
     expected = 3 if idle_rounds is None else idle_rounds
     with pytest.raises(PlayError) as info:
         new_game(game, 2, 1)
     exc = info.value
     assert exc.code == "play/stall"
     assert str(exc.place) == place_of(game, "id: draw")
-    assert exc.message.startswith(f"the game stalled in round {expected}: {expected} rounds in a row without "
-                                  "a decision (last phase 'draw')")
+    assert exc.message.startswith(
+        f"the game stalled in round {expected}: {expected} rounds in a row without a decision (last phase 'draw')"
+    )
 
 
 # ------------------------------------------------------------------ a game's stall rule
@@ -132,32 +150,51 @@ def test_item7_stall_when_restricts_the_stuck_rounds(tmp_path):
     """`when` false at a round's end: that round is not stuck, whatever `progress` says."""
     game = edited_copy(tmp_path, FIXTURE, [("    progress: well ", "    when: round >= 7\n    progress: well ")])
     g = play_first(new_game(game, 2, 1))
-    assert g.result["rounds"] == 9 and len(stall_entries(g)) == 1   # stuck: rounds 7, 8, 9
+    assert g.result["rounds"] == 9 and len(stall_entries(g)) == 1  # stuck: rounds 7, 8, 9
 
 
 def test_item7_a_stall_effect_that_does_not_end_the_game_lets_it_go_on_until_the_round_cap(tmp_path):
     """A stall effect that only speaks: play goes on, the count restarts (a stall every 3 rounds), and
     the round cap then stops the game with play/loop at the first phase, naming where the cap is set."""
-    game = edited_copy(tmp_path, FIXTURE, [("""    do: |
+    game = edited_copy(
+        tmp_path,
+        FIXTURE,
+        [
+            (
+                """    do: |
       say "The well is dry: the game ends."
       end game
-""", """    do: say "Still dry."
-""")])
+""",
+                """    do: say "Still dry."
+""",
+            )
+        ],
+    )
     g = new_game(game, 2, 1)
     with pytest.raises(PlayError) as info:
         play_first(g)
     assert [e["round"] for e in stall_entries(g)] == [5, 8, 11, 14, 17, 20, 23, 26, 29]
     exc = info.value
     assert exc.code == "play/loop" and str(exc.place) == place_of(game, "id: draw")
-    assert exc.message.startswith("the game did not end within 30 rounds (phase 'draw'); the cap is "
-                                  f"flow.max_rounds ({place_of(game, '30')})")
+    assert exc.message.startswith(
+        f"the game did not end within 30 rounds (phase 'draw'); the cap is flow.max_rounds ({place_of(game, '30')})"
+    )
 
 
 def test_item7_a_stall_without_an_effect_is_an_error_at_the_last_phase(tmp_path):
-    game = edited_copy(tmp_path, FIXTURE, [("""    do: |
+    game = edited_copy(
+        tmp_path,
+        FIXTURE,
+        [
+            (
+                """    do: |
       say "The well is dry: the game ends."
       end game
-""", "")])
+""",
+                "",
+            )
+        ],
+    )
     g = new_game(game, 2, 1)
     with pytest.raises(PlayError) as info:
         play_first(g)
@@ -168,13 +205,23 @@ def test_item7_a_stall_without_an_effect_is_an_error_at_the_last_phase(tmp_path)
 def test_item7_a_stalled_game_keeps_its_log_ending_with_the_error_place_and_phase(tmp_path):
     """`mason play` on a game that stalls without a stall effect: one positioned line, exit 1, and the
     log written, ending with the error entry at the phase's place, its message naming the phase."""
-    game = edited_copy(tmp_path, FIXTURE, [("""    do: |
+    game = edited_copy(
+        tmp_path,
+        FIXTURE,
+        [
+            (
+                """    do: |
       say "The well is dry: the game ends."
       end game
-""", "")])
+""",
+                "",
+            )
+        ],
+    )
     log = tmp_path / "stalled.jsonl"
-    result = CliRunner().invoke(main, ["play", str(game), "-p", "2", "--bots", "random", "--seed", "3",
-                                       "--log", str(log)])
+    result = CliRunner().invoke(
+        main, ["play", str(game), "-p", "2", "--bots", "random", "--seed", "3", "--log", str(log)]
+    )
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert f"{place_of(game, 'id: draw')}: error[play/stall]: the game stalled" in result.output
     last = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])
@@ -182,11 +229,14 @@ def test_item7_a_stalled_game_keeps_its_log_ending_with_the_error_place_and_phas
     assert last["at"] == place_of(game, "id: draw") and "(last phase 'draw')" in last["message"]
 
 
-@pytest.mark.parametrize("old, new, needle", [
-    ("    progress: well ", "    progress: water ", "water              #"),
-    ("    progress: well ", "    when: water > 0\n    progress: well ", "water > 0"),
-    ("until: any(water(s) >= goal for s in seats)", "until: water >= goal", "water >= goal"),
-])
+@pytest.mark.parametrize(
+    "old, new, needle",
+    [
+        ("    progress: well ", "    progress: water ", "water              #"),
+        ("    progress: well ", "    when: water > 0\n    progress: well ", "water > 0"),
+        ("until: any(water(s) >= goal for s in seats)", "until: water >= goal", "water >= goal"),
+    ],
+)
 def test_item7_a_flow_expression_that_fails_in_play_names_its_place(tmp_path, old, new, needle):
     """`water` without a seat has no meaning in the flow: the error names the expression's place."""
     game = edited_copy(tmp_path, FIXTURE, [(old, new)])
@@ -196,15 +246,22 @@ def test_item7_a_flow_expression_that_fails_in_play_names_its_place(tmp_path, ol
 
 
 # ------------------------------------------------------------------ validation of the flow keys
-@pytest.mark.parametrize("old, new, needle, message", [
-    ("    progress: well              # a round that leaves the well as it found it is idle\n", "",
-     "3                    # three", "stall.after counts rounds that are stuck"),
-    ("idle_rounds: 2 ", "idle_rounds: 0 ", "0 ", "flow.idle_rounds: must be at least 1"),
-    ("idle_rounds: 2 ", "idle_rounds: two ", "two", "flow.idle_rounds: expected a whole number"),
-    ("after: 3 ", "afterwards: 3 ", "afterwards", "afterwards"),
-    ("      end game\n", "      end gam\n", "gam\n", ""),
-    ("progress: well ", "progress: wel ", "wel ", "unknown name 'wel'"),
-])
+@pytest.mark.parametrize(
+    "old, new, needle, message",
+    [
+        (
+            "    progress: well              # a round that leaves the well as it found it is idle\n",
+            "",
+            "3                    # three",
+            "stall.after counts rounds that are stuck",
+        ),
+        ("idle_rounds: 2 ", "idle_rounds: 0 ", "0 ", "flow.idle_rounds: must be at least 1"),
+        ("idle_rounds: 2 ", "idle_rounds: two ", "two", "flow.idle_rounds: expected a whole number"),
+        ("after: 3 ", "afterwards: 3 ", "afterwards", "afterwards"),
+        ("      end game\n", "      end gam\n", "gam\n", ""),
+        ("progress: well ", "progress: wel ", "wel ", "unknown name 'wel'"),
+    ],
+)
 def test_item7_the_stall_keys_are_checked_at_validation(tmp_path, old, new, needle, message):
     game = edited_copy(tmp_path, FIXTURE, [(old, new)])
     prog, errors = validate_game(str(game))
@@ -237,8 +294,11 @@ def test_item7_dark_city_eight_players_with_all_gold_on_districts_end_and_score(
     rng = random.Random(5)
     while not g.over:
         p = g.pending
-        g.answer(sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"]))) if p["subset"]
-                 else rng.randrange(len(p["options"])))
+        g.answer(
+            sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"])))
+            if p["subset"]
+            else rng.randrange(len(p["options"]))
+        )
     assert g.result["rounds"] == 10 and len(g.result["scores"]) == 8
     assert [e["text"] for e in stall_entries(g)] == ["The game has stalled: 10 rounds in a row without progress."]
     assert g.state["counters"]["card_gold"] == 30 and all(gold(g, s) == 0 for s in range(8))
@@ -254,8 +314,11 @@ def test_item7_players_who_hold_gold_and_do_not_build_never_stall():
     cities = [list(g.state["zones"][f"city/{s}"]) for s in range(5)]
     while g.state["round"] <= 15:
         labels = g.pending["labels"]
-        passive = [i for i, label in enumerate(labels) if label == "End turn"] or \
-                  [i for i, label in enumerate(labels) if not label.startswith(("Build", "Beautify"))] or [0]
+        passive = (
+            [i for i, label in enumerate(labels) if label == "End turn"]
+            or [i for i, label in enumerate(labels) if not label.startswith(("Build", "Beautify"))]
+            or [0]
+        )
         g.answer([] if g.pending["subset"] else passive[0])
     assert not g.over and not stall_entries(g)
     assert [list(g.state["zones"][f"city/{s}"]) for s in range(5)] == cities
@@ -270,8 +333,11 @@ def test_item7_the_base_game_never_stalls_on_an_empty_bank():
     rng = random.Random(2)
     while not g.over:
         p = g.pending
-        g.answer(sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"]))) if p["subset"]
-                 else rng.randrange(len(p["options"])))
+        g.answer(
+            sorted(rng.sample(range(len(p["options"])), rng.randint(0, p["subset"])))
+            if p["subset"]
+            else rng.randrange(len(p["options"]))
+        )
     assert not stall_entries(g) and any(g.state["vars"]["completed"])
 
 

@@ -5,6 +5,7 @@ click's CliRunner and checks: exit code 1, every error line is ``file:line:col: 
 the place is the broken spot (computed from the edited text), and no traceback. The last part
 checks that bad save files give one-line SaveErrors.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,7 @@ from mason.runtime.game import Game
 GAMES = paths.ROOT / "games"
 LINE = re.compile(r"^[^:]+:\d+:\d+: error\[[a-z/-]+\]: .+$")
 PARTS = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>[a-z/-]+)\]: (?P<msg>.+)$")
-SUMMARY = re.compile(r"^\S+: \d+ errors?$")   # the CLI's count after the error lines
+SUMMARY = re.compile(r"^\S+: \d+ errors?$")  # the CLI's count after the error lines
 
 
 @pytest.fixture
@@ -143,8 +144,9 @@ def test_missing_family_file_did_you_mean(game):
 
 # ------------------------------------------------------------------ component data
 def test_misspelt_colour(game):
-    text = edit(game, "districts.yaml", "{id: manor, name: Manor, colour: noble,",
-                "{id: manor, name: Manor, colour: nobel,")
+    text = edit(
+        game, "districts.yaml", "{id: manor, name: Manor, colour: noble,", "{id: manor, name: Manor, colour: nobel,"
+    )
     err = only_error(game)
     assert err["code"] == "definition/unknown-name"
     assert_at(err, "districts.yaml", at(text, "nobel"))
@@ -174,11 +176,14 @@ def test_copies_that_break_the_count(game):
     assert "add up to 67" in err["msg"]
 
 
-@pytest.mark.parametrize("file,old,new,key,suggestion", [
-    ("game.yaml", "      label: Take 2 gold", "      lable: Take 2 gold", "lable", "label"),
-    ("game.yaml", "\nconstants:\n", "\nconstans:\n", "constans", "constants"),
-    ("districts.yaml", "cost: 3, copies: 5,", "cost: 3, copise: 5,", "copise", "copies"),
-])
+@pytest.mark.parametrize(
+    "file,old,new,key,suggestion",
+    [
+        ("game.yaml", "      label: Take 2 gold", "      lable: Take 2 gold", "lable", "label"),
+        ("game.yaml", "\nconstants:\n", "\nconstans:\n", "constans", "constants"),
+        ("districts.yaml", "cost: 3, copies: 5,", "cost: 3, copise: 5,", "copise", "copies"),
+    ],
+)
 def test_unknown_key_did_you_mean(game, file, old, new, key, suggestion):
     text = edit(game, file, old, new)
     errors = errors_of(game)
@@ -188,16 +193,33 @@ def test_unknown_key_did_you_mean(game, file, old, new, key, suggestion):
     assert f"did you mean '{suggestion}'" in err["msg"]
 
 
-@pytest.mark.parametrize("file,old,new,needle,words", [
-    ("game.yaml", "when: card != none and card.robbed_by != none", "when: [1]", "[1]",
-     "triggers[theft].when: expected text or a whole number or true or false, got a list"),
-    ("game.yaml", "players: {min: 2, max: 7}", "players: {min: 2, max: seven}", "seven",
-     "players.max: expected a whole number, got 'seven'"),
-    ("game.yaml", "    - id: take_gold\n", "    - id: Take_Gold\n", "Take_Gold", "is not a snake_case name"),
-    ("districts.yaml", "{id: manor, name: Manor, colour: noble, cost: 3, copies: 5, status: exact}",
-     "{id: manor, name: Manor, colour: noble, cost: 3, copies: 5, status: exactly}", "exactly",
-     "components[manor].status: 'exactly' is not one of exact, inferred, placeholder (did you mean 'exact'?)"),
-])
+@pytest.mark.parametrize(
+    "file,old,new,needle,words",
+    [
+        (
+            "game.yaml",
+            "when: card != none and card.robbed_by != none",
+            "when: [1]",
+            "[1]",
+            "triggers[theft].when: expected text or a whole number or true or false, got a list",
+        ),
+        (
+            "game.yaml",
+            "players: {min: 2, max: 7}",
+            "players: {min: 2, max: seven}",
+            "seven",
+            "players.max: expected a whole number, got 'seven'",
+        ),
+        ("game.yaml", "    - id: take_gold\n", "    - id: Take_Gold\n", "Take_Gold", "is not a snake_case name"),
+        (
+            "districts.yaml",
+            "{id: manor, name: Manor, colour: noble, cost: 3, copies: 5, status: exact}",
+            "{id: manor, name: Manor, colour: noble, cost: 3, copies: 5, status: exactly}",
+            "exactly",
+            "components[manor].status: 'exactly' is not one of exact, inferred, placeholder (did you mean 'exact'?)",
+        ),
+    ],
+)
 def test_schema_errors_in_plain_words(game, file, old, new, needle, words):
     text = edit(game, file, old, new)
     err = only_error(game)
@@ -214,16 +236,27 @@ def test_missing_required_key(game):
 
 
 # ------------------------------------------------------------------ DSL
-@pytest.mark.parametrize("file,old,new,opener", [
-    # literal block scalar (|)
-    ("characters.yaml", "set c.murdered = true", "set c.murdered = (true", "(true"),
-    # plain scalar
-    ("game.yaml", "when: card != none and card.robbed_by != none",
-     "when: card != none and (card.robbed_by != none", "(card.robbed_by"),
-    # double-quoted scalar in a flow mapping
-    ("game.yaml", 'value: "sum(score_of(d) for d in city(s))"', 'value: "sum(score_of(d) for d in city(s)"',
-     "(score_of(d) for d in city(s)\""),
-])
+@pytest.mark.parametrize(
+    "file,old,new,opener",
+    [
+        # literal block scalar (|)
+        ("characters.yaml", "set c.murdered = true", "set c.murdered = (true", "(true"),
+        # plain scalar
+        (
+            "game.yaml",
+            "when: card != none and card.robbed_by != none",
+            "when: card != none and (card.robbed_by != none",
+            "(card.robbed_by",
+        ),
+        # double-quoted scalar in a flow mapping
+        (
+            "game.yaml",
+            'value: "sum(score_of(d) for d in city(s))"',
+            'value: "sum(score_of(d) for d in city(s)"',
+            '(score_of(d) for d in city(s)"',
+        ),
+    ],
+)
 def test_dsl_unbalanced_parenthesis_points_at_the_open_paren(game, file, old, new, opener):
     text = edit(game, file, old, new)
     err = only_error(game)
@@ -268,10 +301,18 @@ def test_unknown_component_id_in_a_flow_mapping(game):
 # ------------------------------------------------------------------ many at once
 def test_several_errors_are_all_reported_sorted_by_place(game):
     g = edit(game, "game.yaml", "  start_hand: 4", "  start_hand: 4\n  start_gold: 3")
-    g = edit(game, "game.yaml", "when: card != none and card.robbed_by != none",
-             "when: card != none and (card.robbed_by != none")
-    d = edit(game, "districts.yaml", "{id: manor, name: Manor, colour: noble, cost: 3,",
-             "{id: manor, name: Manor, colour: nobel, cost: three,")
+    g = edit(
+        game,
+        "game.yaml",
+        "when: card != none and card.robbed_by != none",
+        "when: card != none and (card.robbed_by != none",
+    )
+    d = edit(
+        game,
+        "districts.yaml",
+        "{id: manor, name: Manor, colour: noble, cost: 3,",
+        "{id: manor, name: Manor, colour: nobel, cost: three,",
+    )
     c = edit(game, "characters.yaml", "x.rank != 1 and x != self", "x != assasin and x != self")
     errors = errors_of(game)
     got = [(e["file"], e["line"], e["col"], e["code"]) for e in errors]
@@ -337,17 +378,29 @@ def test_save_that_is_json_but_not_a_save(tmp_path):
     assert "not a Mason save" in load_error(tmp_path, "[1, 2, 3]").message
 
 
-@pytest.mark.parametrize("damage", [
-    lambda d: d["state"].pop("cards"),
-    lambda d: d["state"].__setitem__("round", "three"),
-    lambda d: d.__setitem__("state", "broken"),
-    lambda d: d["state"].__setitem__("cards", d["state"]["cards"][:3]),
-    lambda d: d["state"].__setitem__("stack", [{"k": "?"}]),
-    lambda d: d["state"]["stack"][0].__setitem__("n", 10 ** 6),
-    lambda d: d["state"].__setitem__("pending", {"seat": 0}),
-    lambda d: d.__setitem__("settings", {"players": 4}),
-], ids=["no-cards", "round-not-int", "state-not-dict", "cards-missing", "bad-frame", "bad-node", "bad-pending",
-        "no-game"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["state"].pop("cards"),
+        lambda d: d["state"].__setitem__("round", "three"),
+        lambda d: d.__setitem__("state", "broken"),
+        lambda d: d["state"].__setitem__("cards", d["state"]["cards"][:3]),
+        lambda d: d["state"].__setitem__("stack", [{"k": "?"}]),
+        lambda d: d["state"]["stack"][0].__setitem__("n", 10**6),
+        lambda d: d["state"].__setitem__("pending", {"seat": 0}),
+        lambda d: d.__setitem__("settings", {"players": 4}),
+    ],
+    ids=[
+        "no-cards",
+        "round-not-int",
+        "state-not-dict",
+        "cards-missing",
+        "bad-frame",
+        "bad-node",
+        "bad-pending",
+        "no-game",
+    ],
+)
 def test_save_with_damaged_state(tmp_path, save_data, damage):
     data = json.loads(json.dumps(save_data))
     damage(data)

@@ -1,4 +1,5 @@
 """The low plain-value helpers (mason.runtime.values): zone keys, stored copies, text."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """YAML with positions: node places, duplicate keys, YAML 1.1 quirks, and DSL places inside scalars."""
+
 from __future__ import annotations
 
 import pytest
@@ -65,18 +66,21 @@ def test_duplicate_key_names_both_places():
 
 def test_duplicate_keys_are_all_collected_when_not_strict():
     data, pos = load("a: 1\na: 2\nb:\n  c: 1\n  c: 2\n", strict=False)
-    assert data == {"a": 1, "b": {"c": 1}}      # the first definition is kept
+    assert data == {"a": 1, "b": {"c": 1}}  # the first definition is kept
     assert [(e.place.line, e.place.col) for e in pos.errors] == [(2, 1), (5, 3)]
     assert all(e.code == "definition/duplicate-key" for e in pos.errors)
 
 
-@pytest.mark.parametrize("text,line,col,words", [
-    ("a: [1, 2\nb: 3\n", 1, 4, "never closed"),             # the unclosed '[' itself
-    ("a: {x: 1\nb: 3\n", 1, 4, "never closed"),
-    ("a: 'x\n", 1, 4, "starts here"),                       # the unclosed quote
-    ("a: 1\n\tb: 2\n", 2, 1, "'\\t'"),
-    ("a:\n  b: 1\n   c: 2\n", 3, 5, "':' is not allowed here"),
-])
+@pytest.mark.parametrize(
+    "text,line,col,words",
+    [
+        ("a: [1, 2\nb: 3\n", 1, 4, "never closed"),  # the unclosed '[' itself
+        ("a: {x: 1\nb: 3\n", 1, 4, "never closed"),
+        ("a: 'x\n", 1, 4, "starts here"),  # the unclosed quote
+        ("a: 1\n\tb: 2\n", 2, 1, "'\\t'"),
+        ("a:\n  b: 1\n   c: 2\n", 3, 5, "':' is not allowed here"),
+    ],
+)
 def test_yaml_syntax_errors_point_at_the_mistake(text, line, col, words):
     with pytest.raises(DefinitionError) as info:
         load(text)
@@ -87,12 +91,15 @@ def test_yaml_syntax_errors_point_at_the_mistake(text, line, col, words):
     assert "\n" not in err.line()
 
 
-@pytest.mark.parametrize("text,words", [
-    ("<<: {a: 1}\n", "merge keys"),
-    ("? [a]\n: 1\n", "mapping keys"),
-    ("a: &x [*x]\n", "cycle"),
-    ("a: !!int x\n", "bad value"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("<<: {a: 1}\n", "merge keys"),
+        ("? [a]\n: 1\n", "mapping keys"),
+        ("a: &x [*x]\n", "cycle"),
+        ("a: !!int x\n", "bad value"),
+    ],
+)
 def test_other_bad_yaml_is_reported_not_raised(text, words):
     _, pos = load(text, strict=False)
     assert len(pos.errors) == 1 and words in pos.errors[0].message
@@ -159,8 +166,10 @@ def test_inside_quoted_scalar_over_several_lines():
 
 
 def test_inside_literal_block_scalar():
-    text = ("actions:\n  - id: build\n    do: |\n      choose card d from hand\n"
-            "      if d.cost > 1:\n          pay (d.cost gold\n    label: x\n")
+    text = (
+        "actions:\n  - id: build\n    do: |\n      choose card d from hand\n"
+        "      if d.cost > 1:\n          pay (d.cost gold\n    label: x\n"
+    )
     assert inside(text, ["actions", 0, "do"], 3, len("    pay (")) == place_of(text, "(")
     assert inside(text, ["actions", 0, "do"], 1, 1) == place_of(text, "choose")
     # the end of a line (where "missing ':'" points) is just after its last character
@@ -189,7 +198,7 @@ def test_inside_folded_block_scalar():
 
 
 def test_inside_sequence_item():
-    text = "tie_break: [\"gold(s)\", \"sum(x for x in (city(s))\"]\n"
+    text = 'tie_break: ["gold(s)", "sum(x for x in (city(s))"]\n'
     value = load(text)[0]["tie_break"][1]
     assert inside(text, ["tie_break", 1], 1, value.index("(c") + 1) == place_of(text, "(city")
 

@@ -1,4 +1,5 @@
 """One conformance test over every game folder: validates, plays, round-trips, reproduces, ends."""
+
 from __future__ import annotations
 
 import json
@@ -146,8 +147,10 @@ def test_golden_playthrough_reproduces(game):
     """The golden's answers give the same views, decisions, narration and events (places aside)."""
     entries = read_log(GOLDEN / f"{game}.jsonl")
     replayed, diff = replay_golden(entries, views=read_views(game))
-    assert diff is None, (f"{diff} (if the change is intended, rewrite it: python tests/golden_tools.py --replay {game}"
-                          f" when the same answers still make the same game, else python tests/golden_tools.py {game})")
+    assert diff is None, (
+        f"{diff} (if the change is intended, rewrite it: python tests/golden_tools.py --replay {game}"
+        f" when the same answers still make the same game, else python tests/golden_tools.py {game})"
+    )
     assert replayed.over
 
 
@@ -162,8 +165,9 @@ def test_golden_survives_a_comment_line(game, tmp_path):
     """A comment line at the top of a rule file moves every rule-file place; the golden still replays."""
     folder = _copy_game(game, tmp_path)
     rules = folder / "game.yaml"
-    rules.write_text("# a comment line, moving every place below it\n" + rules.read_text(encoding="utf-8"),
-                     encoding="utf-8")
+    rules.write_text(
+        "# a comment line, moving every place below it\n" + rules.read_text(encoding="utf-8"), encoding="utf-8"
+    )
     entries = read_log(GOLDEN / f"{game}.jsonl")
     replayed, diff = replay_golden(entries, folder, views=read_views(game))
     assert diff is None
@@ -178,12 +182,18 @@ def test_golden_survives_a_comment_line(game, tmp_path):
 # a changed rule of the Citadels base game: the golden no longer replays, and says where it parts
 # (rule text, changed text, what the replay reports with the views compared, and from the log alone)
 RULE_CHANGES = {
-    "value": ("do: gain 2 gold", "do: gain 3 gold",
-              "entry 64 (gain): amount: the golden has 2, the replay gives 3",
-              "entry 64 (gain): amount: the golden has 2, the replay gives 3"),
-    "label": ("label: Take 2 gold", "label: Take two gold",
-              "decision 5: the views differ from the golden's",
-              "entry 46 (decision): options: the golden has "),
+    "value": (
+        "do: gain 2 gold",
+        "do: gain 3 gold",
+        "entry 64 (gain): amount: the golden has 2, the replay gives 3",
+        "entry 64 (gain): amount: the golden has 2, the replay gives 3",
+    ),
+    "label": (
+        "label: Take 2 gold",
+        "label: Take two gold",
+        "decision 5: the views differ from the golden's",
+        "entry 46 (decision): options: the golden has ",
+    ),
 }
 
 

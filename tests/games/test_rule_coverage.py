@@ -3,6 +3,7 @@
 The digests live beside the project (``../shared/reference/``); where they are not present (a bare
 checkout) the test is skipped, since the ids cannot be read.
 """
+
 from __future__ import annotations
 
 import re

@@ -6,6 +6,7 @@ Each test builds its situation through support.py (a prepared state and/or scrip
 asserts what the digest says must happen. Visibility rules are checked through per-seat views
 (``g.view(seat)``) and per-seat logs (``g.visible_log(seat)``).
 """
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,20 @@ from mason.runtime.machine import move_card
 CHARACTERS = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord"]
 CHAR_IDS = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
 # distinct, cheap districts to fill a city with (no Palace: the tests build a Palace)
-FILL = ["temple", "watchtower", "tavern", "church", "prison", "market", "manor", "trading_post",
-        "monastery", "battlefield", "docks", "castle"]
+FILL = [
+    "temple",
+    "watchtower",
+    "tavern",
+    "church",
+    "prison",
+    "market",
+    "manor",
+    "trading_post",
+    "monastery",
+    "battlefield",
+    "docks",
+    "castle",
+]
 
 
 # ==================================================================== local helpers
@@ -182,10 +195,14 @@ def threshold_game(players, variants, before, picks):
     return g
 
 
-ONE_EACH = {2: None, 3: ["King", "Bishop", "Merchant"], 4: ["King", "Bishop", "Merchant", "Warlord"],
-            5: ["King", "Bishop", "Merchant", "Architect", "Warlord"],
-            6: ["King", "Thief", "Bishop", "Merchant", "Architect", "Warlord"],
-            7: ["King", "Thief", "Magician", "Bishop", "Merchant", "Architect", "Warlord"]}
+ONE_EACH = {
+    2: None,
+    3: ["King", "Bishop", "Merchant"],
+    4: ["King", "Bishop", "Merchant", "Warlord"],
+    5: ["King", "Bishop", "Merchant", "Architect", "Warlord"],
+    6: ["King", "Thief", "Bishop", "Merchant", "Architect", "Warlord"],
+    7: ["King", "Thief", "Magician", "Bishop", "Merchant", "Architect", "Warlord"],
+}
 
 
 def one_each(n):
@@ -198,11 +215,34 @@ TWO_EACH_3P = {0: ["King", "Architect"], 1: ["Bishop", "Warlord"], 2: ["Merchant
 
 # ==================================================================== setup (R1-R6)
 DISTRICT_COPIES = {
-    "temple": 3, "church": 3, "monastery": 3, "cathedral": 2, "watchtower": 3, "prison": 3,
-    "battlefield": 3, "fortress": 2, "manor": 5, "castle": 4, "palace": 3, "tavern": 5, "market": 4,
-    "trading_post": 3, "docks": 3, "harbor": 3, "town_hall": 2,
-    "haunted_city": 1, "keep": 2, "laboratory": 1, "smithy": 1, "observatory": 1, "graveyard": 1,
-    "dragon_gate": 1, "university": 1, "library": 1, "great_wall": 1, "school_of_magic": 1,
+    "temple": 3,
+    "church": 3,
+    "monastery": 3,
+    "cathedral": 2,
+    "watchtower": 3,
+    "prison": 3,
+    "battlefield": 3,
+    "fortress": 2,
+    "manor": 5,
+    "castle": 4,
+    "palace": 3,
+    "tavern": 5,
+    "market": 4,
+    "trading_post": 3,
+    "docks": 3,
+    "harbor": 3,
+    "town_hall": 2,
+    "haunted_city": 1,
+    "keep": 2,
+    "laboratory": 1,
+    "smithy": 1,
+    "observatory": 1,
+    "graveyard": 1,
+    "dragon_gate": 1,
+    "university": 1,
+    "library": 1,
+    "great_wall": 1,
+    "school_of_magic": 1,
 }
 
 
@@ -228,12 +268,12 @@ def test_cit_r2_deck_shuffled_with_the_game_rng():
         return [cards_in(g, "hand", s) for s in range(4)] + [cards_in(g, "deck")]
 
     a, b, c = order(11), order(11), order(12)
-    assert a == b          # same seed, same deck
-    assert a != c          # another seed, another deck
+    assert a == b  # same seed, same deck
+    assert a != c  # another seed, another deck
     dealt = a[0] + a[1] + a[2] + a[3] + a[4]
     assert dealt != sorted(dealt) and dealt != sorted(dealt, reverse=True)
     g = new_game(players=4, seed=11)
-    for s in (0, 1, 2, 3, None):                      # face down: nobody sees the deck
+    for s in (0, 1, 2, 3, None):  # face down: nobody sees the deck
         assert g.view(s)["zones"]["deck"] == {"cards": [], "hidden": 50}
 
 
@@ -278,7 +318,7 @@ def test_cit_r6_cards_pass_left_round_the_ring():
     for (_s, labs), (_, nxt) in zip(seen, seen[1:]):
         rest = list(labs)
         rest.remove(labs[-1])
-        assert sorted(nxt) == sorted(rest)   # the next seat to the left gets what was passed
+        assert sorted(nxt) == sorted(rest)  # the next seat to the left gets what was passed
 
 
 # ==================================================================== round structure (R7-R24)
@@ -306,7 +346,7 @@ def test_cit_r8_crown_holder_starts_selection_with_every_character_shuffled():
     g = new_game(players=4, seed=6)
     crown = g.state["vars"]["crown"]
     start = max(i for i, e in enumerate(g.log) if e.get("round_start"))
-    assert [e for e in g.log[start + 1:] if e.get("text")][0]["text"] == "shuffle: the character cards"
+    assert [e for e in g.log[start + 1 :] if e.get("text")][0]["text"] == "shuffle: the character cards"
     pool = cards_in(g, "face_down") + cards_in(g, "face_up") + cards_in(g, "draft")
     assert sorted(g.state["cards"][c]["t"] for c in pool) == sorted(CHAR_IDS)
     assert seat_to_move(g) == crown and g.pending["prompt"].startswith("Keep")
@@ -328,7 +368,7 @@ def test_cit_r9_one_random_face_down_card_no_seat_sees():
             assert v == {"cards": [], "hidden": 1}
             assert not any(mentions(e, name) for e in g.visible_log(s) if e.get("round") == 1)
         assert g.view(None)["zones"]["face_down"]["hidden"] == 1
-    assert len(downs) >= 3   # random, not a fixed card
+    assert len(downs) >= 3  # random, not a fixed card
 
 
 @pytest.mark.parametrize("n,up,crown_gets", [(4, 2, 5), (5, 1, 6), (6, 0, 7), (7, 0, 7)])
@@ -338,7 +378,7 @@ def test_cit_r10_face_up_discards_by_player_count(n, up, crown_gets):
     assert len(cards_in(g, "face_up")) == up
     assert len(g.pending["labels"]) == crown_gets
     names = names_in(g, "face_up")
-    for s in range(n):   # shown to all
+    for s in range(n):  # shown to all
         assert [c["name"] for c in g.view(s)["zones"]["face_up"]["cards"]] == names
 
 
@@ -349,11 +389,11 @@ def test_cit_r11_king_never_face_up_over_many_rounds():
         assert "King" not in names_in(g, "face_up")
         assert len(cards_in(g, "face_up")) == 2
         kings_down += "King" in names_in(g, "face_down")
-    assert kings_down >= 1   # the King may be the face-down card
+    assert kings_down >= 1  # the King may be the face-down card
 
 
 def test_cit_r11_king_drawn_face_up_is_replaced(rig):
-    rig(["assassin", "king", "thief", "magician"])   # the first face-up draw would be the King
+    rig(["assassin", "king", "thief", "magician"])  # the first face-up draw would be the King
     g = new_game(players=4, seed=9)
     assert names_in(g, "face_down") == ["Assassin"]
     assert names_in(g, "face_up") == ["Thief", "Magician"]
@@ -445,7 +485,7 @@ def test_cit_r15_seventh_player_takes_the_face_down_card_too():
     seventh = (crown + 6) % 7
     assert p["seat"] == seventh and len(p["labels"]) == 2 and fd in p["labels"]
     other = next(l for l in p["labels"] if l != fd)
-    act(g, other)          # keeps the passed card; the initial face-down one goes aside face down
+    act(g, other)  # keeps the passed card; the initial face-down one goes aside face down
     assert names_in(g, "chosen", seventh) == [other]
     assert names_in(g, "aside") == [fd] and cards_in(g, "face_down") == []
     for s in range(7):
@@ -462,14 +502,14 @@ def test_cit_r16_a_seat_sees_only_what_it_is_handed():
         p = g.pending
         s = p["seat"]
         handed[s] = list(p["labels"])
-        for t in range(4):   # only the deciding seat sees the cards handed to it
+        for t in range(4):  # only the deciding seat sees the cards handed to it
             d = g.view(t)["decision"]
             assert (d["labels"] == p["labels"]) if t == s else d is None
         act(g, p["labels"][-1])
     kept = {s: names_in(g, "chosen", s)[0] for s in range(4)}
     last = (crown + 3) % 4
     end = next(i for i, e in enumerate(g.log) if e.get("text", "").endswith(" is revealed"))
-    first = g.rt.turn_seat()          # the lowest rank is already called and revealed
+    first = g.rt.turn_seat()  # the lowest rank is already called and revealed
     for s in range(4):
         v = g.view(s)["zones"]
         assert v["face_down"]["cards"] == []
@@ -477,8 +517,11 @@ def test_cit_r16_a_seat_sees_only_what_it_is_handed():
             if t not in (s, first):
                 assert v[f"chosen/{t}"] == {"cards": [], "hidden": 1}
         assert len(v["aside"]["cards"]) == (1 if s == last else 0)
-        log_s = [e for e in g.log[start:end] if (e.get("to") is None or s in e["to"])
-                 and not (e.get("type") == "decision" and e["seat"] == s)]   # its own offers: what it was handed
+        log_s = [
+            e
+            for e in g.log[start:end]
+            if (e.get("to") is None or s in e["to"]) and not (e.get("type") == "decision" and e["seat"] == s)
+        ]  # its own offers: what it was handed
         for t in range(4):
             if t != s:
                 assert not any(mentions(e, kept[t]) for e in log_s), (s, kept[t])
@@ -491,8 +534,12 @@ def test_cit_r17_ranks_called_in_ascending_order_not_seating():
     g = new_game(players=4, seed=16)
     draft(g, {0: "Warlord", 1: "Bishop", 2: "King", 3: "Thief"})
     to_round(g, 2)
-    assert turn_entries(g, rnd=1) == ["-- P4 plays as Thief --", "-- P3 plays as King --",
-                                      "-- P2 plays as Bishop --", "-- P1 plays as Warlord --"]
+    assert turn_entries(g, rnd=1) == [
+        "-- P4 plays as Thief --",
+        "-- P3 plays as King --",
+        "-- P2 plays as Bishop --",
+        "-- P1 plays as Warlord --",
+    ]
 
 
 def test_cit_r18_unheld_ranks_passed_over_silently():
@@ -526,11 +573,11 @@ def test_cit_r20_murdered_character_is_silent_until_round_end():
     draft(g, {0: "Assassin", 1: "Merchant", 2: "King", 3: "Warlord"})
     act(g, "Murder a character")
     act(g, "Merchant")
-    to_turn(g, "Warlord")     # rank 6 has been called meanwhile
+    to_turn(g, "Warlord")  # rank 6 has been called meanwhile
     for s in (0, 2, 3):
         assert g.view(s)["zones"]["chosen/1"] == {"cards": [], "hidden": 1}
     assert not any(e.get("text", "").startswith("-- P2 plays") for e in g.log)
-    assert gold(g, 1) == 2    # no action, no turn
+    assert gold(g, 1) == 2  # no action, no turn
     to_round(g, 2)
     texts = [e.get("text", "") for e in g.log]
     reveal = texts.index("Merchant is revealed")
@@ -542,7 +589,7 @@ def test_cit_r21_played_character_stays_face_up_for_the_round():
     g = new_game(players=4, seed=20)
     draft(g, {0: "Assassin", 1: "Merchant", 2: "King", 3: "Warlord"})
     to_turn(g, "King")
-    assert g.view(3)["zones"]["chosen/1"]["cards"] == []          # the Merchant is not called yet
+    assert g.view(3)["zones"]["chosen/1"]["cards"] == []  # the Merchant is not called yet
     for who in ("King", "Warlord"):
         to_turn(g, who)
         for s in (1, 2, 3, None):
@@ -558,7 +605,7 @@ def test_cit_r22_murdered_king_holder_takes_crown_at_round_end():
     act(g, "Murder a character")
     act(g, "King")
     to_turn(g, "Warlord")
-    assert g.state["vars"]["crown"] == 3     # not at the call of rank 4
+    assert g.state["vars"]["crown"] == 3  # not at the call of rank 4
     to_round(g, 2)
     assert g.state["vars"]["crown"] == 1
     assert seat_to_move(g) == 1
@@ -573,9 +620,9 @@ def test_cit_r23_crown_stays_when_nobody_held_the_king():
 
 def test_cit_r24_round_end_gathers_every_character_and_crown_restarts():
     for seed in (60, 61, 62):
-        g = new_game(players=4, seed=seed)              # a real draft: face-up and face-down discards
+        g = new_game(players=4, seed=seed)  # a real draft: face-up and face-down discards
         drive(g, lambda g: g.state["phase"] == "calling")
-        if "Murder a character" in labels(g):          # someone is murdered and revived next round
+        if "Murder a character" in labels(g):  # someone is murdered and revived next round
             act(g, "Murder a character")
             act(g, g.pending["labels"][-1])
         to_round(g, 2)
@@ -584,15 +631,14 @@ def test_cit_r24_round_end_gathers_every_character_and_crown_restarts():
         pool = cards_in(g, "face_down") + cards_in(g, "face_up") + cards_in(g, "draft")
         assert sorted(g.state["cards"][c]["t"] for c in pool) == sorted(CHAR_IDS)
         assert (len(cards_in(g, "face_down")), len(cards_in(g, "face_up")), len(labels(g))) == (1, 2, 5)
-        assert not any(g.state["cards"][c]["murdered"] or g.state["cards"][c]["robbed_by"] is not None
-                       for c in pool)
+        assert not any(g.state["cards"][c]["murdered"] or g.state["cards"][c]["robbed_by"] is not None for c in pool)
         assert seat_to_move(g) == g.state["vars"]["crown"]
 
 
 def test_cit_r24_game_end_check_is_made_at_round_end():
     g = threshold_game(4, [], 7, one_each(4))
     assert final_round(g) and not g.over
-    to_turn(g, "Warlord")          # the round goes on
+    to_turn(g, "Warlord")  # the round goes on
     drive(g, lambda g: g.state["round"] > 1)
     assert g.over and g.result["rounds"] == 1
 
@@ -607,16 +653,18 @@ def test_cit_r25_turn_order_reveal_theft_action_window_end_steps():
     act(g, "Warlord")
     to_turn(g, "Warlord")
     start = next(i for i, e in enumerate(g.log) if e.get("text") == "Warlord is revealed")
-    assert gold(g, 1) == 0 and gold(g, 0) >= 5          # theft before the action
+    assert gold(g, 1) == 0 and gold(g, 0) >= 5  # theft before the action
     assert "Take 2 gold" in labels(g) and "End turn" not in labels(g)
     act(g, "Take 2 gold")
-    assert not any("Destroy" in l for l in labels(g))   # destruction is not in the window
+    assert not any("Destroy" in l for l in labels(g))  # destruction is not in the window
     act(g, "End turn")
     assert g.pending["prompt"].startswith("Destroy") and g.pending["seat"] == 1
     act(g, "Church")
     texts = [e.get("text", "") for e in g.log[start:]]
-    order = [next(i for i, t in enumerate(texts) if t.startswith(x)) for x in
-             ("Warlord is revealed", "P2 gives 3 gold to P1", "P2: Take 2 gold", "P2 pays 1 gold")]
+    order = [
+        next(i for i, t in enumerate(texts) if t.startswith(x))
+        for x in ("Warlord is revealed", "P2 gives 3 gold to P1", "P2: Take 2 gold", "P2 pays 1 gold")
+    ]
     assert order == sorted(order)
     assert names_in(g, "city", 2) == []
 
@@ -628,8 +676,8 @@ def test_cit_r25_robbed_king_takes_crown_before_the_action():
     act(g, "Rob a character")
     act(g, "King")
     to_turn(g, "King")
-    assert g.state["vars"]["crown"] == 2 and gold(g, 2) == 0     # both reveal effects done
-    assert gold(g, 0) == 2 + 2 + 2                                 # the Thief got the King's 2
+    assert g.state["vars"]["crown"] == 2 and gold(g, 2) == 0  # both reveal effects done
+    assert gold(g, 0) == 2 + 2 + 2  # the Thief got the King's 2
 
 
 def test_cit_r26_action_is_mandatory_and_taken_once():
@@ -678,7 +726,7 @@ def test_cit_r27_gold_action_gives_what_the_bank_holds():
     to_turn(g, "Bishop")
     act(g, "Take 2 gold")
     assert gold(g, 2) == 2 and bank(g) == 0
-    assert "End turn" in labels(g)       # the action counts as taken
+    assert "End turn" in labels(g)  # the action counts as taken
 
 
 def empty_deck(g, leave=0):
@@ -722,7 +770,7 @@ def test_cit_r29_only_the_drawer_sees_drawn_cards():
         assert g.view(s)["zones"]["looking/1"] == {"cards": [], "hidden": 2}
     g.answer(0)
     mine = g.visible_log(1, start)
-    assert all(any(mentions(e, n) for e in mine) for n in names)   # both, the returned one included
+    assert all(any(mentions(e, n) for e in mine) for n in names)  # both, the returned one included
     for s in (0, 2, 3):
         assert not any(mentions(e, n) for e in g.visible_log(s, start) for n in names)
 
@@ -740,10 +788,10 @@ def test_cit_r30_income_power_and_district_abilities_before_the_action_not_build
     assert "Murder a character" in labs
     lab = next(l for l in labs if "Laboratory" in l)
     assert "Build a district" not in labs
-    act(g, lab)                    # a district ability before the action
+    act(g, lab)  # a district ability before the action
     act(g, "Tavern")
     assert gold(g, 0) == 6 and names_in(g, "hand", 0) == ["Temple"]
-    act(g, "Murder a character")   # the power before the action
+    act(g, "Murder a character")  # the power before the action
     act(g, "Bishop")
     assert "Build a district" not in labels(g)
     act(g, "Take 2 gold")
@@ -753,7 +801,7 @@ def test_cit_r30_income_power_and_district_abilities_before_the_action_not_build
     fill_city(g2, 1, ["manor"])
     to_turn(g2, "King")
     assert "Take income" in labels(g2)
-    act(g2, "Take income")          # income before the action
+    act(g2, "Take income")  # income before the action
     assert gold(g2, 1) == 3 and "End turn" not in labels(g2)
 
 
@@ -770,9 +818,9 @@ def test_cit_r31_build_pays_the_bank_once_per_turn_and_is_optional():
     build(g, "Manor")
     assert names_in(g, "city", 1) == ["Manor"] and names_in(g, "hand", 1) == ["Temple"]
     assert gold(g, 1) == 7 and bank(g) == b + 3
-    assert "Build a district" not in labels(g)      # one build a turn
+    assert "Build a district" not in labels(g)  # one build a turn
     act(g, "End turn")
-    to_turn(g, "Bishop")                            # optional: another player ends without building
+    to_turn(g, "Bishop")  # optional: another player ends without building
     clear_hand(g, 2)
     put(g, 2, "temple")
     act(g, "Take 2 gold")
@@ -804,7 +852,7 @@ def test_cit_r32_cost_paid_in_full_from_own_gold_now():
         put(g, 1, t)
     set_gold(g, 1, 1)
     to_turn(g, "King")
-    act(g, "Take 2 gold")             # 3 gold now: the Manor, not the Palace
+    act(g, "Take 2 gold")  # 3 gold now: the Manor, not the Palace
     act(g, "Build a district")
     assert not g.pending or g.pending["kind"] == "action"
     assert names_in(g, "city", 1) == ["Manor"] and gold(g, 1) == 0
@@ -814,7 +862,7 @@ def test_cit_r32_cost_paid_in_full_from_own_gold_now():
     put(g2, 1, "manor")
     set_gold(g2, 1, 0)
     to_turn(g2, "King")
-    act(g2, "Take 2 gold")            # 2 < 3: nothing can be built
+    act(g2, "Take 2 gold")  # 2 < 3: nothing can be built
     assert "Build a district" not in labels(g2)
 
 
@@ -829,7 +877,7 @@ def test_cit_r33_no_two_districts_of_the_same_name():
     to_turn(g, "King")
     act(g, "Take 2 gold")
     act(g, "Build a district")
-    assert names_in(g, "city", 1) == ["Manor", "Castle"]   # the only legal choice
+    assert names_in(g, "city", 1) == ["Manor", "Castle"]  # the only legal choice
     g2 = new_game(players=4, seed=29)
     draft(g2, {0: "Magician", 1: "King", 2: "Bishop", 3: "Warlord"})
     fill_city(g2, 1, ["manor"])
@@ -860,8 +908,7 @@ def test_cit_r35_turn_ends_by_choice_after_the_action_then_nothing_more():
     act(g, "End turn")
     assert turn_name(g) == "Warlord" and seat_to_move(g) == 3
     to_round(g, 2)
-    merchant_decisions = [e for e in g.log if e.get("type") == "decision" and e["seat"] == 1
-                          and e["kind"] == "action"]
+    merchant_decisions = [e for e in g.log if e.get("type") == "decision" and e["seat"] == 1 and e["kind"] == "action"]
     assert [e["chosen"] for e in merchant_decisions] == ["Take 2 gold", "End turn"]
 
 
@@ -872,7 +919,7 @@ def test_cit_r36_powers_are_optional():
     fill_city(g, 2, ["temple"])
     set_gold(g, 3, 5)
     act(g, "Take 2 gold")
-    act(g, "End turn")                         # no murder
+    act(g, "End turn")  # no murder
     assert not any(g.state["cards"][card_of(g, t)]["murdered"] for t in CHAR_IDS)
     to_turn(g, "Merchant")
     act(g, "Take 2 gold")
@@ -900,7 +947,7 @@ def test_cit_r37_each_power_once_per_turn_and_at_its_moment():
     act(g, "Warlord")
     assert "Murder a character" not in labels(g)
     to_turn(g, "Merchant")
-    assert "Take 1 extra gold" not in labels(g)       # only after the action
+    assert "Take 1 extra gold" not in labels(g)  # only after the action
     act(g, "Draw districts")
     g.answer(0)
     act(g, "Take 1 extra gold")
@@ -912,12 +959,15 @@ def test_cit_r37_each_power_once_per_turn_and_at_its_moment():
     assert "Draw 2 extra districts" not in labels(g)
 
 
-@pytest.mark.parametrize("char,colour_types,other_types,expected", [
-    ("King", ["manor", "castle"], ["temple", "tavern"], 2),
-    ("Bishop", ["temple", "church", "monastery"], ["manor"], 3),
-    ("Merchant", ["tavern"], ["manor", "watchtower"], 1),
-    ("Warlord", ["watchtower", "prison"], ["tavern"], 2),
-])
+@pytest.mark.parametrize(
+    "char,colour_types,other_types,expected",
+    [
+        ("King", ["manor", "castle"], ["temple", "tavern"], 2),
+        ("Bishop", ["temple", "church", "monastery"], ["manor"], 3),
+        ("Merchant", ["tavern"], ["manor", "watchtower"], 1),
+        ("Warlord", ["watchtower", "prison"], ["tavern"], 2),
+    ],
+)
 def test_cit_r38_income_per_district_of_the_character_colour(char, colour_types, other_types, expected):
     g = new_game(players=4, seed=33)
     draft(g, {0: "Thief", 1: char, 2: "Magician", 3: "Architect"})
@@ -932,7 +982,7 @@ def test_cit_r38_characters_without_colour_have_no_income():
     g = new_game(players=4, seed=33)
     draft(g, {0: "Thief", 1: "Magician", 2: "Architect", 3: "Assassin"})
     for s in range(4):
-        fill_city(g, s, ["manor", "temple", "tavern", "watchtower"][s:s + 1])
+        fill_city(g, s, ["manor", "temple", "tavern", "watchtower"][s : s + 1])
     for name in ("Assassin", "Thief", "Magician", "Architect"):
         to_turn(g, name)
         assert "Take income" not in labels(g)
@@ -950,7 +1000,7 @@ def test_cit_r39_income_taken_once_in_one_go():
     act(g, "Take income")
     assert gold(g, 1) == 5
     build(g, "Castle")
-    assert "Take income" not in labels(g)    # the Castle built after income never pays
+    assert "Take income" not in labels(g)  # the Castle built after income never pays
     assert gold(g, 1) == 1
 
 
@@ -965,7 +1015,7 @@ def test_cit_r40_income_counts_the_city_at_that_moment():
     act(g, "Take 2 gold")
     build(g, "Prison")
     act(g, "Take income")
-    assert gold(g, 1) == 2       # 2 - 2 + 2 military
+    assert gold(g, 1) == 2  # 2 - 2 + 2 military
 
 
 def test_cit_r41_targets_are_characters_naming_is_public_unheld_has_no_effect():
@@ -974,14 +1024,14 @@ def test_cit_r41_targets_are_characters_naming_is_public_unheld_has_no_effect():
     act(g, "Murder a character")
     p = g.pending
     assert p["kind"] == "character"
-    assert set(p["labels"]) == set(CHARACTERS) - {"Assassin"}    # unheld ranks too
+    assert set(p["labels"]) == set(CHARACTERS) - {"Assassin"}  # unheld ranks too
     start = len(g.log)
     act(g, "Magician")
     for s in range(4):
         assert any(e.get("text") == "P1 chooses Magician" for e in g.visible_log(s, start))
     to_turn(g, "Thief")
     act(g, "Rob a character")
-    act(g, "Bishop")                        # nobody holds the Bishop
+    act(g, "Bishop")  # nobody holds the Bishop
     gold_before = list(g.state["counters"]["gold"])
     to_round(g, 2)
     turns = turn_entries(g, start)
@@ -999,11 +1049,11 @@ def test_cit_r76_gains_capped_by_bank_until_gold_returns():
     put(g, 1, "temple")
     to_turn(g, "King")
     drain_bank(g, 1, keep_seats=(1,))
-    act(g, "Take income")                 # 3 nobles, 1 in the bank
+    act(g, "Take income")  # 3 nobles, 1 in the bank
     assert gold(g, 1) == 3 and bank(g) == 0
     act(g, "Take 2 gold")
     assert gold(g, 1) == 3
-    build(g, "Temple")                    # pays 1 back
+    build(g, "Temple")  # pays 1 back
     assert bank(g) == 1
     to_turn(g, "Bishop")
     act(g, "Take 2 gold")
@@ -1024,18 +1074,18 @@ def test_cit_r77_payments_go_to_the_bank_theft_does_not_touch_it():
     act(g, "End turn")
     b = bank(g)
     to_turn(g, "King")
-    assert bank(g) == b and gold(g, 1) == 0 and gold(g, 0) == 9     # theft: seat to seat
+    assert bank(g) == b and gold(g, 1) == 0 and gold(g, 0) == 9  # theft: seat to seat
     to_turn(g, "Merchant")
     act(g, "Take 2 gold")
     b = bank(g)
     build(g, "Market")
-    assert bank(g) == b + 2                                       # building
+    assert bank(g) == b + 2  # building
     to_turn(g, "Warlord")
     act(g, "Take 2 gold")
     act(g, "End turn")
     b = bank(g)
     act(g, "Castle")
-    assert bank(g) == b + 3                                       # destruction: 4 - 1
+    assert bank(g) == b + 3  # destruction: 4 - 1
     assert total_gold(g) == 30
 
 
@@ -1077,7 +1127,7 @@ def test_cit_r78_several_cards_go_down_in_the_listed_order():
         put(g, 1, "observatory", "city")
         to_turn(g, "King")
         act(g, "Draw districts")
-        g.answer(2)                                  # keep the third
+        g.answer(2)  # keep the third
         assert g.pending["prompt"].startswith("Put on the bottom")
         first = g.pending["options"][order[0]]
         second = g.pending["options"][1 - order[0]]
@@ -1102,7 +1152,7 @@ def test_cit_r78_magician_cards_go_under_the_deck_in_the_listed_order():
     a, ids = bottom_two(["Temple", "Church"])
     b, _ = bottom_two(["Church", "Temple"])
     assert set(a) == set(b) == {ids["temple"], ids["church"]}
-    assert a != b       # the listed order decides the order under the deck
+    assert a != b  # the listed order decides the order under the deck
     # placed one after the other, like the draw action's returned cards (see the test above)
     assert b == [ids["temple"], ids["church"]]
 
@@ -1219,8 +1269,12 @@ def test_cit_r90_base_game_takes_2_to_7_players(n, ok):
 
 def test_cit_r91_two_characters_share_gold_hand_and_city():
     g = new_game(players=2, seed=45)
-    draft(g, {0: ["Thief", "Architect"], 1: ["King", "Merchant"]} if g.state["vars"]["crown"] == 0 else
-          {1: ["King", "Merchant"], 0: ["Thief", "Architect"]})
+    draft(
+        g,
+        {0: ["Thief", "Architect"], 1: ["King", "Merchant"]}
+        if g.state["vars"]["crown"] == 0
+        else {1: ["King", "Merchant"], 0: ["Thief", "Architect"]},
+    )
     assert len(cards_in(g, "chosen", 0)) == 2 and len(cards_in(g, "chosen", 1)) == 2
     clear_hand(g, 0)
     put(g, 0, "palace")
@@ -1230,13 +1284,17 @@ def test_cit_r91_two_characters_share_gold_hand_and_city():
     assert "Build a district" not in labels(g)
     act(g, "End turn")
     to_turn(g, "Architect")
-    assert gold(g, 0) == 4                      # gold kept from the first turn
+    assert gold(g, 0) == 4  # gold kept from the first turn
     act(g, "Take 2 gold")
     build(g, "Palace")
     assert names_in(g, "city", 0) == ["Palace"] and gold(g, 0) == 1
     to_round(g, 2)
-    assert turn_entries(g, rnd=1) == ["-- P1 plays as Thief --", "-- P2 plays as King --",
-                                      "-- P2 plays as Merchant --", "-- P1 plays as Architect --"]
+    assert turn_entries(g, rnd=1) == [
+        "-- P1 plays as Thief --",
+        "-- P2 plays as King --",
+        "-- P2 plays as Merchant --",
+        "-- P1 plays as Architect --",
+    ]
 
 
 def two_player_draft(seed=46):
@@ -1257,7 +1315,7 @@ def test_cit_r92_two_players_step1_one_unseen_aside_crown_keeps_one_of_seven():
     assert len(fd) == 1 and names_in(g, "face_down") == fd and cards_in(g, "face_up") == []
     seat, kind, labs, _ = steps[0]
     assert (seat, kind, len(labs)) == (a, "Keep", 7) and fd[0] not in labs
-    assert steps[1][0] != a                                   # then B decides
+    assert steps[1][0] != a  # then B decides
     for s in (0, 1):
         assert g.view(s)["zones"]["face_down"] == {"cards": [], "hidden": 1}
 
@@ -1289,8 +1347,9 @@ def test_cit_r95_two_players_step4_b_keeps_one_of_two_last_aside_known_to_placer
     assert len(cards_in(g, "chosen", 0)) == len(cards_in(g, "chosen", 1)) == 2
 
 
-@pytest.mark.parametrize("variants,t", [([], 10), (["two_player_end_12"], 12), (["two_player_end_8"], 8),
-                                        (["short_game"], 9)])
+@pytest.mark.parametrize(
+    "variants,t", [([], 10), (["two_player_end_12"], 12), (["two_player_end_8"], 8), (["short_game"], 9)]
+)
 def test_cit_r96_r97_r98_two_player_thresholds(variants, t):
     assert final_round(threshold_game(2, variants, t - 1, TWO_EACH_2P))
     assert not final_round(threshold_game(2, variants, t - 2, TWO_EACH_2P))
@@ -1307,7 +1366,7 @@ def test_cit_r98_two_player_end_8_variant():
 
 
 def test_cit_r99_three_players_without_assassin(rig):
-    rig(["bishop", "king"])        # the King would be the first face-up card
+    rig(["bishop", "king"])  # the King would be the first face-up card
     g = new_game(players=3, seed=47)
     assert names_in(g, "box") == ["Assassin"]
     assert len(cards_in(g, "face_down")) == 1
@@ -1319,7 +1378,7 @@ def test_cit_r99_three_players_without_assassin(rig):
         act(g, g.pending["labels"][0])
     assert sizes == [4, 3, 2] and len(cards_in(g, "aside")) == 1
     to_round(g, 2)
-    assert names_in(g, "box") == ["Assassin"]           # for the whole game
+    assert names_in(g, "box") == ["Assassin"]  # for the whole game
     pool = cards_in(g, "face_down") + cards_in(g, "face_up") + cards_in(g, "draft")
     assert len(pool) == 7
 
@@ -1384,19 +1443,19 @@ def end_with_scores(variants, gold_p1, gold_p2, cities):
 
 
 def test_cit_r104_official_tiebreak_district_value_then_gold():
-    rich = ["palace", "fortress", "cathedral", "town_hall"]                 # 20, four colours
+    rich = ["palace", "fortress", "cathedral", "town_hall"]  # 20, four colours
     five = ["castle", "monastery", "battlefield", "docks", "keep", "tavern"]  # 17 + 3 five colours
     g = end_with_scores([], 3, 3, [rich, rich, []])
-    assert g.result["scores"][:2] == [20, 20] and g.result["winners"] == [0, 1]   # default: shared
+    assert g.result["scores"][:2] == [20, 20] and g.result["winners"] == [0, 1]  # default: shared
     g = end_with_scores(["official_tiebreak"], 5, 3, [rich, rich, []])
-    assert g.result["winners"] == [0]                      # equal districts: more gold
+    assert g.result["winners"] == [0]  # equal districts: more gold
     g = end_with_scores(["official_tiebreak"], 3, 5, [rich, rich, []])
     assert g.result["winners"] == [1]
     g = end_with_scores(["official_tiebreak"], 3, 3, [rich, rich, []])
-    assert g.result["winners"] == [0, 1]                   # still tied: shared
+    assert g.result["winners"] == [0, 1]  # still tied: shared
     g = end_with_scores(["official_tiebreak"], 3, 5, [rich, five, []])
     assert g.result["scores"][:2] == [20, 20]
-    assert g.result["winners"] == [0]                      # districts alone (no bonus) before gold
+    assert g.result["winners"] == [0]  # districts alone (no bonus) before gold
 
 
 def test_cit_r105_first_crown_by_drawing_districts():
@@ -1404,13 +1463,16 @@ def test_cit_r105_first_crown_by_drawing_districts():
     for seed in range(1, 12):
         g = new_game(players=4, seed=seed, variants=["crown_by_draw"])
         setup = [e for e in g.log if e.get("round") == 0]
-        draws = [(e["text"].split(":")[0], int(e["text"].split("P")[-1][0]) - 1) for e in setup
-                 if "-> P" in e.get("text", "") and "drawn cards" in e["text"] and "to" not in e]
+        draws = [
+            (e["text"].split(":")[0], int(e["text"].split("P")[-1][0]) - 1)
+            for e in setup
+            if "-> P" in e.get("text", "") and "drawn cards" in e["text"] and "to" not in e
+        ]
         by_name = {t["name"]: t["cost"] for t in g.program.types.values() if t["family"] == "district"}
         contenders = [0, 1, 2, 3]
         i = 0
         while len(contenders) > 1:
-            batch = draws[i:i + len(contenders)]
+            batch = draws[i : i + len(contenders)]
             i += len(contenders)
             assert [s for _, s in batch] == contenders
             top = max(by_name[n] for n, _ in batch)
@@ -1425,7 +1487,7 @@ def test_cit_r105_first_crown_by_drawing_districts():
         last_shuffle = max(i for i, t in enumerate(texts) if t == "shuffle: the district deck")
         first_deal = min(i for i, e in enumerate(setup) if "hand" in e.get("text", ""))
         assert last_shuffle < first_deal
-    assert multi >= 1      # at least one tie redrawn among these seeds
+    assert multi >= 1  # at least one tie redrawn among these seeds
 
 
 # ==================================================================== worked examples
@@ -1457,8 +1519,9 @@ def test_cit_x3_income_in_one_go():
     # no second helping for the Manor: income is gone (here the turn even closes by itself)
     assert turn_name(g) != "King" or "Take income" not in labels(g)
     assert gold(g, 1) == 2
-    king_actions = [e["chosen"] for e in g.log if e.get("type") == "decision" and e["seat"] == 1
-                    and e["kind"] == "action"]
+    king_actions = [
+        e["chosen"] for e in g.log if e.get("type") == "decision" and e["seat"] == 1 and e["kind"] == "action"
+    ]
     assert king_actions.count("Take income") == 1
 
 
@@ -1484,7 +1547,7 @@ def test_cit_x6_murdered_king_takes_crown_at_round_end():
     assert turn_name(g) == "Bishop"
     between = g.log[i:]
     assert between[0].get("chosen") == "End turn"
-    assert between[1]["text"] == "Bishop is revealed"      # nothing shown for rank 4
+    assert between[1]["text"] == "Bishop is revealed"  # nothing shown for rank 4
     assert g.state["vars"]["crown"] == 0
     to_round(g, 2)
     texts = [e.get("text") for e in g.log]
@@ -1535,7 +1598,7 @@ def test_cit_x16_finishing_the_round():
     to_turn(g, "Architect")
     act(g, "Take 2 gold")
     build(g, "Palace")
-    build(g, "Harbor")                                     # past 8
+    build(g, "Harbor")  # past 8
     assert len(cards_in(g, "city", 1)) == 9
     to_turn(g, "Warlord")
     drive(g)
@@ -1544,9 +1607,9 @@ def test_cit_x16_finishing_the_round():
 
 
 X17_CITIES = [
-    ["palace", "cathedral", "fortress", "keep", "tavern", "temple", "watchtower"],      # P1: 21 (+ Castle)
-    ["town_hall", "palace", "cathedral", "fortress", "graveyard", "market"],           # P2: 27
-    ["church", "prison", "market", "trading_post", "docks", "harbor", "monastery"],    # P3: 18 (+ Manor)
+    ["palace", "cathedral", "fortress", "keep", "tavern", "temple", "watchtower"],  # P1: 21 (+ Castle)
+    ["town_hall", "palace", "cathedral", "fortress", "graveyard", "market"],  # P2: 27
+    ["church", "prison", "market", "trading_post", "docks", "harbor", "monastery"],  # P3: 18 (+ Manor)
 ]
 
 
@@ -1561,10 +1624,10 @@ def x17_game(variants):
     put(g, 2, "manor")
     to_turn(g, "King")
     act(g, "Take 2 gold")
-    build(g, "Manor")            # P3 completes first: +4
+    build(g, "Manor")  # P3 completes first: +4
     to_turn(g, "Warlord")
     act(g, "Take 2 gold")
-    build(g, "Castle")           # P1 completes later: +2
+    build(g, "Castle")  # P1 completes later: +2
     drive(g)
     assert g.over
     return g
@@ -1594,12 +1657,16 @@ def test_cit_x18_two_player_draft_example(rig):
     act(g, "Warlord", b)
     act(g, "Architect", a)
     act(g, "Bishop", a)
-    act(g, "Merchant", b)                # the last (Magician) is set aside by itself
+    act(g, "Merchant", b)  # the last (Magician) is set aside by itself
     assert g.state["phase"] == "calling"
     assert sorted(names_in(g, "aside")) == ["Bishop", "Magician", "Warlord"]
     to_round(g, 2)
-    assert turn_entries(g, rnd=1) == ["-- P1 plays as Thief --", "-- P2 plays as King --",
-                                      "-- P2 plays as Merchant --", "-- P1 plays as Architect --"]
+    assert turn_entries(g, rnd=1) == [
+        "-- P1 plays as Thief --",
+        "-- P2 plays as King --",
+        "-- P2 plays as Merchant --",
+        "-- P1 plays as Architect --",
+    ]
 
 
 def test_cit_x18_two_player_threshold_is_10():
@@ -1612,7 +1679,7 @@ def test_cit_x19_seventh_player_gets_one_card_plus_the_face_down_card():
     p = g.pending
     assert p["seat"] == (crown + 6) % 7
     assert len(p["labels"]) == 2 and fd in p["labels"]
-    act(g, fd)                    # keeps the initial face-down card
+    act(g, fd)  # keeps the initial face-down card
     assert names_in(g, "chosen", (crown + 6) % 7) == [fd]
     assert len(cards_in(g, "aside")) == 1 and cards_in(g, "face_down") == []
     for s in range(7):

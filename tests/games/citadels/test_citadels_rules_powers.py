@@ -4,6 +4,7 @@ Rule ids follow shared/reference/citadels.md (CIT-R42 .. CIT-R75, CIT-R86 .. CIT
 worked examples (CIT-X*). Each test builds a situation with tests/support.py (4 players, seed 2
 unless said otherwise: P2 holds the crown), drives the turns by label and checks the outcome.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -133,7 +134,7 @@ def test_cit_r42_assassin_murders_another_character_for_the_round():
     act(g, "King")
     king = card_of(g, "king")
     assert g.state["cards"][king]["murdered"] is True
-    assert "P1 chooses King" in texts(g, n) and public(g, "P1 chooses King")   # naming is public
+    assert "P1 chooses King" in texts(g, n) and public(g, "P1 chooses King")  # naming is public
     # murdered for this round only: next round the King plays again
     until_prompt(g, "Keep a character")
     assert g.state["cards"][king]["murdered"] is False
@@ -153,14 +154,14 @@ def test_cit_r43_murdered_holder_loses_the_whole_turn():
     act(g, "Murder a character")
     act(g, "King")
     n = len(g.log)
-    until_prompt(g, "Keep a character")          # the round is over
+    until_prompt(g, "Keep a character")  # the round is over
     lines = texts(g, n)
     assert "-- P3 plays as King --" not in lines
-    assert not any(line.startswith("P3:") for line in lines)   # no action, income, power or build
+    assert not any(line.startswith("P3:") for line in lines)  # no action, income, power or build
     assert gold(g, 2) == 5
     assert types_in(g, "city", 2) == ["castle"]
     assert types_in(g, "hand", 2) == ["manor"]
-    assert "King is revealed" in lines                        # revealed at round end (CIT-R20)
+    assert "King is revealed" in lines  # revealed at round end (CIT-R20)
 
 
 def test_cit_r43_murdered_warlord_has_no_end_of_turn_destruction():
@@ -207,15 +208,15 @@ def test_cit_r46_theft_happens_at_reveal_before_the_action():
     thief_gold = gold(g, 1)
     n = len(g.log)
     act(g, "End turn")
-    until_turn(g, "merchant")        # the King (rank 4) plays in between; P3 is not touched
+    until_turn(g, "merchant")  # the King (rank 4) plays in between; P3 is not touched
     # the Merchant's first decision: the gold is already gone, nothing else has happened yet
     assert seat_to_move(g) == 2
     assert gold(g, 1) == thief_gold + 3 and gold(g, 2) == 0
     lines = texts(g, n)
     assert "P3 gives 3 gold to P2" in lines and public(g, "P3 gives 3 gold to P2")
-    assert public(g, "P2 chooses Merchant")                 # the Thief's naming is public
+    assert public(g, "P2 chooses Merchant")  # the Thief's naming is public
     assert lines.index("Merchant is revealed") < lines.index("P3 gives 3 gold to P2")
-    assert "Take income" in labels(g)       # income not yet taken: the theft came first
+    assert "Take income" in labels(g)  # income not yet taken: the theft came first
 
 
 def test_cit_r47_later_gains_are_not_stolen_and_unheld_target_gives_nothing():
@@ -286,7 +287,7 @@ def test_cit_r48_cit_x9_magician_swaps_whole_hands_even_when_empty():
 def test_cit_r49_cit_x9_magician_replaces_cards_from_the_deck():
     g = start({0: "Magician", 1: "King", 2: "Bishop", 3: "Merchant"})
     temple, church, manor = hand_of(g, 0, "temple", "church", "manor")
-    top = deck_top(g, "tavern", "market")          # market on the very top
+    top = deck_top(g, "tavern", "market")  # market on the very top
     deck_size = len(cards_in(g, "deck"))
     until_turn(g, "magician")
     act(g, "Use the Magician's power", 0)
@@ -304,7 +305,7 @@ def test_cit_r50_magician_uses_one_option_once_per_turn():
     hand_of(g, 0, "temple")
     hand_of(g, 1, "church")
     until_turn(g, "magician")
-    assert "Use the Magician's power" in labels(g)          # usable before the action
+    assert "Use the Magician's power" in labels(g)  # usable before the action
     act(g, "Use the Magician's power")
     assert g.pending["prompt"] == "Magician"
     assert set(labels(g)) == {"Exchange hands with another player", "Replace cards from your hand"}
@@ -321,7 +322,7 @@ def test_cit_r51_king_takes_the_crown_when_revealed():
     assert g.state["vars"]["crown"] == 1
     until_turn(g, "king")
     assert seat_to_move(g) == 3
-    assert g.state["vars"]["crown"] == 3                     # before the action
+    assert g.state["vars"]["crown"] == 3  # before the action
     assert not any(e.get("type") == "decision" and e["seat"] == 3 and e["kind"] == "action" for e in g.log)
 
 
@@ -350,7 +351,7 @@ def test_cit_r53_warlord_cannot_target_the_revealed_bishop():
 def test_cit_r54_merchant_gains_one_after_either_action():
     g = start({0: "Merchant", 1: "King", 2: "Bishop", 3: "Architect"})
     until_turn(g, "merchant")
-    assert "Take 1 extra gold" not in labels(g)              # only after the action
+    assert "Take 1 extra gold" not in labels(g)  # only after the action
     before, bank_before = gold(g, 0), bank(g)
     act(g, "Draw districts")
     until_prompt(g, "Choose an action")
@@ -392,7 +393,7 @@ def test_cit_x8_architect_builds_manor_castle_harbor():
     hand_of(g, 0, "manor", "castle")
     set_gold(g, 0, 9)
     until_turn(g, "architect")
-    assert "Draw 2 extra districts" not in labels(g)         # refused before the action
+    assert "Draw 2 extra districts" not in labels(g)  # refused before the action
     act(g, "Take 2 gold")
     deck_top(g, "temple", "harbor")
     act(g, "Draw 2 extra districts")
@@ -410,12 +411,12 @@ def test_cit_r57_warlord_destroys_at_turn_end_paying_cost_minus_one():
     g = start({0: "Warlord", 1: "King", 2: "Merchant", 3: "Architect"})
     tower, castle = city_of(g, 2, "watchtower", "castle")
     until_turn(g, "warlord")
-    assert not any(l.startswith("Destroy") for l in labels(g))   # not an action of the window
+    assert not any(l.startswith("Destroy") for l in labels(g))  # not an action of the window
     act(g, "Take 2 gold")
     set_gold(g, 0, 5)
     act(g, "End turn")
     assert targets(g) == {tower, castle}
-    assert "none" in labels(g)                                      # optional
+    assert "none" in labels(g)  # optional
     # declining destroys nothing and costs nothing
     h = g.copy()
     h.answer(h.pending["labels"].index("none"))
@@ -496,14 +497,20 @@ def test_cit_r62_destroyed_district_goes_to_the_bottom_of_the_deck():
 
 def test_cit_x1_warlord_costs():
     g = start({0: "Warlord", 1: "King", 2: "Merchant", 3: "Architect"})
-    tower, church, cathedral, gate, keep = city_of(g, 2, "watchtower", "church", "cathedral",
-                                                   "dragon_gate", "keep")
+    tower, church, cathedral, gate, keep = city_of(g, 2, "watchtower", "church", "cathedral", "dragon_gate", "keep")
     palace, wall, temple = city_of(g, 3, "palace", "great_wall", "temple")
     warlord_end(g, 0, gold_at_end=6)
-    assert keep not in g.pending["options"]                 # refused
+    assert keep not in g.pending["options"]  # refused
     costs = {g.state["cards"][c]["t"]: destroy_cost(g, 0, c) for c in targets(g)}
-    assert costs == {"watchtower": 0, "church": 1, "cathedral": 4, "dragon_gate": 5,
-                     "palace": 5, "great_wall": 5, "temple": 1}
+    assert costs == {
+        "watchtower": 0,
+        "church": 1,
+        "cathedral": 4,
+        "dragon_gate": 5,
+        "palace": 5,
+        "great_wall": 5,
+        "temple": 1,
+    }
 
 
 def test_cit_x2_warlord_targets():
@@ -525,22 +532,25 @@ def test_cit_x2_warlord_targets():
 
 
 # ====================================================================== purple districts
-@pytest.mark.parametrize("others, bonus", [
-    (("manor", "tavern", "watchtower", "keep"), 3),      # lacks religious: counts as religious
-    (("temple", "tavern", "watchtower", "keep"), 3),     # lacks noble: counts as noble
-    (("temple", "tavern", "manor", "keep"), 3),          # lacks military: counts as military
-    (("temple", "tavern", "manor"), 0),                  # two colours missing: one wildcard is not enough
-])
+@pytest.mark.parametrize(
+    "others, bonus",
+    [
+        (("manor", "tavern", "watchtower", "keep"), 3),  # lacks religious: counts as religious
+        (("temple", "tavern", "watchtower", "keep"), 3),  # lacks noble: counts as noble
+        (("temple", "tavern", "manor", "keep"), 3),  # lacks military: counts as military
+        (("temple", "tavern", "manor"), 0),  # two colours missing: one wildcard is not enough
+    ],
+)
 def test_cit_r63_haunted_city_counts_as_the_missing_colour(others, bonus):
     g = start({0: "King", 1: "Bishop", 2: "Merchant", 3: "Architect"})
-    city_of(g, 0, *others, "haunted_city")                  # built in an earlier round (no round recorded)
+    city_of(g, 0, *others, "haunted_city")  # built in an earlier round (no round recorded)
     res = end_game_now(g)
     assert res["parts"][0]["five_colours"] == bonus
 
 
 def test_cit_r63_cit_x15_haunted_city_built_in_final_round_is_only_purple():
     g = start({0: "King", 1: "Merchant", 2: "Bishop", 3: "Architect"})
-    city_of(g, 1, "manor", "tavern", "watchtower", "keep")                     # lacks blue
+    city_of(g, 1, "manor", "tavern", "watchtower", "keep")  # lacks blue
     hand_of(g, 1, "haunted_city")
     until_turn(g, "merchant")
     g.state["vars"]["final_round"] = True
@@ -559,7 +569,7 @@ def test_cit_x15_haunted_city_built_before_the_final_round_counts():
     until_turn(g, "merchant")
     act(g, "Take 2 gold")
     act(g, "Build a district")
-    until_prompt(g, "Keep a character")                                     # round 2
+    until_prompt(g, "Keep a character")  # round 2
     res = end_game_now(g)
     assert res["rounds"] == 2
     assert res["parts"][1]["five_colours"] == 3
@@ -583,7 +593,7 @@ def test_cit_r65_laboratory_discards_a_card_for_one_gold_once_per_turn():
     temple, church = hand_of(g, 0, "temple", "church")
     until_turn(g, "king")
     lab = [l for l in labels(g) if "(Laboratory)" in l]
-    assert len(lab) == 1                                      # usable before the action
+    assert len(lab) == 1  # usable before the action
     before, bank_before = gold(g, 0), bank(g)
     act(g, lab[0])
     act(g, "Temple")
@@ -615,7 +625,7 @@ def test_cit_r66_smithy_pays_two_to_draw_three():
     assert gold(g, 0) == 0 and bank(g) == bank_before + 2
     assert sorted(cards_in(g, "hand", 0)) == sorted(top)
     act(g, "Take 2 gold")
-    assert not any("(Smithy)" in l for l in labels(g))     # once per turn
+    assert not any("(Smithy)" in l for l in labels(g))  # once per turn
     # with 1 gold it is not offered
     g = start({0: "King", 1: "Bishop", 2: "Merchant", 3: "Architect"})
     city_of(g, 0, "smithy")
@@ -637,7 +647,7 @@ def test_cit_r67_observatory_draws_three_keeps_one():
     assert g.pending["prompt"].startswith("Put on the bottom")
     act(g, "Temple")
     assert cards_in(g, "hand", 0) == [church]
-    assert cards_in(g, "deck")[:2] == [manor, temple]        # each next card goes under the last
+    assert cards_in(g, "deck")[:2] == [manor, temple]  # each next card goes under the last
     assert cards_in(g, "looking", 0) == []
 
 
@@ -650,7 +660,7 @@ def test_cit_r68_library_keeps_both_drawn_cards():
     size = len(cards_in(g, "deck"))
     act(g, "Draw districts")
     assert g.pending["prompt"] == "Keep a district"
-    act(g, "Temple")                      # the second card is kept too (a single option: no question)
+    act(g, "Temple")  # the second card is kept too (a single option: no question)
     assert sorted(cards_in(g, "hand", 0)) == sorted(top)
     assert len(cards_in(g, "deck")) == size - 2
     assert g.pending["prompt"] == "Choose an action"
@@ -676,10 +686,10 @@ def test_cit_r70_library_built_this_turn_does_not_change_the_draw():
     library = hand_of(g, 0, "library")[0]
     set_gold(g, 0, 6)
     until_turn(g, "king")
-    assert "Build a district" not in labels(g)               # building only after the action
+    assert "Build a district" not in labels(g)  # building only after the action
     temple, church = deck_top(g, "temple", "church")
     act(g, "Draw districts")
-    assert g.pending["prompt"] == "Keep a district"          # keep one: no Library yet
+    assert g.pending["prompt"] == "Keep a district"  # keep one: no Library yet
     act(g, "Church")
     act(g, "Build a district")
     act(g, "Library")
@@ -696,7 +706,7 @@ def test_cit_x10_observatory_with_library_built_this_turn():
     until_turn(g, "king")
     temple, church, manor = deck_top(g, "temple", "church", "manor")
     act(g, "Draw districts")
-    act(g, "Temple")                                         # only one kept
+    act(g, "Temple")  # only one kept
     act(g, "Church")
     act(g, "Build a district")
     act(g, "Library")
@@ -721,11 +731,11 @@ def test_cit_r71_gates_cost_six_and_score_eight():
 
 def test_cit_r72_school_of_magic_income_colour_but_purple_for_the_bonus():
     g = start({0: "King", 1: "Bishop", 2: "Merchant", 3: "Architect"})
-    city_of(g, 0, "manor", "temple", "tavern", "keep", "school_of_magic")   # no military
+    city_of(g, 0, "manor", "temple", "tavern", "keep", "school_of_magic")  # no military
     until_turn(g, "king")
     before = gold(g, 0)
     act(g, "Take income")
-    assert gold(g, 0) == before + 2                          # Manor + School of Magic
+    assert gold(g, 0) == before + 2  # Manor + School of Magic
     res = end_game_now(g)
     assert res["parts"][0]["five_colours"] == 0
 
@@ -854,7 +864,7 @@ def test_cit_r86_districts_score_their_score_value():
 def test_cit_r87_five_colours_bonus_and_lost_colour():
     g = start({0: "Warlord", 1: "Merchant", 2: "King", 3: "Architect"})
     tower = city_of(g, 1, "temple", "watchtower", "manor", "tavern", "keep")[1]
-    city_of(g, 2, "temple", "watchtower", "manor", "tavern", "market")       # no purple
+    city_of(g, 2, "temple", "watchtower", "manor", "tavern", "market")  # no purple
     g.state["vars"]["final_round"] = True
     warlord_end(g, 0)
     kept = g.copy()
@@ -862,7 +872,7 @@ def test_cit_r87_five_colours_bonus_and_lost_colour():
     play_out(kept, passive)
     assert kept.result["parts"][1]["five_colours"] == 3
     assert kept.result["parts"][2]["five_colours"] == 0
-    destroy(g, tower)                                        # the only military district, before the end
+    destroy(g, tower)  # the only military district, before the end
     play_out(g, passive)
     assert g.result["parts"][1]["five_colours"] == 0
     assert g.result["parts"][1]["districts"] == 1 + 3 + 1 + 3

@@ -6,6 +6,7 @@ said otherwise), with every rank fixed by option (the base character unless the 
 City one) and no bonus district shuffled in, so the deck and the crown are those of the base tests;
 it drives the turns by label and checks the outcome.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -15,12 +16,34 @@ from mason.errors import MasonError
 from mason.runtime.game import Game
 
 DC = ("dark-city",)
-BASE = {1: "assassin", 2: "thief", 3: "magician", 4: "king", 5: "bishop", 6: "merchant", 7: "architect",
-        8: "warlord"}
-RANK = {"witch": 1, "tax_collector": 2, "wizard": 3, "emperor": 4, "abbot": 5, "alchemist": 6, "navigator": 7,
-        "diplomat": 8, **{v: k for k, v in BASE.items()}}
-BONUS = ["lighthouse", "armory", "museum", "imperial_treasury", "map_room", "wishing_well", "quarry", "poor_house",
-         "bell_tower", "factory", "park", "hospital", "throne_room", "ball_room"]
+BASE = {1: "assassin", 2: "thief", 3: "magician", 4: "king", 5: "bishop", 6: "merchant", 7: "architect", 8: "warlord"}
+RANK = {
+    "witch": 1,
+    "tax_collector": 2,
+    "wizard": 3,
+    "emperor": 4,
+    "abbot": 5,
+    "alchemist": 6,
+    "navigator": 7,
+    "diplomat": 8,
+    **{v: k for k, v in BASE.items()},
+}
+BONUS = [
+    "lighthouse",
+    "armory",
+    "museum",
+    "imperial_treasury",
+    "map_room",
+    "wishing_well",
+    "quarry",
+    "poor_house",
+    "bell_tower",
+    "factory",
+    "park",
+    "hospital",
+    "throne_room",
+    "ball_room",
+]
 
 
 # ====================================================================== building a situation
@@ -53,14 +76,37 @@ def start(picks: dict, players=4, seed=2, ranks=(), rank9=None, **kw) -> Game:
     return g
 
 
-NAMES = {"assassin": "Assassin", "thief": "Thief", "magician": "Magician", "king": "King", "bishop": "Bishop",
-         "merchant": "Merchant", "architect": "Architect", "warlord": "Warlord", "witch": "Witch",
-         "tax_collector": "Tax Collector", "wizard": "Wizard", "emperor": "Emperor", "abbot": "Abbot",
-         "alchemist": "Alchemist", "navigator": "Navigator", "diplomat": "Diplomat", "artist": "Artist",
-         "queen": "Queen"}
+NAMES = {
+    "assassin": "Assassin",
+    "thief": "Thief",
+    "magician": "Magician",
+    "king": "King",
+    "bishop": "Bishop",
+    "merchant": "Merchant",
+    "architect": "Architect",
+    "warlord": "Warlord",
+    "witch": "Witch",
+    "tax_collector": "Tax Collector",
+    "wizard": "Wizard",
+    "emperor": "Emperor",
+    "abbot": "Abbot",
+    "alchemist": "Alchemist",
+    "navigator": "Navigator",
+    "diplomat": "Diplomat",
+    "artist": "Artist",
+    "queen": "Queen",
+}
 
-PASSIVE = ("End turn", "Take 2 gold", "none", "Let it go", "Thank the crown holder", "Do not draw",
-           "Keep it in hand", "Give 1 gold")
+PASSIVE = (
+    "End turn",
+    "Take 2 gold",
+    "none",
+    "Let it go",
+    "Thank the crown holder",
+    "Do not draw",
+    "Keep it in hand",
+    "Give 1 gold",
+)
 
 
 def passive(g) -> int:
@@ -188,8 +234,18 @@ def choose_card(g, c) -> None:
 def test_dc_r1_ten_characters_and_fourteen_districts_become_available():
     g = dc_game(bonus_district_ids=BONUS)
     types = g.program.types
-    for cid in ("witch", "tax_collector", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat",
-                "artist", "queen"):
+    for cid in (
+        "witch",
+        "tax_collector",
+        "wizard",
+        "emperor",
+        "abbot",
+        "alchemist",
+        "navigator",
+        "diplomat",
+        "artist",
+        "queen",
+    ):
         assert types[cid]["family"] == "character"
     assert sorted(g.program.sets["dark_city_districts"]) == sorted(BONUS)
     assert all(types[d]["colour"] == "special" for d in BONUS)
@@ -211,7 +267,7 @@ def test_dc_r3_character_per_rank_is_an_option_random_by_default():
         h = new_game("citadels", 4, seed, expansions=DC)
         seen |= set(in_use(h))
         again = new_game("citadels", 4, seed, expansions=DC)
-        assert in_use(again) == in_use(h)                                       # seeded
+        assert in_use(again) == in_use(h)  # seeded
     assert {"witch", "assassin", "wizard", "magician", "emperor", "king", "diplomat", "warlord"} <= seen
     with pytest.raises(MasonError) as exc:
         dc_game(rank3="wizzard")
@@ -235,7 +291,7 @@ def test_dc_r4_rank_nine_only_with_five_players_and_required_at_eight():
 
 def test_dc_r5_up_to_three_bonus_districts_are_shuffled_in():
     seen = set()
-    for seed in range(1, 12):                                                   # default: 3 drawn at random
+    for seed in range(1, 12):  # default: 3 drawn at random
         g = new_game("citadels", 4, seed, expansions=DC, options=(("rank1", "assassin"), ("rank8", "warlord")))
         bonus = [d for d in districts_in_play(g) if d in BONUS]
         assert len(bonus) == 3 and len(districts_in_play(g)) == 69
@@ -251,7 +307,7 @@ def test_dc_r6_more_than_three_bonus_districts_replace_base_ones():
     in_play = districts_in_play(g)
     assert len(in_play) == 66 and len([d for d in in_play if d in BONUS]) == 5
     purples = [t for t in g.program.types if g.program.types[t].get("colour") == "special" and t not in BONUS]
-    assert sum(1 for d in in_play if d in purples) == 12 - 5                # random base purples removed
+    assert sum(1 for d in in_play if d in purples) == 12 - 5  # random base purples removed
     g = dc_game(bonus=4, removed_districts=["temple", "temple", "manor", "tavern"])
     in_play = districts_in_play(g)
     assert len(in_play) == 66 and in_play.count("temple") == 1 and in_play.count("manor") == 4
@@ -320,7 +376,7 @@ def witch_names(g, seat, target: str) -> None:
 def test_dc_r12_witch_bewitches_after_her_action_and_her_turn_ends():
     g = start({0: "Witch", 1: "King", 2: "Merchant", 3: "Warlord"})
     until_turn(g, "witch")
-    assert not any(l.startswith("Bewitch") for l in labels(g))              # only after the action
+    assert not any(l.startswith("Bewitch") for l in labels(g))  # only after the action
     h = g.copy()
     act(g, "Take 2 gold", 0)
     assert "Bewitch a character (ends your turn)" in labels(g)
@@ -329,7 +385,7 @@ def test_dc_r12_witch_bewitches_after_her_action_and_her_turn_ends():
     act(g, "Merchant", 0)
     assert card(g, card_of(g, "merchant"))["bewitched"] and g.state["vars"]["witch_seat"] == 0
     assert any(e.get("text") == "P1 bewitches the Merchant." and e.get("to") is None for e in g.log)
-    assert turn_type(g) != "witch"                                           # no End turn question
+    assert turn_type(g) != "witch"  # no End turn question
     # anything else must come before: once she has built, she can no longer bewitch
     hand_of(h, 0, "temple", "church")
     city_of(h, 0, "laboratory")
@@ -347,9 +403,9 @@ def test_dc_r13_witch_naming_no_one_plays_a_normal_turn():
     until_turn(g, "witch")
     act(g, "Take 2 gold", 0)
     act(g, "Build a district", 0)
-    assert types_in(g, "city", 0) == ["temple"]                              # the turn ends by itself
+    assert types_in(g, "city", 0) == ["temple"]  # the turn ends by itself
     until_turn(g, "merchant")
-    assert turn_seat(g) == 2 and "Take 1 extra gold" not in labels(g)         # a normal Merchant turn
+    assert turn_seat(g) == 2 and "Take 1 extra gold" not in labels(g)  # a normal Merchant turn
     act(g, "Take 2 gold", 2)
     assert "Take 1 extra gold" in labels(g)
 
@@ -359,13 +415,13 @@ def test_dc_r14_bewitched_holder_only_takes_the_action():
     city_of(g, 2, "market", "library")
     witch_names(g, 0, "Merchant")
     until_turn(g, "merchant", 2)
-    assert labels(g) == ["Take 2 gold", "Draw districts"]                    # no income, power or building
-    assert card(g, card_of(g, "merchant"))["up"]                             # revealed
+    assert labels(g) == ["Take 2 gold", "Draw districts"]  # no income, power or building
+    assert card(g, card_of(g, "merchant"))["up"]  # revealed
     hand_of(g, 2)
     act(g, "Draw districts", 2)
     g.answer(0)
-    assert len(cards_in(g, "hand", 2)) == 2                                   # the Library applies
-    assert turn_seat(g) == 0 and turn_type(g) == "merchant"                   # the turn ended at once
+    assert len(cards_in(g, "hand", 2)) == 2  # the Library applies
+    assert turn_seat(g) == 0 and turn_type(g) == "merchant"  # the turn ended at once
 
 
 def test_dc_r15_witch_plays_the_rest_of_the_bewitched_turn():
@@ -374,13 +430,13 @@ def test_dc_r15_witch_plays_the_rest_of_the_bewitched_turn():
     until_turn(g, "architect", 2)
     act(g, "Take 2 gold", 2)
     assert turn_seat(g) == 0 and turn_type(g) == "architect"
-    assert "Take 2 gold" not in labels(g) and "Draw districts" not in labels(g)   # no second action
+    assert "Take 2 gold" not in labels(g) and "Draw districts" not in labels(g)  # no second action
     hand_of(g, 0, "temple", "church", "tavern")
     set_gold(g, 0, 9)
     refresh(g)
     act(g, "Draw 2 extra districts", 0)
     assert len(cards_in(g, "hand", 0)) == 5
-    for _ in range(3):                                                        # the Architect's 3 builds
+    for _ in range(3):  # the Architect's 3 builds
         act(g, "Build a district", 0)
         g.answer(0)
     assert len(cards_in(g, "city", 0)) == 3 and cards_in(g, "city", 2) == []
@@ -420,10 +476,10 @@ def test_dc_r18_bewitched_emperor_the_witch_moves_the_crown_and_takes_the_fee():
     set_crown(g, 1)
     witch_names(g, 0, "Emperor")
     until_turn(g, "emperor", 2)
-    assert crown(g) == 1                                                       # the holder moves nothing
+    assert crown(g) == 1  # the holder moves nothing
     act(g, "Take 2 gold", 2)
     assert g.pending["prompt"] == "Give the crown to whom?" and g.pending["seat"] == 0
-    assert labels(g) == ["P3", "P4"]                                           # not the crown holder, not her
+    assert labels(g) == ["P3", "P4"]  # not the crown holder, not her
     act(g, "P4", 0)
     before = gold(g, 0)
     act(g, "Give 1 gold", 3)
@@ -446,7 +502,7 @@ def test_dc_r19_bewitched_navigator_witch_taking_four_cannot_build():
 def test_dc_r20_witch_does_not_resume_an_unheld_character():
     g = start({0: "Witch", 1: "Bishop", 2: "King", 3: "Warlord"})
     n = len(g.log)
-    witch_names(g, 0, "Merchant")                                              # nobody holds it
+    witch_names(g, 0, "Merchant")  # nobody holds it
     until_turn(g, "warlord", 3)
     turns = [e["text"] for e in g.log[n:] if e.get("turn")]
     assert "-- P3 plays as King --" in turns and not any("Merchant" in t for t in turns)
@@ -468,7 +524,7 @@ def test_dc_r22_bewitched_queen_seat_test_uses_the_witch_seat():
     until_turn(g, "queen", 3)
     before = gold(g, 3)
     act(g, "Take 2 gold", 3)
-    assert gold(g, 3) == before + 2                                           # no +3 for the holder
+    assert gold(g, 3) == before + 2  # no +3 for the holder
     assert turn_seat(g) == 0
     assert any(e.get("text") == "P1 gains 3 gold (Queen: queen gold)" for e in g.log[-6:])
 
@@ -481,12 +537,12 @@ def test_dc_r23_end_of_turn_districts_work_after_both_witch_turns():
     set_gold(g, 0, 0)
     act(g, "Bewitch a character", 0)
     act(g, "Merchant", 0)
-    assert gold(g, 0) == 1                                                    # Poor House after her own turn
+    assert gold(g, 0) == 1  # Poor House after her own turn
     until_turn(g, "merchant", 0)
     set_gold(g, 0, 0)
     refresh(g)
     act(g, "End turn", 0)
-    assert gold(g, 0) == 1                                                    # and after the resumed one
+    assert gold(g, 0) == 1  # and after the resumed one
 
 
 # ====================================================================== Tax Collector
@@ -504,7 +560,7 @@ def test_dc_r24_builders_pay_the_tax_collector_at_the_end_of_their_turn():
     refresh(g)
     act(g, "Take 2 gold", 1)
     before = gold(g, 1)
-    build(g, 1, "Temple")                                                     # the collector pays no tax
+    build(g, 1, "Temple")  # the collector pays no tax
     assert gold(g, 1) == before - 1
     until_turn(g, "merchant", 2)
     hand_of(g, 2, "tavern", "market")
@@ -515,7 +571,7 @@ def test_dc_r24_builders_pay_the_tax_collector_at_the_end_of_their_turn():
     p2, p3 = gold(g, 1), gold(g, 2)
     act(g, "End turn", 2)
     assert (gold(g, 1), gold(g, 2)) == (p2 + 1, p3 - 1)
-    until_turn(g, "warlord", 3)                                               # no build, no tax
+    until_turn(g, "warlord", 3)  # no build, no tax
     p2 = gold(g, 1)
     act(g, "Take 2 gold", 3)
     act(g, "End turn", 3)
@@ -557,14 +613,14 @@ def test_dc_r27_witch_pays_on_reveal_if_she_built_or_after_her_resumed_turn():
     hand_of(g, 0, "manor")
     refresh(g)
     act(g, "Take 2 gold", 0)
-    build(g, 0, "Manor")                                  # no bewitching: a normal turn, 4 - 3 = 1 gold left
+    build(g, 0, "Manor")  # no bewitching: a normal turn, 4 - 3 = 1 gold left
     until_turn(g, "tax_collector", 1)
     assert gold(g, 0) == 0
     g = start({0: "Witch", 1: "Tax Collector", 2: "Merchant", 3: "Warlord"})
     witch_names(g, 0, "Merchant")
     p1 = gold(g, 0)
     until_turn(g, "tax_collector", 1)
-    assert gold(g, 0) == p1                                                    # she did not build
+    assert gold(g, 0) == p1  # she did not build
     until_turn(g, "merchant", 0)
     hand_of(g, 0, "temple")
     refresh(g)
@@ -599,7 +655,7 @@ def test_dc_x14_tax_before_the_poor_house():
     set_gold(g, 2, 0)
     refresh(g)
     act(g, "Take 2 gold", 2)
-    build(g, 2, "Tavern")                                                      # 1 gold left
+    build(g, 2, "Tavern")  # 1 gold left
     assert gold(g, 2) == 1
     n = len(g.log)
     act(g, "End turn", 2)
@@ -646,9 +702,9 @@ def test_dc_r29_wizard_takes_one_card_from_another_hand():
     hand_of(g, 1, "palace", "temple")
     refresh(g)
     act(g, "Take a card from another player's hand", 2)
-    assert g.pending["prompt"] == "Look at whose hand?" and "P1" not in labels(g)   # an empty hand gives nothing
+    assert g.pending["prompt"] == "Look at whose hand?" and "P1" not in labels(g)  # an empty hand gives nothing
     act(g, "P2", 2)
-    assert sorted(labels(g)) == ["Palace (P2's hand)", "Temple (P2's hand)"]     # the whole hand is shown
+    assert sorted(labels(g)) == ["Palace (P2's hand)", "Temple (P2's hand)"]  # the whole hand is shown
     act(g, "Palace", 2)
     assert types_in(g, "hand", 1) == ["temple"] and "palace" in types_in(g, "hand", 2)
 
@@ -668,13 +724,13 @@ def test_dc_r30_wizard_may_build_the_taken_card_at_once_without_using_the_build(
     set_gold(g, 2, 9)
     refresh(g)
     h = g.copy()
-    wizard_takes(h, "P2", "Castle")                                             # before the action: hand only
+    wizard_takes(h, "P2", "Castle")  # before the action: hand only
     assert "castle" in types_in(h, "hand", 2) and h.pending["kind"] == "action"
     act(g, "Take 2 gold", 2)
     wizard_takes(g, "P2", "Castle")
     act(g, "Build it now", 2)
     assert types_in(g, "city", 2) == ["castle"] and gold(g, 2) == 7
-    build(g, 2, "Temple")                                                       # the normal build remains
+    build(g, 2, "Temple")  # the normal build remains
     assert sorted(types_in(g, "city", 2)) == ["castle", "temple"]
 
 
@@ -709,7 +765,7 @@ def test_dc_x20_wizard_duplicates():
     wizard_takes(g, "P2", "Manor")
     act(g, "Build it now", 2)
     assert types_in(g, "city", 2) == ["manor", "manor"] and gold(g, 2) == 6
-    assert "Build a district" in labels(g)                                      # not counted
+    assert "Build a district" in labels(g)  # not counted
     build(g, 2, "Manor")
     assert types_in(g, "city", 2) == ["manor"] * 3 and gold(g, 2) == 3
 
@@ -719,8 +775,8 @@ def test_dc_r32_emperor_must_give_the_crown_on_reveal():
     g = start({0: "Assassin", 1: "Thief", 2: "Emperor", 3: "Warlord"})
     set_crown(g, 1)
     until_prompt(g, "Give the crown to whom?")
-    assert g.pending["seat"] == 2 and labels(g) == ["P1", "P4"]                 # not P2 (crown), not P3
-    assert "none" not in labels(g)                                              # mandatory
+    assert g.pending["seat"] == 2 and labels(g) == ["P1", "P4"]  # not P2 (crown), not P3
+    assert "none" not in labels(g)  # mandatory
     act(g, "P1", 2)
     assert crown(g) == 0
 
@@ -749,8 +805,12 @@ def test_dc_r33_receiver_gives_one_gold_or_one_card_or_nothing():
 def test_dc_r34_no_receiver_the_crown_stays():
     g = dc_game(players=2, ranks=("emperor",))
     open_draft(g)
-    pick(g, {1: ["Emperor", "Warlord"], 0: ["Thief", "Merchant"]} if crown(g) == 1 else
-         {0: ["Emperor", "Warlord"], 1: ["Thief", "Merchant"]})
+    pick(
+        g,
+        {1: ["Emperor", "Warlord"], 0: ["Thief", "Merchant"]}
+        if crown(g) == 1
+        else {0: ["Emperor", "Warlord"], 1: ["Thief", "Merchant"]},
+    )
     holder_ = holder(g, "emperor")
     other = 1 - holder_
     set_crown(g, other)
@@ -776,7 +836,7 @@ def test_dc_x17_emperor_and_throne_room():
     until_prompt(g, "Give the crown to whom?")
     assert labels(g) == ["P3", "P4"]
     act(g, "P3", 1)
-    assert gold(g, 2) == 3                                                      # Throne Room
+    assert gold(g, 2) == 3  # Throne Room
     assert labels(g) == ["Give 1 gold", "Give 1 card"] and g.pending["seat"] == 2
 
 
@@ -789,10 +849,10 @@ def test_dc_r36_the_strictly_richest_player_gives_the_abbot_one_gold():
     refresh(g)
     act(g, "The richest player gives you 1 gold", 2)
     assert gold(g, 1) == 6 and gold(g, 2) == 2
-    assert "The richest player gives you 1 gold" not in labels(g)               # once per turn
+    assert "The richest player gives you 1 gold" not in labels(g)  # once per turn
     h = start({0: "Assassin", 1: "Thief", 2: "Abbot", 3: "Warlord"})
     until_turn(h, "abbot", 2)
-    for s, v in enumerate((1, 3, 5, 2)):                                        # the Abbot is the richest
+    for s, v in enumerate((1, 3, 5, 2)):  # the Abbot is the richest
         set_gold(h, s, v)
     refresh(h)
     assert "The richest player gives you 1 gold" not in labels(h)
@@ -830,7 +890,7 @@ def test_dc_r38_alchemist_gets_back_the_gold_paid_to_build():
     refresh(g)
     act(g, "Take 2 gold", 2)
     build(g, 2, "Castle")
-    act(g, "Pay 2 gold to draw 3 districts", 2)                                 # not refunded
+    act(g, "Pay 2 gold to draw 3 districts", 2)  # not refunded
     assert gold(g, 2) == 0
     act(g, "End turn", 2)
     assert gold(g, 2) == 4
@@ -856,11 +916,11 @@ def test_dc_x1_alchemist_four_gold():
     set_gold(g, 2, 2)
     refresh(g)
     act(g, "Take 2 gold", 2)
-    act(g, "Build a district", 2)                                               # the Palace (5) is refused:
-    assert types_in(g, "city", 2)[-1] == "castle" and "palace" in types_in(g, "hand", 2)   # one choice left
+    act(g, "Build a district", 2)  # the Palace (5) is refused:
+    assert types_in(g, "city", 2)[-1] == "castle" and "palace" in types_in(g, "hand", 2)  # one choice left
     assert gold(g, 2) == 0 and "Build a district" not in labels(g)
     finish_turn(g)
-    assert gold(g, 2) == 4                                                      # refunded only at the end
+    assert gold(g, 2) == 4  # refunded only at the end
 
 
 def test_dc_x2_alchemist_and_tax():
@@ -918,7 +978,7 @@ def test_dc_r42_navigator_taking_four_cannot_build():
     refresh(g)
     act(g, "Take 2 gold", 2)
     build(g, 2, "Temple")
-    assert "Gain 4 gold or draw 4 districts (no building)" not in labels(g)    # only before building
+    assert "Gain 4 gold or draw 4 districts (no building)" not in labels(g)  # only before building
 
 
 def test_dc_x19_navigator():
@@ -972,8 +1032,8 @@ def takes_for(g, give_card) -> set[int]:
 
 def test_dc_r43_diplomat_exchanges_districts_and_pays_the_difference():
     g = start(DIPLOMAT_PICKS)
-    temple, = city_of(g, 3, "temple")
-    castle, = city_of(g, 1, "castle")
+    (temple,) = city_of(g, 3, "temple")
+    (castle,) = city_of(g, 1, "castle")
     diplomat_end(g, 5)
     p2 = gold(g, 1)
     exchange(g, temple, castle)
@@ -981,8 +1041,8 @@ def test_dc_r43_diplomat_exchanges_districts_and_pays_the_difference():
     assert gold(g, 3) == 2 and gold(g, 1) == p2 + 3
     # taking a cheaper district costs nothing
     g = start(DIPLOMAT_PICKS)
-    palace, = city_of(g, 3, "palace")
-    tavern, = city_of(g, 0, "tavern")
+    (palace,) = city_of(g, 3, "palace")
+    (tavern,) = city_of(g, 0, "tavern")
     diplomat_end(g, 0)
     exchange(g, palace, tavern)
     assert cards_in(g, "city", 3) == [tavern] and gold(g, 0) >= 0 and gold(g, 3) == 0
@@ -990,9 +1050,9 @@ def test_dc_r43_diplomat_exchanges_districts_and_pays_the_difference():
 
 def test_dc_r44_diplomat_limits():
     g = start(DIPLOMAT_PICKS)
-    temple, = city_of(g, 3, "temple", "church", "monastery", "watchtower", "prison", "battlefield", "manor")[:1]
+    (temple,) = city_of(g, 3, "temple", "church", "monastery", "watchtower", "prison", "battlefield", "manor")[:1]
     keep, castle = city_of(g, 1, "keep", "castle")
-    bishops, = city_of(g, 2, "tavern")
+    (bishops,) = city_of(g, 2, "tavern")
     full = city_of(g, 0, "market", "docks", "harbor", "palace", "fortress", "cathedral", "town_hall", "trading_post")
     diplomat_end(g, 9)
     takes = takes_for(g, temple)
@@ -1001,7 +1061,7 @@ def test_dc_r44_diplomat_limits():
     # the Diplomat's own city may be complete
     g = start(DIPLOMAT_PICKS)
     own = city_of(g, 3, "temple", "church", "monastery", "watchtower", "prison", "battlefield", "manor", "tavern")
-    castle, = city_of(g, 1, "castle")
+    (castle,) = city_of(g, 1, "castle")
     diplomat_end(g, 9)
     assert castle in takes_for(g, own[0])
 
@@ -1009,24 +1069,24 @@ def test_dc_r44_diplomat_limits():
 def test_dc_r45_great_wall_adds_one_to_the_payment():
     test_dc_x8_diplomat_and_great_wall()
     g = start(DIPLOMAT_PICKS)
-    palace, = city_of(g, 3, "palace")
+    (palace,) = city_of(g, 3, "palace")
     temple, _ = city_of(g, 1, "temple", "great_wall")
     diplomat_end(g, 1)
     p2 = gold(g, 1)
-    exchange(g, palace, temple)                                                  # at least 1
+    exchange(g, palace, temple)  # at least 1
     assert gold(g, 3) == 0 and gold(g, 1) == p2 + 1
 
 
 def test_dc_r46_differences_use_printed_costs():
     test_dc_x9_diplomat_and_university()
     g = start(DIPLOMAT_PICKS)
-    church, = city_of(g, 3, "church")
+    (church,) = city_of(g, 3, "church")
     factory, library = city_of(g, 1, "factory", "library")
-    manor, = city_of(g, 0, "manor")
-    card(g, manor)["gilded"] = True                                              # Artist gold: +1
+    (manor,) = city_of(g, 0, "manor")
+    card(g, manor)["gilded"] = True  # Artist gold: +1
     diplomat_end(g, 9)
     h = g.copy()
-    exchange(h, church, library)                                                 # Factory discount ignored
+    exchange(h, church, library)  # Factory discount ignored
     assert gold(h, 3) == 9 - 4
     exchange(g, church, manor)
     assert gold(g, 3) == 9 - 2
@@ -1038,10 +1098,10 @@ def test_dc_r47_exchange_may_not_leave_a_duplicate_without_a_quarry():
     manor, castle = city_of(g, 1, "manor", "castle")
     diplomat_end(g, 9)
     assert manor not in takes_for(g, temple) and castle in takes_for(g, temple)
-    assert manor in takes_for(g, manor_mine)                                     # giving the Manor away is fine
+    assert manor in takes_for(g, manor_mine)  # giving the Manor away is fine
     g = start(DIPLOMAT_PICKS)
     temple, _, _ = city_of(g, 3, "temple", "manor", "quarry")
-    manor, = city_of(g, 1, "manor")
+    (manor,) = city_of(g, 1, "manor")
     diplomat_end(g, 9)
     assert manor in takes_for(g, temple)
 
@@ -1049,8 +1109,8 @@ def test_dc_r47_exchange_may_not_leave_a_duplicate_without_a_quarry():
 def test_dc_r48_museum_cards_and_artist_gold_move_with_the_district():
     test_dc_x7_museum_exchanged()
     g = start(DIPLOMAT_PICKS)
-    temple, = city_of(g, 3, "temple")
-    castle, = city_of(g, 1, "castle")
+    (temple,) = city_of(g, 3, "temple")
+    (castle,) = city_of(g, 1, "castle")
     card(g, castle)["gilded"] = True
     diplomat_end(g, 9)
     exchange(g, temple, castle)
@@ -1059,23 +1119,23 @@ def test_dc_r48_museum_cards_and_artist_gold_move_with_the_district():
 
 def test_dc_x7_museum_exchanged():
     g = start(DIPLOMAT_PICKS)
-    temple, = city_of(g, 3, "temple")
-    museum, = city_of(g, 1, "museum")
+    (temple,) = city_of(g, 3, "temple")
+    (museum,) = city_of(g, 1, "museum")
     stored = [give(g, 1, "tavern", "museum_store"), give(g, 1, "market", "museum_store")]
     diplomat_end(g, 5)
     p2 = gold(g, 1)
     exchange(g, temple, museum)
     assert gold(g, 3) == 2 and gold(g, 1) == p2 + 3
     assert cards_in(g, "museum_store", 3) == stored and cards_in(g, "museum_store", 1) == []
-    assert g.view(3)["zones"]["museum_store/3"]["hidden"] == 0                 # the new owner sees them
-    assert g.view(1)["zones"]["museum_store/3"]["hidden"] == 2                 # the others only count them
+    assert g.view(3)["zones"]["museum_store/3"]["hidden"] == 0  # the new owner sees them
+    assert g.view(1)["zones"]["museum_store/3"]["hidden"] == 2  # the others only count them
     assert score_parts(g, 3)["museum"] == 2 and score_parts(g, 1)["museum"] == 0
 
 
 def test_dc_x8_diplomat_and_great_wall():
     for take, price in (("palace", 4), ("great_wall", 4)):
         g = start(DIPLOMAT_PICKS)
-        church, = city_of(g, 3, "church")
+        (church,) = city_of(g, 3, "church")
         wall, palace = city_of(g, 1, "great_wall", "palace")
         diplomat_end(g, 9)
         exchange(g, church, palace if take == "palace" else wall)
@@ -1084,8 +1144,8 @@ def test_dc_x8_diplomat_and_great_wall():
 
 def test_dc_x9_diplomat_and_university():
     g = start(DIPLOMAT_PICKS)
-    harbor, = city_of(g, 3, "harbor")
-    university, = city_of(g, 1, "university")
+    (harbor,) = city_of(g, 3, "harbor")
+    (university,) = city_of(g, 1, "university")
     diplomat_end(g, 9)
     exchange(g, harbor, university)
     assert gold(g, 3) == 7
@@ -1095,7 +1155,7 @@ def test_dc_x10_diplomat_limits():
     picks = {0: "Assassin", 1: "Thief", 2: "King", 3: "Merchant", 4: "Bishop", 5: "Diplomat"}
     g = start(picks, players=6)
     own = city_of(g, 5, "temple", "church", "monastery", "watchtower", "prison", "battlefield", "tavern", "manor")
-    p5, = city_of(g, 4, "castle")
+    (p5,) = city_of(g, 4, "castle")
     p2_keep, p2_palace = city_of(g, 1, "keep", "palace")
     p3 = city_of(g, 2, "market", "docks", "harbor", "fortress", "cathedral", "town_hall", "trading_post", "library")
     p4_manor, p4_castle = city_of(g, 3, "manor", "castle")
@@ -1108,12 +1168,12 @@ def test_dc_x10_diplomat_limits():
     assert p5 not in takes and p2_keep not in takes and not set(p3) & takes
     assert {p2_palace, p4_castle} <= takes
     h = g.copy()
-    choose_card(h, own[0])                                                        # giving a Temple
-    assert p4_castle in options_of(h) and p4_manor not in options_of(h)           # (no second Manor for it)
+    choose_card(h, own[0])  # giving a Temple
+    assert p4_castle in options_of(h) and p4_manor not in options_of(h)  # (no second Manor for it)
     h = g.copy()
-    choose_card(h, own[-1])                                                       # giving its Manor: a second
-    assert p2_palace in options_of(h) and p4_castle not in options_of(h)           # Manor for P4 is refused
-    assert p4_manor in options_of(h)                                               # (Manor for Manor is not)
+    choose_card(h, own[-1])  # giving its Manor: a second
+    assert p2_palace in options_of(h) and p4_castle not in options_of(h)  # Manor for P4 is refused
+    assert p4_manor in options_of(h)  # (Manor for Manor is not)
 
 
 # ====================================================================== Artist
@@ -1132,7 +1192,7 @@ def test_dc_r49_artist_puts_gold_on_one_or_two_districts_once_each():
     act_subset(g, ["Castle", "Manor"])
     assert card(g, castle)["gilded"] and card(g, manor)["gilded"] and not card(g, temple)["gilded"]
     assert gold(g, 4) == 3 and g.state["counters"]["card_gold"] == 2 and total_gold(g) == 30
-    assert not any(l.startswith("Beautify") for l in labels(g))                  # once per turn
+    assert not any(l.startswith("Beautify") for l in labels(g))  # once per turn
     # next turn only districts without gold may be chosen
     finish_turn(g)
     until_turn(g, "artist", 4)
@@ -1153,22 +1213,22 @@ def test_dc_r51_gold_on_districts_is_not_the_players_gold():
     until_turn(g, "abbot", 2)
     set_gold(g, 3, 3)
     set_gold(g, 4, 2)
-    castle, = city_of(g, 4, "castle")
+    (castle,) = city_of(g, 4, "castle")
     card(g, castle)["gilded"] = True
     g.state["counters"]["bank"] -= 1
     g.state["counters"]["card_gold"] += 1
     set_gold(g, 0, 0), set_gold(g, 1, 0), set_gold(g, 2, 0)
     refresh(g)
-    act(g, "The richest player gives you 1 gold", 2)                              # P4 (3) and not P5 (2 + 1)
+    act(g, "The richest player gives you 1 gold", 2)  # P4 (3) and not P5 (2 + 1)
     assert gold(g, 3) == 2
     until_turn(g, "artist", 4)
-    assert gold(g, 4) == 0 and card(g, castle)["gilded"]                          # the Thief took 2, not 3
+    assert gold(g, 4) == 0 and card(g, castle)["gilded"]  # the Thief took 2, not 3
     assert total_gold(g) == 30
 
 
 def test_dc_r52_destroyed_district_gold_returns_to_the_bank():
     g = start(ARTIST_PICKS, players=5)
-    castle, = city_of(g, 2, "castle")
+    (castle,) = city_of(g, 2, "castle")
     card(g, castle)["gilded"] = True
     g.state["counters"]["bank"] -= 1
     g.state["counters"]["card_gold"] += 1
@@ -1269,25 +1329,25 @@ def test_dc_r57_armory_destroys_itself_and_another_district():
     g = start(PICKS)
     until_turn(g, "merchant", 2)
     hand_of(g, 2, "armory")
-    castle, = city_of(g, 0, "castle")
+    (castle,) = city_of(g, 0, "castle")
     city_of(g, 1, "temple")
     set_gold(g, 2, 3)
     refresh(g)
     act(g, "Take 2 gold", 2)
     build(g, 2, "Armory")
     armory = cards_in(g, "city", 2)[0]
-    act(g, "Destroy the Armory to destroy a district", 2)                      # the turn it is built
+    act(g, "Destroy the Armory to destroy a district", 2)  # the turn it is built
     choose_card(g, castle)
     assert cards_in(g, "city", 0) == [] and cards_in(g, "city", 2) == []
-    assert cards_in(g, "deck")[:2] == [castle, armory]                         # both to the bottom
-    assert gold(g, 2) == 2                                                     # free of charge
+    assert cards_in(g, "deck")[:2] == [castle, armory]  # both to the bottom
+    assert gold(g, 2) == 2  # free of charge
 
 
 def test_dc_r58_armory_ignores_protection_but_not_its_own_city():
     g = start({0: "Assassin", 1: "Bishop", 2: "Merchant", 3: "Warlord"})
     city_of(g, 2, "armory", "temple")
-    keep, = city_of(g, 0, "keep")
-    church, = city_of(g, 1, "church")
+    (keep,) = city_of(g, 0, "keep")
+    (church,) = city_of(g, 1, "church")
     full = city_of(g, 3, "market", "docks", "harbor", "palace", "fortress", "cathedral", "town_hall", "manor")
     until_turn(g, "merchant", 2)
     act(g, "Destroy the Armory", 2)
@@ -1299,7 +1359,7 @@ def test_dc_r58_armory_ignores_protection_but_not_its_own_city():
 def test_dc_r59_armory_does_not_trigger_the_graveyard():
     g = start(PICKS)
     city_of(g, 2, "armory")
-    castle, = city_of(g, 0, "castle")
+    (castle,) = city_of(g, 0, "castle")
     city_of(g, 1, "graveyard")
     until_turn(g, "merchant", 2)
     set_gold(g, 1, 5)
@@ -1310,13 +1370,13 @@ def test_dc_r59_armory_does_not_trigger_the_graveyard():
 
 def test_dc_r60_museum_stores_one_card_a_turn_for_one_point_each():
     g = start(PICKS)
-    museum, = city_of(g, 2, "museum")
+    (museum,) = city_of(g, 2, "museum")
     until_turn(g, "merchant", 2)
     hand_of(g, 2, "temple", "palace")
     refresh(g)
     act(g, "Put a card under the Museum", 2)
     act(g, "Palace", 2)
-    assert "Put a card under the Museum" not in labels(g)                      # once per turn
+    assert "Put a card under the Museum" not in labels(g)  # once per turn
     assert types_in(g, "museum_store", 2) == ["palace"] and types_in(g, "hand", 2) == ["temple"]
     assert g.view(0)["zones"]["museum_store/2"] == {"cards": [], "hidden": 1}  # face down: others count it
     assert score_parts(g, 2)["museum"] == 1
@@ -1330,7 +1390,7 @@ def test_dc_r62_imperial_treasury_scores_gold_held():
     g = start(PICKS)
     city_of(g, 1, "imperial_treasury", "castle")
     set_gold(g, 1, 6)
-    card(g, cards_in(g, "city", 1)[1])["gilded"] = True                        # gold on districts excluded
+    card(g, cards_in(g, "city", 1)[1])["gilded"] = True  # gold on districts excluded
     assert score_parts(g, 1)["imperial_treasury"] == 6
     assert score_parts(g, 0)["imperial_treasury"] == 0
 
@@ -1387,12 +1447,12 @@ def test_dc_r67_poor_house_gives_one_gold_to_a_broke_owner():
 
 def test_dc_r68_factory_makes_other_purples_cheaper_to_build():
     g = start(PICKS)
-    factory, = city_of(g, 2, "factory")
+    (factory,) = city_of(g, 2, "factory")
     library = give(g, 2, "library")
     temple = give(g, 2, "temple")
     assert value(g, "build_cost", library, me=2) == 5 and value(g, "build_cost", temple, me=2) == 1
-    assert value(g, "build_cost", library, me=1) == 6                          # only for its owner
-    assert value(g, "destroy_cost", factory, me=3) == 5                        # destruction unchanged
+    assert value(g, "build_cost", library, me=1) == 6  # only for its owner
+    assert value(g, "destroy_cost", factory, me=3) == 5  # destruction unchanged
 
 
 def test_dc_r69_park_draws_two_when_the_hand_is_empty():
@@ -1420,7 +1480,7 @@ def test_dc_r70_hospital_murdered_owner_takes_the_action_only():
     until_prompt(g, "Choose an action")
     while turn_seat(g) != 2:
         g.answer(passive(g))
-    assert turn_type(g) is None and card(g, card_of(g, "king"))["up"]            # revealed, played without powers
+    assert turn_type(g) is None and card(g, card_of(g, "king"))["up"]  # revealed, played without powers
     assert labels(g) == ["Take 2 gold", "Draw districts", "Discard a card for 1 gold (Laboratory)"]
     act(g, "Take 2 gold", 2)
     assert "Build a district" not in labels(g) and "Take income" not in labels(g)
@@ -1438,7 +1498,7 @@ def test_dc_r71_throne_room_gains_when_the_crown_changes_hands():
     assert crown(g) == 2 and gold(g, 3) == before + 1
     g = start({0: "Assassin", 1: "Thief", 2: "King", 3: "Warlord"})
     city_of(g, 3, "throne_room")
-    set_crown(g, 2)                                                            # the crown stays: nothing
+    set_crown(g, 2)  # the crown stays: nothing
     until_turn(g, "thief", 1)
     before = gold(g, 3)
     until_turn(g, "king", 2)
@@ -1451,7 +1511,7 @@ def test_dc_r72_ball_room_others_must_thank_the_crown_holder():
     set_crown(g, 1)
     until_turn(g, "assassin", 0)
     n = len(g.log)
-    until_prompt(g, "Ball Room")                                               # the owner (P2) is not asked
+    until_prompt(g, "Ball Room")  # the owner (P2) is not asked
     assert g.pending["seat"] == 2 and turn_type(g) == "merchant"
     assert labels(g) == ["Thank the crown holder", "Stay silent (lose the rest of the turn)"]
     assert "-- P2 plays as Thief --" in texts(g, n)
@@ -1466,12 +1526,12 @@ def test_dc_r73_not_thanking_loses_the_rest_of_the_turn():
     city_of(g, 2, "poor_house")
     set_crown(g, 1)
     until_prompt(g, "Ball Room")
-    assert turn_type(g) == "tax_collector" and g.state["vars"]["tax_to"] == 2   # reveal effects came first
+    assert turn_type(g) == "tax_collector" and g.state["vars"]["tax_to"] == 2  # reveal effects came first
     set_gold(g, 2, 0)
     act(g, "Stay silent", 2)
-    assert turn_seat(g) != 2 and gold(g, 2) == 0                               # no action, no Poor House
+    assert turn_seat(g) != 2 and gold(g, 2) == 0  # no action, no Poor House
     assert card(g, card_of(g, "tax_collector"))["murdered"] is False
-    until_turn(g, "warlord", 3)                                                # the tax still applies
+    until_turn(g, "warlord", 3)  # the tax still applies
     act(g, "Thank", 3) if g.pending["prompt"].startswith("Ball Room") else None
     hand_of(g, 3, "temple")
     refresh(g)
@@ -1577,7 +1637,7 @@ def test_dc_x4_bell_tower_usual_order():
 
 def test_dc_x5_bell_tower_destroyed():
     g = start(PICKS)
-    tower, = city_of(g, 1, "bell_tower")
+    (tower,) = city_of(g, 1, "bell_tower")
     until_turn(g, "warlord", 3)
     act(g, "Take 2 gold", 3)
     set_gold(g, 3, 4)
@@ -1586,7 +1646,7 @@ def test_dc_x5_bell_tower_destroyed():
     assert gold(g, 3) == 0 and value(g, "end_threshold") == 8
     # after the end was triggered it stays triggered, and the +4 is kept
     g = start(PICKS)
-    tower, = city_of(g, 1, "bell_tower")
+    (tower,) = city_of(g, 1, "bell_tower")
     city_of(g, 0, "temple", "church", "monastery", "watchtower", "prison", "battlefield")
     until_turn(g, "assassin", 0)
     hand_of(g, 0, "tavern")
@@ -1604,7 +1664,7 @@ def test_dc_x5_bell_tower_destroyed():
 
 def test_dc_x6_museum_destroyed():
     g = start(PICKS)
-    museum, = city_of(g, 2, "museum")
+    (museum,) = city_of(g, 2, "museum")
     stored = [give(g, 2, t, "museum_store") for t in ("tavern", "market", "temple")]
     until_turn(g, "warlord", 3)
     act(g, "Take 2 gold", 3)
@@ -1621,16 +1681,16 @@ def test_dc_x21_wishing_well_and_haunted_city():
     g = start(PICKS)
     city_of(g, 1, "wishing_well", "haunted_city", "library", "manor", "tavern", "watchtower")
     parts = score_parts(g, 1)
-    assert parts["five_colours"] == 3 and parts["wishing_well"] == 1           # scored as blue: +3, +1
+    assert parts["five_colours"] == 3 and parts["wishing_well"] == 1  # scored as blue: +3, +1
     g = start(PICKS)
     city_of(g, 1, "wishing_well", "haunted_city", "library", "manor", "tavern")
-    parts = score_parts(g, 1)                                                  # two colours missing: purple
+    parts = score_parts(g, 1)  # two colours missing: purple
     assert parts["five_colours"] == 0 and parts["wishing_well"] == 2
 
 
 def test_dc_x22_armory_on_a_complete_city():
     g = start(PICKS)
-    tower, = city_of(g, 1, "watchtower")
+    (tower,) = city_of(g, 1, "watchtower")
     city_of(g, 1, "temple", "manor", "tavern", "keep", "church", "market", "castle")
     g.state["vars"]["first_complete"] = 1
     g.state["vars"]["final_round"] = True
@@ -1664,8 +1724,14 @@ def test_dc_x23_quarry_destroyed():
 def test_dc_r80_end_of_turn_order():
     prog = dc_game().program
     order = [t.key for t in prog.triggers["turn_end"]]
-    expected = ["warlord.destroy", "diplomat.exchange", "alchemist.refund", "game.tax", "poor_house.poor_house",
-                "park.park"]
+    expected = [
+        "warlord.destroy",
+        "diplomat.exchange",
+        "alchemist.refund",
+        "game.tax",
+        "poor_house.poor_house",
+        "park.park",
+    ]
     assert [k for k in order if k in expected] == expected
     g = start({0: "Assassin", 1: "Tax Collector", 2: "Alchemist", 3: "Warlord"})
     city_of(g, 2, "park")
@@ -1675,7 +1741,7 @@ def test_dc_r80_end_of_turn_order():
     refresh(g)
     act(g, "Take 2 gold", 2)
     n = len(g.log)
-    build(g, 2, "Church")                                                      # the turn ends by itself
+    build(g, 2, "Church")  # the turn ends by itself
     said = texts(g, n)
     assert said.index("P3 gains 2 gold (Alchemist: refund)") < said.index("P3 gives 1 gold to P2")
     assert g.pending["prompt"] == "Park: draw 2 districts?"
@@ -1684,8 +1750,15 @@ def test_dc_r80_end_of_turn_order():
 def test_dc_r81_extra_score_parts():
     g = start(PICKS)
     result = end_game_now(g)
-    assert list(result["parts"][0]) == ["districts", "five_colours", "completion", "museum",
-                                        "imperial_treasury", "map_room", "wishing_well"]
+    assert list(result["parts"][0]) == [
+        "districts",
+        "five_colours",
+        "completion",
+        "museum",
+        "imperial_treasury",
+        "map_room",
+        "wishing_well",
+    ]
 
 
 def test_dc_r82_haunted_city_colour_counts_for_both_bonuses():
@@ -1699,7 +1772,7 @@ def test_dc_r83_eight_players():
     while g.state["phase"] == "selection":
         size = len(cards_in(g, "draft"))
         g.answer(0)
-    assert size == 2                                                           # the eighth also gets the face-down
+    assert size == 2  # the eighth also gets the face-down
     assert cards_in(g, "face_down") == [] and len(cards_in(g, "aside")) == 1
 
 
@@ -1709,7 +1782,7 @@ def test_dc_r84_mandatory_powers_variant():
     hand_of(g, 0, "temple")
     refresh(g)
     act(g, "Take 2 gold", 0)
-    assert "Build a district" not in labels(g)                                 # never builds on her own turn
+    assert "Build a district" not in labels(g)  # never builds on her own turn
     act(g, "End turn", 0)
     assert g.pending["prompt"] == "Bewitch which character?" and "none" not in labels(g)
     act(g, "Merchant", 0)
@@ -1766,11 +1839,11 @@ def test_dc_x12_witch_and_king():
     assert crown(g) == 1
     p1 = gold(g, 0)
     act(g, "Take income", 0)
-    assert gold(g, 0) == p1 + 2                                                # noble income on her city
+    assert gold(g, 0) == p1 + 2  # noble income on her city
     hand_of(g, 0, "temple", "church")
     refresh(g)
     build(g, 0, "Temple")
-    assert "Build a district" not in labels(g)                                 # 1 build
+    assert "Build a district" not in labels(g)  # 1 build
 
 
 def test_dc_x13_witch_and_bishop():

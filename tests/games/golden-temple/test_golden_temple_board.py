@@ -1,5 +1,6 @@
 """Amritsar: The Golden Temple: donations, upgrades, knowledge tracks, mahout tiles, warehouse tiles and
 bridge tiles (GTA-R114 .. GTA-R167, GTA-R221; worked examples GTA-X6, GTA-X10)."""
+
 from __future__ import annotations
 
 import pytest
@@ -122,7 +123,7 @@ def test_gta_r114_only_the_donate_mahout_donates():
     p = ready(3).program
     tiles = [t for t in p.type_order if p.family_of[t] == "district_tile"]
     codes = {p.types[t]["main"] for t in tiles} | {p.types[t]["secondary"] for t in tiles}
-    assert not any("don" in c for c in codes)                  # no district tile donates
+    assert not any("don" in c for c in codes)  # no district tile donates
     mahouts = [t for t in p.type_order if p.family_of[t] == "mahout"]
     assert [t for t in mahouts if p.types[t]["action"] == "donate"] == ["mh_i"]
 
@@ -146,7 +147,7 @@ def test_gta_r114_donate_by_mahout_any_district_action():
     g = fresh()
     put_elephant(g, 0, "west")
     set_goods(g, 0, marble=1)
-    run(g, 'emit tile_action(who=0, code="mahout_any")')    # mh_i is the only mahout tile placed
+    run(g, 'emit tile_action(who=0, code="mahout_any")')  # mh_i is the only mahout tile placed
     assert prompt(g) == "Donate on which space?"
     act(g, "a1")
     assert owners(g, "west")["a1"] == 0 and pp(g, 0) == 11
@@ -154,13 +155,13 @@ def test_gta_r114_donate_by_mahout_any_district_action():
 
 def test_gta_r114_donate_by_follow_action():
     g = fresh()
-    mh_i_to(g, 2, "green")                                    # P3 follows green with the donate tile
+    mh_i_to(g, 2, "green")  # P3 follows green with the donate tile
     mh_i_to(g, 0, "yellow")
     put_elephant(g, 2, "north")
     set_goods(g, 2, marble=1)
     put_elephant(g, 1, "west")
     place_tiles(g, "east", ["dt_y1", "dt_b1", "dt_w1"])
-    set_ring(g, {"n2": ["green"]})                                 # lands on East 1
+    set_ring(g, {"n2": ["green"]})  # lands on East 1
     run(g, "emit player_turn(who=1)")
     act(g, "stay")
     act(g, "Yellow tile 1")
@@ -168,7 +169,7 @@ def test_gta_r114_donate_by_follow_action():
     act(g, "Follow")
     act(g, "a3")
     assert owners(g, "north")["a3"] == 2
-    assert pp(g, 2) == 11 and pp(g, 1) == 11                   # the active player gains 1 PP per follower
+    assert pp(g, 2) == 11 and pp(g, 1) == 11  # the active player gains 1 PP per follower
 
 
 def test_gta_r115_donation_on_the_elephants_board_with_its_marker():
@@ -181,12 +182,15 @@ def test_gta_r115_donation_on_the_elephants_board_with_its_marker():
     assert counter(g, "on_elephant", 1) == 1
 
 
-@pytest.mark.parametrize("layer,space,below,cost", [
-    (1, "a1", [], {"marble": 1}),
-    (2, "b2", ["a2", "a3"], {"marble": 1, "copper": 1}),
-    (3, "c2", ["a1", "a2", "a3", "a4", "b2", "b3"], {"copper": 1, "gold": 1}),
-    (4, "d1", ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2"], {"gold": 2}),
-])
+@pytest.mark.parametrize(
+    "layer,space,below,cost",
+    [
+        (1, "a1", [], {"marble": 1}),
+        (2, "b2", ["a2", "a3"], {"marble": 1, "copper": 1}),
+        (3, "c2", ["a1", "a2", "a3", "a4", "b2", "b3"], {"copper": 1, "gold": 1}),
+        (4, "d1", ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2"], {"gold": 2}),
+    ],
+)
 def test_gta_r116_layer_costs(layer, space, below, cost):
     g = fresh()
     fill(g, "north", 1, *below)
@@ -202,13 +206,13 @@ def test_gta_r116_layer_costs(layer, space, below, cost):
 def test_gta_r116_a_layer_one_resource_short_is_not_offered():
     g = fresh()
     fill(g, "north", 1, "a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2")
-    set_goods(g, 0, gold=1, marble=3, copper=3)                   # L4 needs 2 gold
+    set_goods(g, 0, gold=1, marble=3, copper=3)  # L4 needs 2 gold
     donate(g, 0, "north")
     assert not g.pending and owners(g, "north")["d1"] is None
     assert goods(g, 0)["gold"] == 1
     g = fresh()
     fill(g, "north", 1, "a1", "a2")
-    set_goods(g, 0, copper=1)                                     # L2 needs marble + copper
+    set_goods(g, 0, copper=1)  # L2 needs marble + copper
     donate(g, 0, "north")
     assert owners(g, "north")["b1"] is None and goods(g, 0)["copper"] == 1
 
@@ -219,11 +223,11 @@ def test_gta_r117_upper_space_needs_both_supports():
     fill(g, "south", 2, "a4")
     set_goods(g, 0, marble=2, copper=1)
     donate(g, 0, "south")
-    assert labels(g) == ["a2", "b3"]                               # b1 and b2 lack a2; b3 rests on a3 + a4
+    assert labels(g) == ["a2", "b3"]  # b1 and b2 lack a2; b3 rests on a3 + a4
     act(g, "a2")
     set_goods(g, 0, marble=1, copper=1)
     run(g, "emit donate(who=0)")
-    assert labels(g) == ["b1", "b2", "b3"]                         # supports of any players
+    assert labels(g) == ["b1", "b2", "b3"]  # supports of any players
 
 
 def test_gta_r118_donate_pays_moves_a_marker_and_gains_printed_pp():
@@ -233,12 +237,12 @@ def test_gta_r118_donate_pays_moves_a_marker_and_gains_printed_pp():
     set_goods(g, 0, copper=1, gold=1, marble=1)
     markers(g, 0, 3)
     donate(g, 0, "west")
-    assert "a1" not in labels(g) and "b1" not in labels(g)         # taken spaces are not legal
+    assert "a1" not in labels(g) and "b1" not in labels(g)  # taken spaces are not legal
     act(g, "c1")
     assert owners(g, "west")["c1"] == 0
     assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 0, "gold": 0}
     assert counter(g, "on_elephant", 0) == 2
-    assert pp(g, 0) == 10 + 3                                      # L3 prints 3 PP
+    assert pp(g, 0) == 10 + 3  # L3 prints 3 PP
 
 
 def test_gta_r119_supporting_owners_gain_one_pp_each():
@@ -248,7 +252,7 @@ def test_gta_r119_supporting_owners_gain_one_pp_each():
     set_goods(g, 0, marble=1, copper=1)
     donate(g, 0, "east")
     act(g, "b1")
-    assert pp(g, 0) == 10 + 2 + 1                                  # the donor gains for an own support
+    assert pp(g, 0) == 10 + 2 + 1  # the donor gains for an own support
     assert pp(g, 1) == 11 and pp(g, 2) == 10
 
 
@@ -299,10 +303,10 @@ def test_gta_r120_cannot_follow_with_donate_when_unable():
     g = fresh()
     mh_i_to(g, 2, "green")
     mh_i_to(g, 0, "yellow")
-    put_elephant(g, 2, "north")                                    # no resources: P3 cannot donate
+    put_elephant(g, 2, "north")  # no resources: P3 cannot donate
     put_elephant(g, 1, "west")
     place_tiles(g, "east", ["dt_y1", "dt_b1", "dt_w1"])
-    set_ring(g, {"n2": ["green"]})                                 # lands on East 1
+    set_ring(g, {"n2": ["green"]})  # lands on East 1
     run(g, "emit player_turn(who=1)")
     act(g, "stay")
     act(g, "Yellow tile 1")
@@ -324,11 +328,14 @@ def test_gta_r121_donations_break_a_tie():
 
 
 # ------------------------------------------------------------------ upgrades (GTA-R122 .. R130, GTA-R221)
-@pytest.mark.parametrize("code,kinds", [
-    ("upg_wo", ["warehouse", "objective"]),
-    ("upg_wm", ["warehouse", "mahout"]),
-    ("upg_wom", ["warehouse", "objective", "mahout"]),
-])
+@pytest.mark.parametrize(
+    "code,kinds",
+    [
+        ("upg_wo", ["warehouse", "objective"]),
+        ("upg_wm", ["warehouse", "mahout"]),
+        ("upg_wom", ["warehouse", "objective", "mahout"]),
+    ],
+)
 def test_gta_r122_granting_effect_lists_the_kinds(code, kinds):
     g = fresh()
     set_goods(g, 0, marble=1, copper=1, gold=1)
@@ -376,7 +383,7 @@ def test_gta_r124_objective_upgrade_pays_copper_face_down_next_slot():
     assert prompt(g) == "Place which objective card (face down)?" and len(labels(g)) == len(hand) == 3
     act(g, labels(g)[1])
     slots = zone(g, "objective_slots", 0)
-    assert slots[:1] == first_slot and len(slots) == 2             # slot 1 kept, the card goes on slot 2
+    assert slots[:1] == first_slot and len(slots) == 2  # slot 1 kept, the card goes on slot 2
     assert g.state["cards"][slots[1]]["t"] == hand[1]
     assert not g.state["cards"][slots[1]]["up"]
     assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 0, "gold": 1}
@@ -397,7 +404,7 @@ def test_gta_r125_mahout_upgrade_pays_gold_on_a_free_slot_of_choice():
     assert prompt(g) == "Place which mahout tile?" and len(labels(g)) == 6
     act(g, "Mahout: market")
     assert prompt(g) == "On which mahout slot (colour)?"
-    assert labels(g) == ["yellow", "white", "green"]                # blue holds mh_i
+    assert labels(g) == ["yellow", "white", "green"]  # blue holds mh_i
     act(g, "green")
     assert slot_colours(g, 0) == {"mh_i": "blue", "mh_market": "green"}
     assert "mh_market" not in cards_of(g, "mahouts", 0)
@@ -420,7 +427,7 @@ def test_gta_r126_full_slots_or_empty_display_cannot_be_chosen():
         mahout(g, 0, t, c)
     mh_i_to(g, 0, "white")
     upgrade(g, 0)
-    assert prompt(g) == "Place which objective card (face down)?"    # the only kind left resolves itself
+    assert prompt(g) == "Place which objective card (face down)?"  # the only kind left resolves itself
     g = fresh()
     set_goods(g, 0, marble=2, copper=2, gold=2)
     clear(g, "warehouse_display")
@@ -428,7 +435,7 @@ def test_gta_r126_full_slots_or_empty_display_cannot_be_chosen():
         move_card(g.rt, o, "objective_slots/0")
     assert len(zone(g, "objective_slots", 0)) == 4
     upgrade(g, 0)
-    assert prompt(g) == "Place which mahout tile?"                   # only the mahout kind is left
+    assert prompt(g) == "Place which mahout tile?"  # only the mahout kind is left
 
 
 def test_gta_r126_no_upgrade_possible_does_nothing():
@@ -439,12 +446,15 @@ def test_gta_r126_no_upgrade_possible_does_nothing():
     assert done(g) and goods(g, 0)["marble"] == 1 and zone(g, "warehouse_slots", 0) == []
 
 
-@pytest.mark.parametrize("kind,pick,icons", [
-    ("warehouse", "Warehouse: tax -1", 2),
-    ("warehouse", "Warehouse: market discount", 1),
-    ("objective", None, 1),
-    ("mahout", None, 1),
-])
+@pytest.mark.parametrize(
+    "kind,pick,icons",
+    [
+        ("warehouse", "Warehouse: tax -1", 2),
+        ("warehouse", "Warehouse: market discount", 1),
+        ("objective", None, 1),
+        ("mahout", None, 1),
+    ],
+)
 def test_gta_r127_tax_marker_moves_by_the_placement_icons(kind, pick, icons):
     g = fresh()
     display(g, "wh08", "wh07")
@@ -468,9 +478,9 @@ def test_gta_r127_tax_marker_matches_board_icons_at_era_end():
     assert var(g, "tax_icons", 0) == 1 + 2 + 1 + 1
     for s in range(3):
         set_counter(g, "coins", s, 3)
-    run(g, "emit era_end")                                         # would fail on a mismatch (GTA-R81)
+    run(g, "emit era_end")  # would fail on a mismatch (GTA-R81)
     finish(g)
-    assert counter(g, "coins", 0) == 3 - (3 - 1)                    # position 5 owes 3, wh08 -1
+    assert counter(g, "coins", 0) == 3 - (3 - 1)  # position 5 owes 3, wh08 -1
 
 
 def test_gta_r128_slot_marker_goes_onto_the_elephant():
@@ -487,13 +497,13 @@ def test_gta_r128_r221_full_elephant_sends_it_to_the_market_without_limit():
     set_goods(g, 0, copper=1, gold=1)
     upgrade(g, 0, "[objective]")
     act(g, labels(g)[0])
-    assert counter(g, "on_elephant", 0) == 6 and counter(g, "in_market", 0) == 6   # beyond the 5 spaces
+    assert counter(g, "on_elephant", 0) == 6 and counter(g, "in_market", 0) == 6  # beyond the 5 spaces
     upgrade(g, 0, "[mahout]")
     act(g, labels(g)[0])
     act(g, labels(g)[0])
     assert counter(g, "in_market", 0) == 7
     markers(g, 0, 0)
-    for _ in range(7):                                             # every market marker stays available
+    for _ in range(7):  # every market marker stays available
         run(g, "emit take_marker(who=0)")
     assert counter(g, "on_elephant", 0) == 6 and counter(g, "in_market", 0) == 1
 
@@ -501,7 +511,7 @@ def test_gta_r128_r221_full_elephant_sends_it_to_the_market_without_limit():
 def test_gta_r129_free_upgrade_costs_nothing():
     g = fresh()
     display(g, "wh07")
-    upgrade(g, 0, free=True)                                       # no resources at all
+    upgrade(g, 0, free=True)  # no resources at all
     assert labels(g) == ["warehouse", "objective", "mahout"]
     act(g, "warehouse")
     assert cards_of(g, "warehouse_slots", 0) == ["wh07"]
@@ -523,7 +533,7 @@ def test_gta_r130_one_time_reward_right_after_placement():
     display(g, "wh02")
     set_goods(g, 0, marble=1)
     upgrade(g, 0, "[warehouse]")
-    assert goods(g, 0)["marble"] == 2                               # paid 1, then gained 2 in 7 spaces
+    assert goods(g, 0)["marble"] == 2  # paid 1, then gained 2 in 7 spaces
     assert capacity(g, 0) == 7
 
 
@@ -557,13 +567,16 @@ def test_gta_r131_k_any_chooses_the_track():
     assert [knowledge(g, 0, t) for t in ("research", "resources", "income")] == [0, 1, 0]
 
 
-@pytest.mark.parametrize("track,start,check", [
-    ("resources", 0, lambda g: goods(g, 0)["marble"] == 1),
-    ("resources", 1, lambda g: goods(g, 0)["copper"] == 1),
-    ("income", 0, lambda g: goods(g, 0)["coins"] == 1),
-    ("income", 2, lambda g: goods(g, 0)["coins"] == 2),
-    ("research", 0, lambda g: counter(g, "on_elephant", 0) == 3 and counter(g, "in_market", 0) == 4),
-])
+@pytest.mark.parametrize(
+    "track,start,check",
+    [
+        ("resources", 0, lambda g: goods(g, 0)["marble"] == 1),
+        ("resources", 1, lambda g: goods(g, 0)["copper"] == 1),
+        ("income", 0, lambda g: goods(g, 0)["coins"] == 1),
+        ("income", 2, lambda g: goods(g, 0)["coins"] == 2),
+        ("research", 0, lambda g: counter(g, "on_elephant", 0) == 3 and counter(g, "in_market", 0) == 4),
+    ],
+)
 def test_gta_r132_one_time_reward_at_once(track, start, check):
     g = fresh()
     set_knowledge(g, 0, track, start)
@@ -575,16 +588,16 @@ def test_gta_r132_one_time_reward_at_once(track, start, check):
 def test_gta_r133_era_end_icon_pays_this_era_and_later():
     g = fresh()
     set_knowledge(g, 0, "income", 1)
-    move_up(g, 0, "income")                                       # reaches coin + PP (era end)
-    assert goods(g, 0)["coins"] == 0 and pp(g, 0) == 10            # nothing at once
-    set_knowledge(g, 1, "income", 3)                               # above the icon: still reached
+    move_up(g, 0, "income")  # reaches coin + PP (era end)
+    assert goods(g, 0)["coins"] == 0 and pp(g, 0) == 10  # nothing at once
+    set_knowledge(g, 1, "income", 3)  # above the icon: still reached
     for s in range(3):
         set_counter(g, "coins", s, 2)
-    run(g, "emit era_end")                                         # era I ends
+    run(g, "emit era_end")  # era I ends
     finish(g)
-    assert [counter(g, "coins", s) for s in range(3)] == [2, 2, 1]    # 1 tax each, +1 coin for P1 and P2
+    assert [counter(g, "coins", s) for s in range(3)] == [2, 2, 1]  # 1 tax each, +1 coin for P1 and P2
     assert [pp(g, s) for s in range(3)] == [11, 11, 10]
-    run(g, "emit era_end")                                         # era II ends: pays again
+    run(g, "emit era_end")  # era II ends: pays again
     finish(g)
     assert [counter(g, "coins", s) for s in range(3)] == [2, 2, 0]
     assert [pp(g, s) for s in range(3)] == [12, 12, 10]
@@ -596,7 +609,7 @@ def test_gta_r134_game_end_icon_scores_at_final_scoring():
         clear(g, "objective_slots", s)
     set_knowledge(g, 0, "research", 5)
     markers(g, 0, 4)
-    move_up(g, 0, "research")                                      # reaches 1 PP per marker on the elephant
+    move_up(g, 0, "research")  # reaches 1 PP per marker on the elephant
     assert pp(g, 0) == 10
     set_knowledge(g, 1, "income", 6)
     set_goods(g, 1, coins=3, marble=1)
@@ -612,11 +625,11 @@ def test_gta_r135_top_step_gives_the_arrow_reward():
     set_knowledge(g, 0, "research", 6)
     set_knowledge(g, 0, "income", 6)
     set_knowledge(g, 0, "resources", 6)
-    move_up(g, 0, "research")                                     # arrow: 1 donation marker
+    move_up(g, 0, "research")  # arrow: 1 donation marker
     assert knowledge(g, 0, "research") == 6 and counter(g, "on_elephant", 0) == 3
-    move_up(g, 0, "income")                                       # arrow: 1 coin
+    move_up(g, 0, "income")  # arrow: 1 coin
     assert knowledge(g, 0, "income") == 6 and goods(g, 0)["coins"] == 1
-    move_up(g, 0, "resources")                                    # arrow: 1 any resource
+    move_up(g, 0, "resources")  # arrow: 1 any resource
     act(g, "gold")
     assert knowledge(g, 0, "resources") == 6 and goods(g, 0)["gold"] == 1
 
@@ -625,8 +638,8 @@ def test_gta_r136_upgrade_reward_is_paid():
     g = fresh()
     set_knowledge(g, 0, "research", 1)
     set_goods(g, 0, gold=1)
-    move_up(g, 0, "research")                                     # step 2: 1 upgrade (paid)
-    assert prompt(g) == "Place which mahout tile?"                   # gold pays only a mahout
+    move_up(g, 0, "research")  # step 2: 1 upgrade (paid)
+    assert prompt(g) == "Place which mahout tile?"  # gold pays only a mahout
     act(g, "Mahout: market")
     act(g, "yellow")
     assert goods(g, 0)["gold"] == 0 and slot_colours(g, 0).get("mh_market") == "yellow"
@@ -642,7 +655,7 @@ def test_gta_r136_upgrade_reward_without_resources_does_nothing():
 def test_gta_r136_free_upgrade_reward_any_kind_no_cost():
     g = fresh()
     set_knowledge(g, 0, "research", 4)
-    move_up(g, 0, "research")                                     # step 5: 1 free upgrade
+    move_up(g, 0, "research")  # step 5: 1 free upgrade
     assert labels(g) == ["warehouse", "objective", "mahout"]
     act(g, "objective")
     act(g, labels(g)[0])
@@ -662,7 +675,7 @@ def test_gta_r137_unlock_gives_step_three():
     act(g, "stay")
     while prompt(g) != "Move your elephant?":
         act(g, labels(g)[0])
-    act(g, "move to east")                                         # step 3: a second elephant move
+    act(g, "move to east")  # step 3: a second elephant move
     assert elephant(g, 0) == "east"
 
 
@@ -685,13 +698,13 @@ def test_gta_r138_teleport_discarding_the_token():
     assert "teleport: discard the action token" in labels(g)
     act(g, "teleport: discard the action token")
     assert labels(g) == ["east", "south", "west"]
-    act(g, "west")                                                 # 3 steps, crosses NE: free, no penalty
+    act(g, "west")  # 3 steps, crosses NE: free, no penalty
     assert elephant(g, 0) == "west" and pp(g, 0) == 10 and goods(g, 0)["coins"] == 0
     assert var(g, "token", 0) == "discarded"
     set_ring(g, {"e2": ["blue"]})
     run(g, "emit player_turn(who=0)")
     act(g, "stay")
-    while g.pending and g.pending["seat"] == 0:                    # no step 3 afterwards
+    while g.pending and g.pending["seat"] == 0:  # no step 3 afterwards
         assert prompt(g) != "Move your elephant?"
         act(g, labels(g)[0])
 
@@ -708,12 +721,15 @@ def test_gta_r138_teleport_in_step_three_and_not_with_locked_token():
     assert elephant(g, 0) == "south" and var(g, "token", 0) == "discarded"
 
 
-@pytest.mark.parametrize("code,expect", [
-    ("marble", {"marble": 1}),
-    ("copper", {"copper": 1}),
-    ("coin", {"coins": 1}),
-    ("coin2", {"coins": 2}),
-])
+@pytest.mark.parametrize(
+    "code,expect",
+    [
+        ("marble", {"marble": 1}),
+        ("copper", {"copper": 1}),
+        ("coin", {"coins": 1}),
+        ("coin2", {"coins": 2}),
+    ],
+)
 def test_gta_r139_fixed_gain_rewards(code, expect):
     g = fresh()
     run(g, f'emit reward(who=0, code="{code}")')
@@ -740,7 +756,7 @@ def test_gta_r140_mh_i_makes_one_donation():
     set_goods(g, 0, marble=2)
     run(g, 'emit mahout_action(who=0, tile=first([m for m in mahout_slots(0) if m.type == "mh_i"]))')
     act(g, "a1")
-    assert done(g)                                                 # one donation only
+    assert done(g)  # one donation only
     assert [x for x, o in owners(g, "south").items() if o == 0] == ["a1"] and goods(g, 0)["marble"] == 1
 
 
@@ -822,7 +838,7 @@ def test_gta_r149_wh03_two_moves_on_the_same_marker():
     act(g, "resources")
     act(g, "resources")
     assert knowledge(g, 0, "resources") == 2
-    assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 1, "gold": 0}   # both one-time rewards
+    assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 1, "gold": 0}  # both one-time rewards
 
 
 def test_gta_r149_wh03_two_moves_on_two_markers():
@@ -851,8 +867,8 @@ def test_gta_r150_shown_colour_counts_as_white(wh, colour, _):
     g = fresh()
     warehouse(g, 0, wh)
     secondary_turn(g, colour, ["dt_w1"] + OTHERS[colour])
-    act(g, "Secondary action")                                     # white tile's secondary: income +1
-    act(g, "2 marble")                                             # then its main action
+    act(g, "Secondary action")  # white tile's secondary: income +1
+    act(g, "2 marble")  # then its main action
     assert knowledge(g, 0, "income") == 1 and goods(g, 0)["coins"] == 1
 
 
@@ -869,11 +885,11 @@ def test_gta_r150_white_counts_as_shown_colour(wh, colour, tile):
 
 def test_gta_r150_without_the_tile_no_swap():
     g = fresh()
-    warehouse(g, 0, "wh05")                                       # blue <-> white does not help yellow
+    warehouse(g, 0, "wh05")  # blue <-> white does not help yellow
     secondary_turn(g, "yellow", ["dt_w1", "dt_b1", "dt_g2"])
-    assert prompt(g) == "Main action: which district tile?"        # no secondary to choose
+    assert prompt(g) == "Main action: which district tile?"  # no secondary to choose
     g = fresh()
-    warehouse(g, 1, "wh04")                                       # another player's tile does not count
+    warehouse(g, 1, "wh04")  # another player's tile does not count
     secondary_turn(g, "yellow", ["dt_w1", "dt_b1", "dt_g2"])
     assert prompt(g) == "Main action: which district tile?"
 
@@ -884,17 +900,17 @@ def test_gta_r151_wh07_one_coin_less_for_one_purchase_per_market_action():
     set_goods(g, 0, coins=1)
     run(g, "emit market_action(who=0)")
     act(g, "buy marble for 0 (discount)")
-    assert not any("discount" in l for l in labels(g))             # once per market action
-    act(g, "buy marble for 1")                                     # no coin left: the action ends
+    assert not any("discount" in l for l in labels(g))  # once per market action
+    act(g, "buy marble for 1")  # no coin left: the action ends
     assert goods(g, 0) == {"coins": 0, "marble": 2, "copper": 0, "gold": 0}
-    run(g, "emit market_action(who=0)")                            # the next market action: again
+    run(g, "emit market_action(who=0)")  # the next market action: again
     assert "buy copper for 0 (discount)" in labels(g)
 
 
 def test_gta_r151_wh07_on_a_two_coin_price():
     g = fresh()
     warehouse(g, 0, "wh07")
-    g.state["boards"]["market"]["filled"]["gold"] = 1              # only the top space (price 2) is left
+    g.state["boards"]["market"]["filled"]["gold"] = 1  # only the top space (price 2) is left
     set_goods(g, 0, coins=1)
     run(g, "emit market_action(who=0)")
     act(g, "buy gold for 1 (discount)")
@@ -905,15 +921,15 @@ def test_gta_r151_wh07_on_a_two_coin_price():
 def test_gta_r152_wh08_tax_one_coin_lower_never_below_zero(research, income, owed, bonus):
     g = fresh()
     warehouse(g, 0, "wh08")
-    warehouse(g, 1, "wh10")                                       # also 2 tax icons, no reduction
-    set_knowledge(g, 0, "research", research)                       # research 4, income 5: tax -1 each
-    set_knowledge(g, 0, "income", income)                           # (income 5 also pays 1 coin + 1 PP)
+    warehouse(g, 1, "wh10")  # also 2 tax icons, no reduction
+    set_knowledge(g, 0, "research", research)  # research 4, income 5: tax -1 each
+    set_knowledge(g, 0, "income", income)  # (income 5 also pays 1 coin + 1 PP)
     for s in range(3):
-        set_var(g, "tax_icons", 3 if s < 2 else 1, s)               # 1 objective + 2 warehouse icons
+        set_var(g, "tax_icons", 3 if s < 2 else 1, s)  # 1 objective + 2 warehouse icons
         set_counter(g, "coins", s, 3)
     run(g, "emit era_end")
     finish(g)
-    assert [counter(g, "coins", s) for s in range(2)] == [3 - owed + bonus, 1]   # position 3 owes 2
+    assert [counter(g, "coins", s) for s in range(2)] == [3 - owed + bonus, 1]  # position 3 owes 2
     assert [pp(g, s) for s in range(3)] == [10 + bonus, 10, 10]
 
 
@@ -942,13 +958,13 @@ def test_gta_r154_wh10_no_penalty_for_passing_the_maharaja():
     g = fresh()
     set_var(g, "era", 3)
     warehouse(g, 0, "wh10")
-    put_elephant(g, 0, "north")                                    # the marker is on NE
+    put_elephant(g, 0, "north")  # the marker is on NE
     put_elephant(g, 1, "north")
     for s in (0, 1):
         run(g, f"emit elephant_move(who={s}, step=1)")
         act(g, "move to east")
     assert elephant(g, 0) == "east" and pp(g, 0) == 10
-    assert elephant(g, 1) == "east" and pp(g, 1) == 7               # without the tile: -3 in era III
+    assert elephant(g, 1) == "east" and pp(g, 1) == 7  # without the tile: -3 in era III
 
 
 def test_gta_r155_wh11_every_face_up_bridge():
@@ -959,19 +975,19 @@ def test_gta_r155_wh11_every_face_up_bridge():
         set_goods(g, s, copper=1)
         upgrade(g, s, "[objective]")
         act(g, labels(g)[0])
-    assert (pp(g, 0), goods(g, 0)["coins"]) == (11, 1)              # br4 (this era) and br5 (era II)
-    assert (pp(g, 1), goods(g, 1)["coins"]) == (11, 0)              # only the current bridge
+    assert (pp(g, 0), goods(g, 0)["coins"]) == (11, 1)  # br4 (this era) and br5 (era II)
+    assert (pp(g, 1), goods(g, 1)["coins"]) == (11, 0)  # only the current bridge
 
 
 def test_gta_r155_wh11_never_a_flipped_bridge():
     g = fresh()
     set_var(g, "era", 2)
-    bridge(g, "br4", "br3", "br5")                                  # br4 belonged to era I: flipped
+    bridge(g, "br4", "br3", "br5")  # br4 belonged to era I: flipped
     warehouse(g, 0, "wh11")
     set_goods(g, 0, copper=1)
     upgrade(g, 0, "[objective]")
     act(g, labels(g)[0])
-    assert (pp(g, 0), goods(g, 0)["coins"]) == (10, 1)              # br5 only
+    assert (pp(g, 0), goods(g, 0)["coins"]) == (10, 1)  # br5 only
 
 
 def test_gta_r156_wh12_any_track_for_every_knowledge_move():
@@ -981,7 +997,7 @@ def test_gta_r156_wh12_any_track_for_every_knowledge_move():
     assert labels(g) == ["research", "resources", "income"]
     act(g, "income")
     assert knowledge(g, 0, "income") == 1 and knowledge(g, 0, "research") == 0
-    run(g, 'emit tile_action(who=1, code="k_research")')            # without the tile: research
+    run(g, 'emit tile_action(who=1, code="k_research")')  # without the tile: research
     assert done(g) and knowledge(g, 1, "research") == 1
 
 
@@ -989,7 +1005,7 @@ def test_gta_r158_wh14_upgrade_paid_with_any_resource():
     g = fresh()
     warehouse(g, 0, "wh14")
     set_goods(g, 0, marble=1, copper=1)
-    upgrade(g, 0, "[mahout]")                                      # needs gold: marble or copper will do
+    upgrade(g, 0, "[mahout]")  # needs gold: marble or copper will do
     assert prompt(g) == "Pay the upgrade with which resource?" and labels(g) == ["marble", "copper"]
     act(g, "copper")
     act(g, "Mahout: knowledge")
@@ -997,7 +1013,7 @@ def test_gta_r158_wh14_upgrade_paid_with_any_resource():
     assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 0, "gold": 0}
     assert slot_colours(g, 0)["mh_k"] == "yellow"
     set_goods(g, 1, marble=1, copper=1)
-    upgrade(g, 1, "[mahout]")                                      # without the tile: no mahout upgrade
+    upgrade(g, 1, "[mahout]")  # without the tile: no mahout upgrade
     assert done(g) and goods(g, 1)["marble"] == 1
 
 
@@ -1009,16 +1025,16 @@ def test_gta_r159_wh15_single_free_teleport_then_flipped():
     assert capacity(g, 0) == 6
     run(g, "emit elephant_move(who=0, step=1)")
     act(g, "teleport: flip the warehouse tile")
-    act(g, "west")                                                 # 3 steps over the marker, free
+    act(g, "west")  # 3 steps over the marker, free
     assert elephant(g, 0) == "west" and pp(g, 0) == 10 and goods(g, 0)["coins"] == 0
     assert g.state["cards"][w]["flipped"]
-    assert capacity(g, 0) == 8                                     # the back: 4 spaces
-    assert var(g, "tax_icons", 0) == 2                              # its tax icons stay
+    assert capacity(g, 0) == 8  # the back: 4 spaces
+    assert var(g, "tax_icons", 0) == 2  # its tax icons stay
     run(g, "emit elephant_move(who=0, step=1)")
     assert not any(l.startswith("teleport") for l in labels(g))
     for s in range(3):
         set_counter(g, "coins", s, 2)
-    run(g, "emit era_end")                                         # the board still shows 2 icons
+    run(g, "emit era_end")  # the board still shows 2 icons
     finish(g)
     assert counter(g, "coins", 0) == 1
 
@@ -1036,15 +1052,18 @@ def test_gta_r157_wh13_exchange_once_in_own_turn():
     assert labels(g) == ["copper for marble", "copper for gold", "gold for copper"]
     act(g, "copper for marble")
     assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 1, "gold": 1}
-    assert not any(l.startswith("Exchange") for l in labels(g))     # once per turn
+    assert not any(l.startswith("Exchange") for l in labels(g))  # once per turn
     act(g, "Blue tile 1")
     assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 2, "gold": 1}
 
 
-@pytest.mark.parametrize("choice,expect", [
-    ("copper for gold", {"copper": 0, "gold": 1, "marble": 1}),
-    ("marble for copper", {"copper": 2, "gold": 0, "marble": 0}),
-])
+@pytest.mark.parametrize(
+    "choice,expect",
+    [
+        ("copper for gold", {"copper": 0, "gold": 1, "marble": 1}),
+        ("marble for copper", {"copper": 2, "gold": 0, "marble": 0}),
+    ],
+)
 def test_gta_r157_wh13_exchange_directions(choice, expect):
     g = fresh()
     warehouse(g, 0, "wh13")
@@ -1067,7 +1086,7 @@ def test_gta_r157_wh13_exchange_in_another_players_turn_while_following():
     run(g, "emit player_turn(who=1)")
     act(g, "stay")
     act(g, "Yellow tile 1")
-    act(g, "Follow")                                               # P3 follows green: market
+    act(g, "Follow")  # P3 follows green: market
     assert g.pending["seat"] == 2 and labels(g) == ["Exchange", "No"]
     act(g, "Exchange")
     act(g, "copper for gold")
@@ -1105,7 +1124,7 @@ def trade(g, s):
 def test_gta_r160_only_the_current_eras_bridge():
     g = fresh()
     bridge(g, "br6", "br4", "br5")
-    objective_upgrade(g, 0)                                        # br4 / br5 are not current yet
+    objective_upgrade(g, 0)  # br4 / br5 are not current yet
     assert pp(g, 0) == 10 and goods(g, 0)["coins"] == 0
     set_var(g, "era", 2)
     objective_upgrade(g, 0)
@@ -1127,14 +1146,14 @@ def test_gta_r160_era_end_moves_to_the_next_bridge():
         set_counter(g, "coins", s, 1)
     run(g, "emit era_end")
     finish(g)
-    assert g.state["cards"][card(g, "br6")]["z"] == "box"           # flipped: out of play
+    assert g.state["cards"][card(g, "br6")]["z"] == "box"  # flipped: out of play
     assert pp(g, 0) == 10
-    objective_upgrade(g, 0)                                        # era II: br4 is current
+    objective_upgrade(g, 0)  # era II: br4 is current
     assert pp(g, 0) == 11
 
 
 def test_gta_r161_setup_placements_trigger_no_bridge():
-    g = ready(3)                                                   # seed 1: era I bridge is br4 (upgrade)
+    g = ready(3)  # seed 1: era I bridge is br4 (upgrade)
     assert g.program.types[g.state["cards"][var(g, "era_bridges")[0]]["t"]]["condition"] == "upgrade"
     assert all(len(zone(g, "objective_slots", s)) == 1 for s in range(3))
     assert [pp(g, s) for s in range(3)] == [5, 5, 5]
@@ -1144,7 +1163,7 @@ def test_gta_r161_reward_granted_upgrade_counts():
     g = fresh()
     bridge(g, "br5", "br4", "br6")
     set_knowledge(g, 0, "research", 4)
-    move_up(g, 0, "research")                                      # free upgrade reward
+    move_up(g, 0, "research")  # free upgrade reward
     act(g, "objective")
     act(g, labels(g)[0])
     assert goods(g, 0)["coins"] == 1
@@ -1165,8 +1184,8 @@ def test_gta_r161_follow_action_counts():
     act(g, "Yellow tile 1")
     act(g, "Follow")
     act(g, "buy marble for 1")
-    assert pp(g, 2) == 11                                          # br6 for the follower
-    assert pp(g, 1) == 11                                          # 1 PP for being followed
+    assert pp(g, 2) == 11  # br6 for the follower
+    assert pp(g, 1) == 11  # 1 PP for being followed
 
 
 def test_gta_r161_two_player_round_end_activation_counts():
@@ -1191,7 +1210,7 @@ def test_gta_r162_br1_full_pickup_gives_any_resource():
     act(g, "gold")
     finish(g)
     assert goods(g, 0)["gold"] == 1
-    set_ring(g, {"e1": ["blue"] * 3})                              # 3 workers: no reward
+    set_ring(g, {"e1": ["blue"] * 3})  # 3 workers: no reward
     run(g, "emit sow(who=0)")
     finish(g)
     assert goods(g, 0) == {"coins": 0, "marble": 0, "copper": 0, "gold": 1}
@@ -1249,18 +1268,18 @@ def test_gta_r167_br6_market_action_with_a_trade():
     act(g, "buy marble for 1")
     act(g, "sell gold")
     act(g, "stop trading")
-    assert pp(g, 0) == 11                                          # one market action, 1 PP
+    assert pp(g, 0) == 11  # one market action, 1 PP
     set_goods(g, 1, coins=2)
     run(g, "emit market_action(who=1)")
-    act(g, "stop trading")                                         # no trade: not a market action
+    act(g, "stop trading")  # no trade: not a market action
     assert pp(g, 1) == 10
 
 
 # ------------------------------------------------------------------ worked examples
 def test_gta_x6_supporting_pp():
     g = fresh()
-    fill(g, "south", 1, "a1")                                      # grey
-    fill(g, "south", 2, "a2")                                      # pink
+    fill(g, "south", 1, "a1")  # grey
+    fill(g, "south", 2, "a2")  # pink
     markers(g, 0, 1)
     set_goods(g, 0, marble=1, copper=1)
     donate(g, 0, "south")
@@ -1271,7 +1290,7 @@ def test_gta_x6_supporting_pp():
     markers(g, 0, 1)
     set_goods(g, 0, copper=1, gold=1)
     run(g, "emit donate(who=0)")
-    assert not g.pending and owners(g, "south")["c1"] is None      # c1 still illegal: b2 empty
+    assert not g.pending and owners(g, "south")["c1"] is None  # c1 still illegal: b2 empty
 
 
 def test_gta_x10_upgrade_with_full_elephant():

@@ -1,5 +1,6 @@
 """Amritsar: The Golden Temple: end of game and scoring, player counts, the solo game against the
 Maharaja and the solo_hard variant (GTA-R168 .. GTA-R218), worked example GTA-X11."""
+
 from __future__ import annotations
 
 import pytest
@@ -37,7 +38,7 @@ from support import new_game
 from mason.errors import MasonError
 from mason.runtime.turns import finish as score_game
 
-MAHA = 1   # the Maharaja's seat in a solo game
+MAHA = 1  # the Maharaja's seat in a solo game
 
 
 # ------------------------------------------------------------------ helpers (this file only)
@@ -109,11 +110,11 @@ def test_gta_r168_game_ends_after_the_era_end_steps_of_era_three():
     g = plain(ready(3))
     set_var(g, "era", 3)
     set_var(g, "era_round", 4)
-    g.state["boards"]["paths"]["markers"]["maharaja"] = 3      # WN: the next move closes the era
+    g.state["boards"]["paths"]["markers"]["maharaja"] = 3  # WN: the next move closes the era
     run(g, "emit round_end")
     assert done(g)
     assert var(g, "finished") is True
-    assert var(g, "temple_pieces")[-1] == "top"                 # GTA-R85: the last era-end step ran
+    assert var(g, "temple_pieces")[-1] == "top"  # GTA-R85: the last era-end step ran
 
 
 def test_gta_r168_era_two_end_does_not_end_the_game():
@@ -141,9 +142,9 @@ def test_gta_r168_a_played_game_lasts_twelve_rounds(players):
 
 def test_gta_r169_final_score_is_play_then_knowledge_then_objectives():
     g = calm(3)
-    set_knowledge(g, 0, "income", 6)                         # game-end: 1 PP per coin
+    set_knowledge(g, 0, "income", 6)  # game-end: 1 PP per coin
     set_goods(g, 0, coins=3)
-    objective(g, 0, "d1")                                   # most coins: 5 PP
+    objective(g, 0, "d1")  # most coins: 5 PP
     res = final(g)
     assert list(res["parts"][0]) == ["play", "knowledge", "objectives"]
     assert res["parts"][0] == {"play": 10, "knowledge": 3, "objectives": 5}
@@ -153,11 +154,11 @@ def test_gta_r169_final_score_is_play_then_knowledge_then_objectives():
 
 def test_gta_r170_knowledge_game_end_icons():
     g = calm(3)
-    set_knowledge(g, 0, "research", 6)                       # 1 PP per marker on the elephant
+    set_knowledge(g, 0, "research", 6)  # 1 PP per marker on the elephant
     set_counter(g, "on_elephant", 0, 4)
-    set_knowledge(g, 1, "resources", 6)                      # 1 PP per resource
+    set_knowledge(g, 1, "resources", 6)  # 1 PP per resource
     set_goods(g, 1, coins=5, marble=2, copper=1, gold=1)
-    set_knowledge(g, 2, "income", 6)                         # 1 PP per coin
+    set_knowledge(g, 2, "income", 6)  # 1 PP per coin
     set_goods(g, 2, coins=3, marble=4)
     res = final(g)
     assert [res["parts"][s]["knowledge"] for s in range(3)] == [4, 4, 3]
@@ -187,9 +188,9 @@ def test_gta_r171_only_placed_cards_score_and_only_for_their_owner():
     g = calm(3)
     donate_at(g, "north", "a1", 0)
     donate_at(g, "north", "a2", 0)
-    objective(g, 0, "c1", placed=False)                     # in hand: never placed
+    objective(g, 0, "c1", placed=False)  # in hand: never placed
     assert final(g)["parts"][0]["objectives"] == 0
-    objective(g, 1, "c3")                                   # placed by P2: South donations, P2 has none
+    objective(g, 1, "c3")  # placed by P2: South donations, P2 has none
     res = final(g)
     assert res["parts"][0]["objectives"] == 0 and res["parts"][1]["objectives"] == 0
     no_objectives(g)
@@ -213,7 +214,7 @@ def test_gta_r172_ranking_rule_is_a_data_switch():
     no_objectives(g)
     for s, c in enumerate([3, 3, 2]):
         set_goods(g, s, coins=c)
-    assert [objective_score(g, s, "d1") for s in range(3)] == [5, 5, 2]   # the other reading (GTA-D13)
+    assert [objective_score(g, s, "d1") for s in range(3)] == [5, 5, 2]  # the other reading (GTA-D13)
 
 
 def test_gta_r172_tie_for_second_scores_two_each():
@@ -228,7 +229,7 @@ def test_gta_r173_majority_objective_five_two_nothing():
     donate_at(g, "east", "a1", 0)
     donate_at(g, "east", "a2", 0)
     donate_at(g, "east", "a3", 1)
-    donate_at(g, "north", "a1", 2)                          # elsewhere: does not count for East
+    donate_at(g, "north", "a1", 2)  # elsewhere: does not count for East
     assert [objective_score(g, s, "a2") for s in range(3)] == [5, 2, 0]
 
 
@@ -266,7 +267,7 @@ def test_gta_r175_zero_coins_score_nothing_even_when_nobody_has_coins():
 
 def test_gta_r176_most_resources_objective():
     g = calm(3)
-    set_goods(g, 0, coins=9)                                # coins are not resources
+    set_goods(g, 0, coins=9)  # coins are not resources
     set_goods(g, 1, marble=1, copper=1, gold=1)
     set_goods(g, 2, gold=2)
     assert [objective_score(g, s, "d2") for s in range(3)] == [0, 5, 2]
@@ -286,13 +287,13 @@ def test_gta_r177_boards_reached(boards, points):
 def test_gta_r178_layers_reached_on_any_boards(layers, points):
     g = calm(3)
     for s in ("a1", "a2", "a3", "b1", "b2", "c1"):
-        donate_at(g, "north", s, 1)                         # the supports belong to P2
+        donate_at(g, "north", s, 1)  # the supports belong to P2
     spots = [("east", "a1"), ("north", "b3"), ("north", "c2"), ("north", "d1")]
     donate_at(g, "north", "a4", 1)
     for d, s in spots[:layers]:
         donate_at(g, d, s, 0)
     if layers:
-        donate_at(g, "south", "a1", 0)                      # a second L1 marker adds no layer
+        donate_at(g, "south", "a1", 0)  # a second L1 marker adds no layer
     assert objective_score(g, 0, "d4") == points
 
 
@@ -301,7 +302,7 @@ def test_gta_r179_knowledge_pair_reached_or_passed(research, resources, points):
     g = calm(3)
     set_knowledge(g, 0, "research", research)
     set_knowledge(g, 0, "resources", resources)
-    set_knowledge(g, 0, "income", 6)                        # a third track does not matter
+    set_knowledge(g, 0, "income", 6)  # a third track does not matter
     assert objective_score(g, 0, "a5") == points
 
 
@@ -316,8 +317,8 @@ def test_gta_r180_middle_layers(l2, l3, points):
         donate_at(g, d, s, 0)
     for d, s in [("south", "c1"), ("south", "c2"), ("west", "c1")][:l3]:
         donate_at(g, d, s, 0)
-    donate_at(g, "west", "a1", 0)                           # L1 does not count
-    donate_at(g, "west", "d1", 0)                           # nor L4
+    donate_at(g, "west", "a1", 0)  # L1 does not count
+    donate_at(g, "west", "d1", 0)  # nor L4
     assert objective_score(g, 0, "b2") == points
 
 
@@ -327,7 +328,7 @@ def test_gta_r181_layer_one_count(n, points):
     spots = [(d, s) for d in ("north", "east") for s in ("a1", "a2", "a3")]
     for d, s in spots[:n]:
         donate_at(g, d, s, 0)
-    donate_at(g, "south", "b1", 0)                          # another layer does not count
+    donate_at(g, "south", "b1", 0)  # another layer does not count
     assert objective_score(g, 0, "b3") == points
 
 
@@ -357,7 +358,7 @@ def test_gta_r184_layer_four_reached():
     assert objective_score(g, 0, "b6") == 0
     donate_at(g, "east", "d1", 0)
     assert objective_score(g, 0, "b6") == 5
-    donate_at(g, "west", "d1", 0)                           # a second one adds nothing
+    donate_at(g, "west", "d1", 0)  # a second one adds nothing
     assert objective_score(g, 0, "b6") == 5
 
 
@@ -366,7 +367,7 @@ def test_gta_r185_most_pp_wins():
     g = calm(3)
     for s, v in enumerate([12, 15, 14]):
         set_counter(g, "pp", s, v)
-    donate_at(g, "north", "a1", 0)                          # donations only break ties
+    donate_at(g, "north", "a1", 0)  # donations only break ties
     assert final(g)["winners"] == [1]
 
 
@@ -378,7 +379,7 @@ def test_gta_r185_tie_broken_by_most_donations():
     donate_at(g, "east", "a1", 1)
     donate_at(g, "east", "a2", 1)
     for slot in ("a3", "a4", "b1"):
-        donate_at(g, "south", slot, 2)                      # most donations, but not among the tied
+        donate_at(g, "south", slot, 2)  # most donations, but not among the tied
     assert final(g)["winners"] == [1]
 
 
@@ -396,8 +397,9 @@ def _shape(g):
     return g.state["boards"]["donations_north"]["shape"], len(owners(g, "north"))
 
 
-@pytest.mark.parametrize("players,shape,spaces,display,spares", [
-    (2, "two", 8, 6, 4), (3, "three", 10, 9, 0), (4, "four", 12, 12, 0)])
+@pytest.mark.parametrize(
+    "players,shape,spaces,display,spares", [(2, "two", 8, 6, 4), (3, "three", 10, 9, 0), (4, "four", 12, 12, 0)]
+)
 def test_gta_r186_player_count_changes_boards_display_and_spare_workers(players, shape, spaces, display, spares):
     g = ready(players, seed=2)
     for d in ("north", "east", "south", "west"):
@@ -430,7 +432,7 @@ def test_gta_r187_two_players_round_end_activation():
     act(g, "Follow")
     assert done(g)
     assert goods(g, 0)["marble"] == 1 and goods(g, 1)["marble"] == 1
-    assert (pp(g, 0), pp(g, 1)) == (10, 10)                  # nobody gains PP for these follows
+    assert (pp(g, 0), pp(g, 1)) == (10, 10)  # nobody gains PP for these follows
     assert var(g, "era_round") == 2
 
 
@@ -453,7 +455,7 @@ def test_gta_r188_solo_sets_up_as_for_two_players(seed):
         assert g.state["boards"][f"donations_{d}"]["shape"] == "two"
     assert len(zone(g, "warehouse_display")) == 6
     assert sorted(var(g, "spare_workers")) == ["blue", "green", "white", "yellow"]
-    assert var(g, "start_player") == 0                         # the human starts
+    assert var(g, "start_player") == 0  # the human starts
     # the human sets up as usual (GTA-R19 .. R34)
     assert len(zone(g, "objective_slots", 0)) == 1 and len(zone(g, "objectives", 0)) == 3
     assert [g.state["cards"][c]["t"] for c in zone(g, "mahout_slots", 0)] == ["mh_i"]
@@ -465,7 +467,7 @@ def test_gta_r189_the_maharaja_is_an_extra_automated_seat_with_the_solo_board():
     g = ready(1)
     assert g.state["n"] == 2 and g.state["automata"] == {"1": "maharaja"}
     assert g.seat_names() == ["P1", "Maharaja"]
-    assert counter(g, "grid", MAHA) == 15                     # solo side: the marker grid
+    assert counter(g, "grid", MAHA) == 15  # solo side: the marker grid
     # no player-side parts: no mahouts, objective hand, market markers, coins
     assert zone(g, "mahouts", MAHA) == [] and zone(g, "mahout_slots", MAHA) == []
     assert zone(g, "objectives", MAHA) == [] and counter(g, "in_market", MAHA) == 0
@@ -499,13 +501,13 @@ def test_gta_r192_emptying_a_row_gives_its_reward(grid, pp_gain, gold):
     assert counter(g, "grid", MAHA) == grid - 1 and counter(g, "on_elephant", MAHA) == 1
     assert pp(g, MAHA) == 10 + pp_gain
     assert goods(g, MAHA)["gold"] == gold
-    assert mine(g) == [before[0], before[1], before[2] - gold]   # the row's gold comes from his mine
+    assert mine(g) == [before[0], before[1], before[2] - gold]  # the row's gold comes from his mine
 
 
 def test_gta_r192_row_gold_follows_the_mine_substitution():
     g = solo()
     set_counter(g, "grid", MAHA, 6)
-    set_mine(g, 2, 0, 0)                                     # no gold: gold -> marble along the arrow
+    set_mine(g, 2, 0, 0)  # no gold: gold -> marble along the arrow
     run(g, "emit take_marker(who=1)")
     assert goods(g, MAHA)["marble"] == 1 and goods(g, MAHA)["gold"] == 0
     assert mine(g) == [1, 0, 0]
@@ -521,7 +523,7 @@ def test_gta_r193_empty_board_marker_gain_gives_one_pp():
 
 def test_gta_r194_mine_filled_then_one_marble_to_his_warehouse():
     g = ready(1)
-    full = g.state["constants"]["solo_mine"]                 # marble, copper, gold (placeholder data)
+    full = g.state["constants"]["solo_mine"]  # marble, copper, gold (placeholder data)
     assert len(full) == 3 and min(full) >= 1
     assert mine(g) == [full[0] - 1, full[1], full[2]]
     assert goods(g, MAHA) == {"coins": 0, "marble": 1, "copper": 0, "gold": 0}
@@ -537,7 +539,7 @@ def test_gta_r195_his_gains_come_from_the_mine_and_payments_return_to_it():
     donate_at(g, "south", "a2", 0)
     put_elephant(g, MAHA, "south")
     set_counter(g, "on_elephant", MAHA, 1)
-    run(g, 'emit place_donation(who=1, d="south", x="b1")')    # L2: 1 marble + 1 copper
+    run(g, 'emit place_donation(who=1, d="south", x="b1")')  # L2: 1 marble + 1 copper
     assert goods(g, MAHA) == {"coins": 0, "marble": 0, "copper": 1, "gold": 0}
     assert mine(g) == [5, 3, 3]
 
@@ -549,12 +551,16 @@ def test_gta_r195_his_warehouse_has_no_limit():
     assert done(g) and goods(g, MAHA)["gold"] == 3 and mine(g)[2] == 0
 
 
-@pytest.mark.parametrize("what,stock,got,left", [
-    ("marble", (0, 2, 2), "copper", (0, 1, 2)),
-    ("marble", (0, 0, 2), "gold", (0, 0, 1)),
-    ("copper", (2, 0, 0), "marble", (1, 0, 0)),
-    ("gold", (0, 1, 0), "copper", (0, 0, 0)),
-    ("gold", (1, 1, 1), "gold", (1, 1, 0))])
+@pytest.mark.parametrize(
+    "what,stock,got,left",
+    [
+        ("marble", (0, 2, 2), "copper", (0, 1, 2)),
+        ("marble", (0, 0, 2), "gold", (0, 0, 1)),
+        ("copper", (2, 0, 0), "marble", (1, 0, 0)),
+        ("gold", (0, 1, 0), "copper", (0, 0, 0)),
+        ("gold", (1, 1, 1), "gold", (1, 1, 0)),
+    ],
+)
 def test_gta_r196_substitution_along_the_mine_arrow(what, stock, got, left):
     g = solo()
     set_mine(g, *stock)
@@ -569,16 +575,20 @@ def test_gta_r196_empty_mine_gives_one_pp_per_resource():
     set_var(g, "era", 3)
     spare(g, ["blue", "blue", "blue", "blue"])
     set_var(g, "last_colour", "blue")
-    auto(g, 'emit maha_action(who=1, colour="blue")')        # era III: copper + gold
+    auto(g, 'emit maha_action(who=1, colour="blue")')  # era III: copper + gold
     assert pp(g, MAHA) == 12 and sum(goods(g, MAHA).values()) == 0
 
 
-@pytest.mark.parametrize("era,stock,said", [
-    (2, (4, 4, 3), ["marble", "copper"]),
-    (3, (4, 4, 3), ["copper", "gold"]),
-    (2, (1, 0, 0), ["marble", "pp"]),       # copper finds copper, gold, marble all gone: 1 PP
-    (3, (0, 1, 1), ["copper", "gold"]),
-    (3, (1, 0, 1), ["gold", "marble"])])    # copper -> gold; then gold -> marble
+@pytest.mark.parametrize(
+    "era,stock,said",
+    [
+        (2, (4, 4, 3), ["marble", "copper"]),
+        (3, (4, 4, 3), ["copper", "gold"]),
+        (2, (1, 0, 0), ["marble", "pp"]),  # copper finds copper, gold, marble all gone: 1 PP
+        (3, (0, 1, 1), ["copper", "gold"]),
+        (3, (1, 0, 1), ["gold", "marble"]),
+    ],
+)  # copper -> gold; then gold -> marble
 def test_gta_r196_multi_resource_gain_resolved_one_at_a_time_in_order(era, stock, said):
     g = solo()
     set_mine(g, *stock)
@@ -595,7 +605,7 @@ def test_gta_r197_r209_white_track_starts_leftmost_and_moves_right():
     assert var(g, "maha_track", MAHA) == 0
     plain(g)
     run(g, 'emit maha_action(who=1, colour="white")')
-    assert var(g, "maha_track", MAHA) == 1 and pp(g, MAHA) == 11   # space 1: 1 PP
+    assert var(g, "maha_track", MAHA) == 1 and pp(g, MAHA) == 11  # space 1: 1 PP
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5, 8])
@@ -607,9 +617,12 @@ def test_gta_r198_his_objective_is_an_undrawn_type_c_card_with_the_solo_icon(see
     c = cards[mine_[0]]
     o = g.program.types[c["t"]]
     assert o["otype"] == "c" and o["solo"] is True and o["district"] in ("north", "east", "south", "west")
-    assert c["up"] is True                                   # face up
-    human_c = [cards[x]["t"] for x in zone(g, "objectives", 0) + zone(g, "objective_slots", 0)
-               if g.program.types[cards[x]["t"]]["otype"] == "c"]
+    assert c["up"] is True  # face up
+    human_c = [
+        cards[x]["t"]
+        for x in zone(g, "objectives", 0) + zone(g, "objective_slots", 0)
+        if g.program.types[cards[x]["t"]]["otype"] == "c"
+    ]
     assert len(human_c) == 1 and human_c[0] != c["t"]
     # every other type-C card is out of the game
     rest = {f"c{i}" for i in range(1, 7)} - {c["t"], human_c[0]}
@@ -634,26 +647,26 @@ def _play_until(g, start, limit=500):
 def test_gta_r200_r212_human_turn_then_maharaja_then_marker_and_round_end_follow():
     g = ready(1, seed=1)
     spares = var(g, "spare_workers")
-    nxt = spares[1]                                          # the colour beside ES, where the marker goes
+    nxt = spares[1]  # the colour beside ES, where the marker goes
     human_slots = {g.state["cards"][c]["slot"] for c in zone(g, "mahout_slots", 0)}
     assert nxt not in human_slots
     mahout(g, 0, "mh_coin_marble", nxt)
     for c, t in zip(("yellow", "blue", "white", "green"), ("mh_coin_pp", "mh_coin_marble", "mh_any", "mh_k")):
-        mahout(g, MAHA, t, c)                                # even with tiles he never follows (GTA-R200)
+        mahout(g, MAHA, t, c)  # even with tiles he never follows (GTA-R200)
     _play_until(g, "Round-end follow")
     assert g.pending["seat"] == 0 and g.state["round"] == 1
     said = texts(g)
     human_done = max(i for i, t in enumerate(said) if t.startswith("P1's activated worker is"))
     maha = max(i for i, t in enumerate(said) if t.startswith("Maharaja acts for"))
     moved = max(i for i, t in enumerate(said) if "moves the Maharaja marker" in t)
-    assert human_done < maha < moved                         # human, then Maharaja, then the marker
-    assert said[moved].startswith("Maharaja moves")          # he is the last player (GTA-R199)
+    assert human_done < maha < moved  # human, then Maharaja, then the marker
+    assert said[moved].startswith("Maharaja moves")  # he is the last player (GTA-R199)
     assert g.state["boards"]["paths"]["markers"]["maharaja"] == 1
     assert not [e for e in g.log if e.get("type") == "automated" and e.get("chosen") in ("Follow", "Decline")]
     before = (goods(g, 0), pp(g, 0), pp(g, MAHA))
     act(g, "Follow")
     assert goods(g, 0)["coins"] == before[0]["coins"] + 1 and goods(g, 0)["marble"] == before[0]["marble"] + 1
-    assert pp(g, 0) == before[1] and pp(g, MAHA) == before[2]   # no PP for the round-end follow
+    assert pp(g, 0) == before[1] and pp(g, MAHA) == before[2]  # no PP for the round-end follow
     assert var(g, "era_round") == 2 and g.state["round"] == 2
 
 
@@ -695,7 +708,7 @@ def test_gta_r201_no_donation_without_resources():
 def test_gta_r202_board_worth_most_and_a_free_move_without_penalty():
     g = solo()
     maha_ready(g, at="west", marble=1)
-    g.state["boards"]["paths"]["markers"]["maharaja"] = 3       # WN: a normal West -> North move crosses it
+    g.state["boards"]["paths"]["markers"]["maharaja"] = 3  # WN: a normal West -> North move crosses it
     auto(g, "emit maha_donate(who=1, prefer=none)")
     assert elephant(g, MAHA) == "north" and owners(g, "north")["a1"] == MAHA
     assert pp(g, MAHA) == 11 and goods(g, MAHA)["coins"] == 0  # 1 PP for a1, no coin paid, no penalty
@@ -705,9 +718,9 @@ def test_gta_r202_only_boards_where_he_can_legally_donate():
     g = solo()
     maha_ready(g, at="west", marble=1)
     for s in ("a1", "a2", "a3"):
-        donate_at(g, "north", s, 0)                          # North (4) has only L2 left: he lacks copper
+        donate_at(g, "north", s, 0)  # North (4) has only L2 left: he lacks copper
     auto(g, "emit maha_donate(who=1, prefer=none)")
-    assert elephant(g, MAHA) == "east" and owners(g, "east")["a1"] == MAHA   # East is worth 3
+    assert elephant(g, MAHA) == "east" and owners(g, "east")["a1"] == MAHA  # East is worth 3
     assert owners(g, "north")["b1"] is None
 
 
@@ -718,7 +731,7 @@ def test_gta_r203_most_pp_space_and_supporters_gain():
     donate_at(g, "north", "a2", 0)
     auto(g, "emit maha_donate(who=1, prefer=none)")
     assert owners(g, "north")["b1"] == MAHA and owners(g, "north")["a3"] is None
-    assert pp(g, MAHA) == 12 and pp(g, 0) == 12              # b1: 2 PP; the human's two supports: 1 each
+    assert pp(g, MAHA) == 12 and pp(g, 0) == 12  # b1: 2 PP; the human's two supports: 1 each
 
 
 def test_gta_r203_leftmost_among_equal_spaces():
@@ -743,7 +756,7 @@ def test_gta_r204_no_donation_possible_elephant_stays_and_he_gains_a_marker():
     g = solo()
     maha_ready(g, at="west", markers=1)
     spare(g, ["white"] * 4)
-    set_var(g, "last_colour", "white")                       # step 2: two white moves, no marker
+    set_var(g, "last_colour", "white")  # step 2: two white moves, no marker
     auto(g, "emit automaton_turn(who=1)")
     assert elephant(g, MAHA) == "west"
     assert counter(g, "grid", MAHA) == 14 and counter(g, "on_elephant", MAHA) == 2
@@ -756,17 +769,17 @@ def test_gta_r205_printed_colour_of_the_human_worker_and_the_worker_at_the_marke
     put_elephant(g, 0, "south")
     put_elephant(g, MAHA, "west")
     set_counter(g, "on_elephant", MAHA, 0)
-    warehouse(g, 0, "wh04")                                  # the human's yellow counts as white ...
+    warehouse(g, 0, "wh04")  # the human's yellow counts as white ...
     set_ring(g, {"n1": ["yellow"]})
     run(g, "emit player_turn(who=0)")
     while g.pending:
         g.answer(0)
-    assert var(g, "last_colour") == "yellow"                 # ... but only for secondary actions
-    spare(g, ["green", "green", "blue", "white"], at=2)      # SW: blue; the marker has not moved yet
+    assert var(g, "last_colour") == "yellow"  # ... but only for secondary actions
+    spare(g, ["green", "green", "blue", "white"], at=2)  # SW: blue; the marker has not moved yet
     auto(g, "emit automaton_turn(who=1)")
     said = texts(g)
     assert "Maharaja acts for yellow (the player's worker) and blue (beside the Maharaja marker)." in said
-    assert var(g, "maha_track", MAHA) == 0                   # no white action
+    assert var(g, "maha_track", MAHA) == 0  # no white action
     # step 1: a marker (nothing to donate); yellow: a marker + 1 marble; blue (era I): 2 marble
     assert counter(g, "grid", MAHA) == 13 and goods(g, MAHA)["marble"] == 3
     assert g.state["boards"]["market"]["filled"]["marble"] == 4
@@ -777,7 +790,7 @@ def test_gta_r206_top_to_bottom_order():
     g = solo()
     maha_ready(g, markers=0)
     spare(g, ["blue"] * 4)
-    set_var(g, "last_colour", "white")                       # white is listed first, blue acts first
+    set_var(g, "last_colour", "white")  # white is listed first, blue acts first
     mark = len(g.log)
     auto(g, "emit automaton_turn(who=1)")
     said = texts(g, mark)
@@ -813,7 +826,7 @@ def test_gta_r207_yellow_marker_marble_then_market_return():
 def test_gta_r207_returns_the_type_actually_gained():
     g = solo()
     maha_ready(g, markers=0)
-    set_mine(g, 0, 2, 2)                                     # no marble: copper instead
+    set_mine(g, 0, 2, 2)  # no marble: copper instead
     run(g, 'emit maha_action(who=1, colour="yellow")')
     assert goods(g, MAHA)["copper"] == 1
     assert g.state["boards"]["market"]["filled"] == {"marble": 5, "copper": 3, "gold": 4}
@@ -834,8 +847,9 @@ def test_gta_r207_no_return_from_an_empty_column_or_after_pp():
     assert g.state["boards"]["market"]["filled"] == {"marble": 5, "copper": 4, "gold": 4}
 
 
-@pytest.mark.parametrize("era,gained", [(1, {"marble": 2}), (2, {"marble": 1, "copper": 1}),
-                                        (3, {"copper": 1, "gold": 1})])
+@pytest.mark.parametrize(
+    "era,gained", [(1, {"marble": 2}), (2, {"marble": 1, "copper": 1}), (3, {"copper": 1, "gold": 1})]
+)
 def test_gta_r208_blue_gains_by_era(era, gained):
     g = solo()
     maha_ready(g, markers=0)
@@ -889,7 +903,7 @@ def test_gta_r210_back_and_forth():
 def test_gta_r211_green_donates_on_his_objective_district_first():
     g = solo()
     maha_ready(g, at="west", marble=1)
-    objective(g, MAHA, "c3")                                 # South (2 on tt1), not North (4)
+    objective(g, MAHA, "c3")  # South (2 on tt1), not North (4)
     auto(g, 'emit maha_action(who=1, colour="green")')
     assert elephant(g, MAHA) == "south" and owners(g, "south")["a1"] == MAHA
     assert all(v is None for v in owners(g, "north").values())
@@ -900,7 +914,7 @@ def test_gta_r211_green_falls_back_on_the_board_worth_most():
     maha_ready(g, at="west", marble=1)
     objective(g, MAHA, "c3")
     for s in ("a1", "a2", "a3"):
-        donate_at(g, "south", s, 0)                          # South: only L2 left, he has no copper
+        donate_at(g, "south", s, 0)  # South: only L2 left, he has no copper
     auto(g, 'emit maha_action(who=1, colour="green")')
     assert elephant(g, MAHA) == "north" and owners(g, "north")["a1"] == MAHA
     assert counter(g, "grid", MAHA) == 15
@@ -918,21 +932,21 @@ def test_gta_r211_green_without_a_donation_gains_a_marker_and_the_elephant_stays
 # ------------------------------------------------------------------ solo era end and game end (GTA-R213 .. R216)
 def test_gta_r213_he_scores_majorities_but_pays_no_tax_and_gets_no_income():
     g = solo()
-    tiles(g)                                                 # era I: tt1, North 4, East 3
+    tiles(g)  # era I: tt1, North 4, East 3
     donate_at(g, "north", "a1", MAHA)
     donate_at(g, "north", "a2", MAHA)
     donate_at(g, "north", "a3", 0)
     donate_at(g, "east", "a1", MAHA)
-    donate_at(g, "east", "a2", 0)                            # tied on East: both score 3
-    set_var(g, "tax_icons", 6, MAHA)                         # would owe 3
-    set_knowledge(g, MAHA, "income", 2)                      # would pay 1 coin + 1 PP
-    set_knowledge(g, MAHA, "resources", 3)                   # would pay 1 resource
+    donate_at(g, "east", "a2", 0)  # tied on East: both score 3
+    set_var(g, "tax_icons", 6, MAHA)  # would owe 3
+    set_knowledge(g, MAHA, "income", 2)  # would pay 1 coin + 1 PP
+    set_knowledge(g, MAHA, "resources", 3)  # would pay 1 resource
     set_goods(g, MAHA, coins=1)
     run(g, "emit era_end")
     assert done(g)
     assert pp(g, MAHA) == 10 + 4 + 3
     assert goods(g, MAHA) == {"coins": 1, "marble": 0, "copper": 0, "gold": 0}
-    assert pp(g, 0) == 10 + 3 - 1                            # the human: East 3, tax 1 unpaid in era I
+    assert pp(g, 0) == 10 + 3 - 1  # the human: East 3, tax 1 unpaid in era I
     assert var(g, "era") == 2
 
 
@@ -947,7 +961,7 @@ def test_gta_r214_he_gains_the_donation_bridge_coin():
 def test_gta_r214_other_bridges_give_him_nothing_for_a_donation():
     g = solo()
     maha_ready(g, at="north", marble=1)
-    tiles(g, bridges=("br4", "br6", "br3"))                  # br3 is a later era's bridge
+    tiles(g, bridges=("br4", "br6", "br3"))  # br3 is a later era's bridge
     auto(g, "emit maha_donate(who=1, prefer=none)")
     assert owners(g, "north")["a1"] == MAHA
     assert goods(g, MAHA)["coins"] == 0 and pp(g, MAHA) == 11
@@ -957,10 +971,10 @@ def test_gta_r214_other_bridges_give_him_nothing_for_a_donation():
 def test_gta_r215_objective_plus_track_end_bonus(track, bonus):
     g = solo()
     no_objectives(g)
-    objective(g, MAHA, "c1")                                 # North: 1 PP per marker
+    objective(g, MAHA, "c1")  # North: 1 PP per marker
     donate_at(g, "north", "a1", MAHA)
     donate_at(g, "north", "a2", MAHA)
-    set_goods(g, MAHA, coins=3, marble=2, copper=1, gold=1)   # 3 coins, 4 resources
+    set_goods(g, MAHA, coins=3, marble=2, copper=1, gold=1)  # 3 coins, 4 resources
     set_var(g, "maha_track", track, MAHA)
     res = final(g)
     assert res["parts"][MAHA] == {"play": 10, "knowledge": bonus, "objectives": 2}
@@ -1000,7 +1014,7 @@ def test_gta_r216_the_maharaja_counts_for_the_human_ranking_objectives():
     donate_at(g, "south", "a1", MAHA)
     donate_at(g, "south", "a2", MAHA)
     donate_at(g, "south", "a3", 0)
-    assert objective_score(g, 0, "a3") == 2                   # South majority: second behind him
+    assert objective_score(g, 0, "a3") == 2  # South majority: second behind him
 
 
 # ------------------------------------------------------------------ solo_hard (GTA-R217, R218)
@@ -1017,7 +1031,7 @@ def test_gta_r217_hard_top_left_space_empty_first_row_ends_after_four():
     for _ in range(4):
         run(g, "emit take_marker(who=1)")
         pts.append(pp(g, MAHA))
-    assert pts == [10, 10, 10, 12]                           # the 4th marker empties row 1: 2 PP
+    assert pts == [10, 10, 10, 12]  # the 4th marker empties row 1: 2 PP
     assert counter(g, "grid", MAHA) == 10
 
 
@@ -1037,7 +1051,7 @@ def test_gta_r218_hard_objective_scores_twice(variants, points):
     donate_at(g, "north", "a1", 0)
     res = final(g)
     assert res["parts"][MAHA]["objectives"] == points
-    assert res["parts"][0]["objectives"] == 1                # the human's card is never doubled
+    assert res["parts"][0]["objectives"] == 1  # the human's card is never doubled
 
 
 # ------------------------------------------------------------------ worked example
@@ -1045,23 +1059,23 @@ def test_gta_x11_solo_maharaja_turn():
     g = solo()
     no_objectives(g)
     set_var(g, "era", 2)
-    tiles(g, temple=("tt1", "tt2", "tt3"), bridges=("br1", "br4", "br2"))   # era II: tt2 (E 4), br4
+    tiles(g, temple=("tt1", "tt2", "tt3"), bridges=("br1", "br4", "br2"))  # era II: tt2 (E 4), br4
     put_elephant(g, MAHA, "north")
     set_counter(g, "on_elephant", MAHA, 1)
     set_goods(g, MAHA, marble=1)
     set_var(g, "maha_track", 0, MAHA)
-    set_var(g, "last_colour", "white")                       # the human just activated a white worker
-    spare(g, ["yellow", "blue", "green", "white"], at=1)     # the worker beside ES is blue
+    set_var(g, "last_colour", "white")  # the human just activated a white worker
+    spare(g, ["yellow", "blue", "green", "white"], at=1)  # the worker beside ES is blue
     before = mine(g)
     auto(g, "emit automaton_turn(who=1)")
     assert done(g)
-    assert elephant(g, MAHA) == "east"                       # moved free
-    assert owners(g, "east")["a1"] == MAHA                   # leftmost of the 1-PP spaces
+    assert elephant(g, MAHA) == "east"  # moved free
+    assert owners(g, "east")["a1"] == MAHA  # leftmost of the 1-PP spaces
     assert sum(v is not None for d in ("north", "east", "south", "west") for v in owners(g, d).values()) == 1
     assert counter(g, "on_elephant", MAHA) == 0
     # the marble went back to his mine, then blue took 1 marble + 1 copper from it
     assert mine(g) == [before[0] + 1 - 1, before[1] - 1, before[2]]
     assert goods(g, MAHA) == {"coins": 0, "marble": 1, "copper": 1, "gold": 0}
     assert var(g, "maha_track", MAHA) == 1
-    assert pp(g, MAHA) == 10 + 1 + 1                         # a1, then the white track's space 1
+    assert pp(g, MAHA) == 10 + 1 + 1  # a1, then the white track's space 1
     assert counter(g, "grid", MAHA) == 15

@@ -1,4 +1,5 @@
 """Amritsar: The Golden Temple: setup, flow and elephant moves (GTA-R1 .. GTA-R45, example GTA-X1)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -140,15 +141,15 @@ def test_gta_r3_three_temple_tiles_one_per_era_fourth_boxed_unseen():
         assert len(boxed) == 1
         assert not g.state["cards"][boxed[0]]["up"] and g.state["cards"][boxed[0]]["seen"] == []
         orders.add(tuple(ctype(g, c) for c in eras))
-    assert len(orders) > 1                                   # shuffled
+    assert len(orders) > 1  # shuffled
 
 
 def test_gta_r4_temple_tile_values_are_read_by_compass_district():
     g = plain(ready(3))
     tiles = var(g, "temple_tiles")
-    set_var(g, "temple_tiles", [card(g, "tt2")] + tiles[1:])   # tt2: N 1, E 4, S 3, W 2
+    set_var(g, "temple_tiles", [card(g, "tt2")] + tiles[1:])  # tt2: N 1, E 4, S 3, W 2
     for s in range(3):
-        set_goods(g, s, coins=5)                             # taxes paid in coins, no PP lost
+        set_goods(g, s, coins=5)  # taxes paid in coins, no PP lost
     owners(g, "east")["a1"] = 0
     owners(g, "west")["a1"] = 1
     owners(g, "south")["a1"] = 2
@@ -203,7 +204,7 @@ def test_gta_r8_every_market_space_starts_filled():
 
 def test_gta_r9_maharaja_marker_starts_on_its_start_position():
     g = ready(3)
-    assert marker(g) == 0                                    # NE (placeholder, GTA-D2)
+    assert marker(g) == 0  # NE (placeholder, GTA-D2)
     assert ev(g, "marker_start('paths', 'maharaja')") == 0
     assert ev(g, "marker_places('paths', 'maharaja')") == ["north", "east"]
 
@@ -221,8 +222,11 @@ def test_gta_r11_one_tile_of_each_colour_on_the_lock_slots_at_random():
     placements = set()
     for seed in SEEDS:
         g = ready(3, seed=seed)
-        locks = {g.state["cards"][c]["in_district"]: c for c in zone(g, "district_tiles")
-                 if g.state["cards"][c]["pos"] == "left"}
+        locks = {
+            g.state["cards"][c]["in_district"]: c
+            for c in zone(g, "district_tiles")
+            if g.state["cards"][c]["pos"] == "left"
+        }
         assert sorted(locks) == sorted(DISTRICTS)
         assert sorted(prop(g, c, "colour") for c in locks.values()) == sorted(COLOURS)
         assert all(g.state["cards"][c]["up"] for c in locks.values())
@@ -248,7 +252,7 @@ def test_gta_r13_twelve_workers_three_per_colour_at_random_on_the_spots():
     for seed in SEEDS:
         g = ready(3, seed=seed)
         pieces = ring(g)["pieces"]
-        assert {p: len(pieces[p]) for p in PLACES} == dict(zip(PLACES, [2, 1] * 4))   # GTA-D23
+        assert {p: len(pieces[p]) for p in PLACES} == dict(zip(PLACES, [2, 1] * 4))  # GTA-D23
         assert Counter(w for p in PLACES for w in pieces[p]) == {c: 3 for c in COLOURS}
         assert all(ring(g)["tokens"][p]["coins"] == 0 for p in PLACES)
         layouts.add(tuple(tuple(pieces[p]) for p in PLACES))
@@ -268,7 +272,7 @@ def test_gta_r15_spare_workers_beside_the_maharaja_positions_with_two_or_solo(pl
     for seed in SEEDS:
         g = ready(players, seed=seed)
         spare = var(g, "spare_workers")
-        assert sorted(spare) == sorted(COLOURS)              # one per colour, one per position
+        assert sorted(spare) == sorted(COLOURS)  # one per colour, one per position
         assert Counter(w for v in ring(g)["pieces"].values() for w in v) == {c: 3 for c in COLOURS}
         seen.add(tuple(spare))
     assert len(seen) > 1
@@ -317,7 +321,7 @@ def test_gta_r18_r21_each_player_has_own_board_and_seven_mahout_tiles():
 
 
 def test_gta_r19_five_markers_in_the_market_eleven_on_the_board():
-    g = game(3)                                              # before any setup placement
+    g = game(3)  # before any setup placement
     assert counter(g, "in_market") == [5, 5, 5]
     assert counter(g, "on_elephant") == [0, 0, 0]
     assert g.state["constants"]["board_markers"] == 11 == 4 + 4 + 3
@@ -396,8 +400,8 @@ def test_gta_r29_random_start_player_and_the_last_player_keeps_the_reminder():
         g = game(4, seed=seed)
         s = var(g, "start_player")
         starts.add(s)
-        assert g.pending["seat"] == s                        # the start player sets up first
-        assert var(g, "reminder") == (s - 1) % 4              # on the start player's right
+        assert g.pending["seat"] == s  # the start player sets up first
+        assert var(g, "reminder") == (s - 1) % 4  # on the start player's right
     assert len(starts) > 1
 
 
@@ -421,7 +425,7 @@ def test_gta_r30_start_player_places_an_objective_on_slot_one():
     assert chosen not in zone(g, "objectives", s) and len(zone(g, "objectives", s)) == 3
     assert counter(g, "on_elephant", s) == 1
     assert var(g, "tax_icons", s) == 1
-    assert not g.state["cards"][chosen]["up"]                # face down
+    assert not g.state["cards"][chosen]["up"]  # face down
 
 
 def test_gta_r31_start_player_places_the_donate_mahout_without_tax():
@@ -436,7 +440,7 @@ def test_gta_r31_start_player_places_the_donate_mahout_without_tax():
     assert g.state["cards"][slots[0]]["slot"] == "white"
     assert len(zone(g, "mahouts", s)) == 6
     assert counter(g, "on_elephant", s) == 2
-    assert var(g, "tax_icons", s) == 1                       # only the objective's icon (GTA-D6)
+    assert var(g, "tax_icons", s) == 1  # only the objective's icon (GTA-D6)
 
 
 def test_gta_r32_the_others_follow_clockwise():
@@ -449,7 +453,7 @@ def test_gta_r32_the_others_follow_clockwise():
     expect = []
     for k in range(4):
         expect += [((s + k) % 4, "Choose you"), ((s + k) % 4, "Put the do")]
-    assert order == expect[:-1]                              # the last colour left is placed unasked
+    assert order == expect[:-1]  # the last colour left is placed unasked
     assert all(len(zone(g, "objective_slots", x)) == 1 and len(zone(g, "mahout_slots", x)) == 1 for x in range(4))
 
 
@@ -465,14 +469,16 @@ def test_gta_r33_mahout_slot_colours_are_not_shared():
     assert offered == [["yellow", "blue", "white", "green"], ["yellow", "blue", "white"], ["yellow", "blue"]]
     s = var(g, "start_player")
     chosen = [g.state["cards"][zone(g, "mahout_slots", (s + k) % 4)[0]]["slot"] for k in range(4)]
-    assert chosen == ["green", "white", "blue", "yellow"]    # the last player gets the only colour left
+    assert chosen == ["green", "white", "blue", "yellow"]  # the last player gets the only colour left
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_gta_r34_counts_after_setup(players):
     g = ready(players)
     for s in range(players):
-        placed = len(zone(g, "objective_slots", s)) + len(zone(g, "mahout_slots", s)) + len(zone(g, "warehouse_slots", s))
+        placed = (
+            len(zone(g, "objective_slots", s)) + len(zone(g, "mahout_slots", s)) + len(zone(g, "warehouse_slots", s))
+        )
         assert counter(g, "on_elephant", s) == 2
         assert 11 - placed == 9
         assert counter(g, "in_market", s) == 5
@@ -481,7 +487,7 @@ def test_gta_r34_counts_after_setup(players):
 
 def test_gta_r35_setup_placements_trigger_no_bridge():
     g = game(3)
-    set_var(g, "era_bridges", [card(g, "br4"), card(g, "br5"), card(g, "br3")])   # upgrade -> PP / coin
+    set_var(g, "era_bridges", [card(g, "br4"), card(g, "br5"), card(g, "br3")])  # upgrade -> PP / coin
     while g.state["round"] == 0:
         g.answer(0)
     assert counter(g, "pp") == [5, 5, 5]
@@ -564,7 +570,7 @@ def test_gta_r40_step_one_may_leave_the_elephant():
 @pytest.mark.parametrize("steps,dest,cost", [(1, "south", 0), (2, "west", 1), (3, "north", 2)])
 def test_gta_r41_first_step_free_each_further_step_one_coin(steps, dest, cost):
     g = plain(ready(3))
-    set_marker(g, 3)                                         # WN: only the 3-step move crosses it
+    set_marker(g, 3)  # WN: only the 3-step move crosses it
     put_elephant(g, 0, "east")
     set_goods(g, 0, coins=3)
     run(g, "emit elephant_move(who=0, step=1)")
@@ -588,22 +594,22 @@ def test_gta_r42_no_move_whose_steps_cannot_be_paid(coins, reach):
 def test_gta_r43_crossing_the_maharaja_marker_costs_pp_by_era(era):
     g = plain(ready(3))
     set_var(g, "era", era)
-    set_marker(g, 0)                                         # NE
+    set_marker(g, 0)  # NE
     set_goods(g, 0, coins=5)
     put_elephant(g, 0, "north")
-    move(g, 0, "move to east")                               # crosses NE
+    move(g, 0, "move to east")  # crosses NE
     assert pp(g, 0) == 10 - era
-    move(g, 0, "move to west")                               # east -> south -> west: no crossing
+    move(g, 0, "move to west")  # east -> south -> west: no crossing
     assert pp(g, 0) == 10 - era and goods(g, 0)["coins"] == 4
 
 
 def test_gta_r43_the_penalty_is_paid_at_most_once_per_move():
     g = plain(ready(3))
     set_var(g, "era", 2)
-    set_marker(g, 1)                                         # ES
+    set_marker(g, 1)  # ES
     set_goods(g, 0, coins=5)
     put_elephant(g, 0, "east")
-    move(g, 0, "move to north")                              # 3 steps across ES (and SW, WN)
+    move(g, 0, "move to north")  # 3 steps across ES (and SW, WN)
     assert pp(g, 0) == 10 - 2 and goods(g, 0)["coins"] == 3
 
 
@@ -613,7 +619,7 @@ def test_gta_r44_first_turn_places_the_elephant_anywhere_free():
     assert elephant(g, 0) is None
     run(g, "emit elephant_move(who=0, step=1)")
     assert prompt(g) == "Place your elephant on a district's path"
-    assert labels(g) == list(DISTRICTS)                      # mandatory: no "stay"
+    assert labels(g) == list(DISTRICTS)  # mandatory: no "stay"
     act(g, "west")
     assert done(g) and elephant(g, 0) == "west"
     assert goods(g, 0)["coins"] == 0 and pp(g, 0) == 10
@@ -668,7 +674,7 @@ def test_gta_x1_elephant_move_with_cost_and_penalty():
     g = plain(ready(3), pp_=10)
     set_var(g, "era", 1)
     set_var(g, "era_round", 2)
-    set_marker(g, 1)                                         # round 2: boundary ES
+    set_marker(g, 1)  # round 2: boundary ES
     put_elephant(g, 0, "east")
     set_goods(g, 0, coins=3)
     run(g, "emit elephant_move(who=0, step=1)")

@@ -1,4 +1,5 @@
 """Island Fortress actions and favour rewards (ISF-R38 .. ISF-R81)."""
+
 from __future__ import annotations
 
 from isf_support import (
@@ -41,7 +42,7 @@ def owner(g, slot):
 def test_isf_r38_recruiter_a_convict_to_prison_then_buy_laborers():
     g = ready(jade=15)
     play(g, "Recruiter", "Recruiter A")
-    assert prison(g, 1)["convict"] == 1                    # before the purchase
+    assert prison(g, 1)["convict"] == 1  # before the purchase
     assert prompt(g).startswith("Buy how many laborers") and g.legal() == ["1", "2", "3", "4", "5"]
     act(g, "4")
     assert counts(g, 0, "jade", "laborer") == (11, 4)
@@ -52,7 +53,7 @@ def test_isf_r39_recruiter_a_only_affordable_quantities():
     play(g, "Recruiter", "Recruiter A")
     assert g.legal() == ["1", "2"]
     g2 = ready(jade=0)
-    play(g2, "Recruiter", "Recruiter A")                    # only 1 laborer (free): no question
+    play(g2, "Recruiter", "Recruiter A")  # only 1 laborer (free): no question
     assert counts(g2, 0, "laborer", "jade") == (1, 0)
 
 
@@ -102,7 +103,7 @@ def test_isf_r44_planner_b_draw_keep_rest_to_the_bottom_in_chosen_order():
     assert g.legal() == ["Draw 3, keep 2", "Draw 5, keep 1"]
     act(g, "Draw 5")
     assert sorted(g.pending["options"]) == sorted(top5)
-    g.answer(0)                                           # keep one
+    g.answer(0)  # keep one
     kept = g.state["zones"]["favours/0"][-1]
     assert len(g.state["zones"]["favours/0"]) == hand0 + 1
     order = []
@@ -110,7 +111,7 @@ def test_isf_r44_planner_b_draw_keep_rest_to_the_bottom_in_chosen_order():
         order.append(g.pending["options"][-1])
         g.answer(len(g.pending["options"]) - 1)
     rest = [c for c in top5 if c != kept and c not in order]
-    assert deck[:4] == list(reversed(order + rest))       # the first put under lies deepest... then on
+    assert deck[:4] == list(reversed(order + rest))  # the first put under lies deepest... then on
     assert set(deck[:4]) == set(top5) - {kept}
 
 
@@ -122,7 +123,7 @@ def test_isf_r45_planner_c_removes_a_local_reinforcement_of_anyone():
     assert not wall(g)["marks"].get("R1L1C2")
     assert wall(g)["marks"]["R2L1C2"] == {"reinforcement": 1}
     g2 = ready()
-    put(g2, "R2L1C2", 0, marks=1)                          # not local: no Planner C
+    put(g2, "R2L1C2", 0, marks=1)  # not local: no Planner C
     play(g2, "Planner")
     assert not any(l.startswith("Planner C") for l in g2.legal())
 
@@ -139,7 +140,7 @@ def test_isf_r46_builder_a_convict_first_two_blocks_cost_one_jade():
     assert counts(g, 0, "block") == (0,)
     g2 = ready(block=1, jade=5, laborer=8)
     play(g2, "Builder", "Builder A")
-    assert prompt(g2) == "Build where?"                    # one block on the board: no two-block choice
+    assert prompt(g2) == "Build where?"  # one block on the board: no two-block choice
 
 
 def test_isf_r47_only_empty_slots_of_the_local_region():
@@ -152,7 +153,7 @@ def test_isf_r47_only_empty_slots_of_the_local_region():
 def test_isf_r48_upper_slots_need_a_block_below_of_any_kind():
     g = ready(block=1, laborer=8)
     fill(g, ["R1L1C1", "R1L1C2", "R1L1C3", "R1L1C4"], 1)
-    put(g, "R1L1C5", None)                                 # a governor block supports too
+    put(g, "R1L1C5", None)  # a governor block supports too
     play(g, "Builder", "Builder A")
     assert g.legal() == [f"R1L2C{c}" for c in range(1, 6)]
 
@@ -171,14 +172,14 @@ def test_isf_r50_workers_by_level_in_any_mix():
     act(g, "Play a role card")
     assert "Builder" in g.legal()
     act(g, "Builder")
-    assert g.legal() == ["R1L1C2", "R1L1C3", "R1L1C4", "R1L1C5"]    # level 2 needs 4 workers
+    assert g.legal() == ["R1L1C2", "R1L1C3", "R1L1C4", "R1L1C5"]  # level 2 needs 4 workers
     act(g, "R1L1C2")
-    assert counts(g, 0, "laborer", "convict") == (0, 0)    # 1 laborer + 1 convict, nothing back
+    assert counts(g, 0, "laborer", "convict") == (0, 0)  # 1 laborer + 1 convict, nothing back
     g2 = ready(block=1, laborer=3, convict=3)
     fill(g2, ["R1L1C1"], 1)
     play(g2, "Builder", "Builder A")
     act(g2, "R1L2C1")
-    assert g2.legal() == ["1", "2", "3"]                   # convicts among the 4 workers
+    assert g2.legal() == ["1", "2", "3"]  # convicts among the 4 workers
 
 
 def test_isf_r51_the_second_block_may_rest_on_the_first():
@@ -198,9 +199,9 @@ def test_isf_r52_attrition_convicts_lost_half_the_laborers_rounded_up_lost():
     play(g, "Builder", "Builder A")
     act(g, "Two blocks")
     act(g, "R1L1C1")
-    act(g, "0")                                             # 2 laborers
+    act(g, "0")  # 2 laborers
     act(g, "R1L1C2")
-    act(g, "1")                                             # 1 laborer + 1 convict
+    act(g, "1")  # 1 laborer + 1 convict
     # 3 laborers paid in all: 2 lost, 1 back (rounded once over the action, not 1 + 1)
     assert counts(g, 0, "laborer", "convict") == (2 + 1, 0)
 
@@ -228,7 +229,7 @@ def test_isf_r54_builder_b_completes_a_matched_favour_no_convict_to_prison():
 
 
 def test_isf_r55_pattern_cells_must_be_own_unreinforced_blocks():
-    for other in (1, None):                                 # opponent block, governor block
+    for other in (1, None):  # opponent block, governor block
         g = ready(stock=0)
         give_card(g, 0, "favour_01", "favours")
         put(g, "R1L1C1", 0)
@@ -245,10 +246,10 @@ def test_isf_r55_pattern_cells_must_be_own_unreinforced_blocks():
 
 def test_isf_r56_patterns_are_upright_never_rotated_or_mirrored():
     g = ready(stock=0)
-    give_card(g, 0, "favour_05", "favours")                # (0,0)(1,1): rising diagonal
+    give_card(g, 0, "favour_05", "favours")  # (0,0)(1,1): rising diagonal
     fill(g, ["R1L1C2", "R1L1C3", "R1L2C2"], 1)
     put(g, "R1L1C1", 0)
-    put(g, "R1L2C2", 0)                                     # (1,0) and (0,1): not the same shape
+    put(g, "R1L2C2", 0)  # (1,0) and (0,1): not the same shape
     put(g, "R1L1C2", 1)
     put(g, "R1L2C1", 0)
     put(g, "R1L1C3", 0)
@@ -259,12 +260,12 @@ def test_isf_r56_patterns_are_upright_never_rotated_or_mirrored():
     give_card(g2, 0, "favour_05", "favours")
     put(g2, "R1L1C2", 0)
     put(g2, "R1L1C1", 1)
-    put(g2, "R1L2C1", 0)                                    # falling diagonal only
+    put(g2, "R1L2C1", 0)  # falling diagonal only
     act(g2, "Play a role card")
     assert "Builder" not in g2.legal()
     g3 = ready(stock=0)
-    give_card(g3, 0, "favour_01", "favours")               # horizontal pair
-    fill(g3, ["R1L1C1", "R1L2C1"], 0)                      # a vertical pair is no rotation of it
+    give_card(g3, 0, "favour_01", "favours")  # horizontal pair
+    fill(g3, ["R1L1C1", "R1L2C1"], 0)  # a vertical pair is no rotation of it
     act(g3, "Play a role card")
     assert "Builder" not in g3.legal()
 
@@ -290,7 +291,7 @@ def test_isf_r58_one_reinforcement_on_a_block_of_the_players_choice():
 
 def test_isf_r59_completed_favour_face_up_rewards_now_and_lasting():
     g = ready(jade=0)
-    give_card(g, 0, "favour_13", "favours")                # H3, income +1, 1 VP
+    give_card(g, 0, "favour_13", "favours")  # H3, income +1, 1 VP
     fill(g, ["R1L1C1", "R1L1C2", "R1L1C3"], 0)
     play(g, "Builder", "Builder B")
     act(g, "R1L1C1")
@@ -310,20 +311,21 @@ def test_isf_r60_a_reinforced_block_cannot_be_replaced_nor_used_in_patterns_and_
     assert g.legal() == ["R1L1C2", "R1L1C3"]
     w = wall(g)
     from mason.primitives.slots import majority
+
     assert majority(w, ["R1L1C1"], [0, 1]) == [1]
 
 
 def test_isf_r61_unreinforced_blocks_of_a_completed_pattern_serve_again():
     g = ready(buyback_disc=1)
     give_card(g, 0, "favour_01", "favours")
-    give_card(g, 0, "favour_10", "favours")                # (0,0)(2,0)
+    give_card(g, 0, "favour_10", "favours")  # (0,0)(2,0)
     fill(g, ["R1L1C1", "R1L1C2", "R1L1C3"], 0)
     play(g, "Builder", "Builder B")
     act(g, "Favour 01")
-    act(g, "R1L1C2")                                        # reinforce the middle block
+    act(g, "R1L1C2")  # reinforce the middle block
     act(g, "Spend a buyback disc")
     act(g, "Builder")
-    maybe(g, "Builder B")                                   # C1 and C3 still match favour 10
+    maybe(g, "Builder B")  # C1 and C3 still match favour 10
     maybe(g, "Favour 10")
     assert g.legal() == ["R1L1C1", "R1L1C3"]
     act(g, "R1L1C3")
@@ -337,7 +339,7 @@ def test_isf_r62_replace_an_opponent_block_not_governor_not_own_not_reinforced()
     put(g, "R1L1C2", 0)
     put(g, "R1L1C3", 1, marks=1)
     put(g, "R1L1C4", 1)
-    put(g, "R2L1C1", 1)                                     # not local
+    put(g, "R2L1C1", 1)  # not local
     play(g, "Builder", "Builder C")
     assert g.legal() == ["R1L1C4"] or prompt(g) != "Replace which block?"
     assert owner(g, "R1L1C4") == 0
@@ -347,10 +349,10 @@ def test_isf_r62_replace_an_opponent_block_not_governor_not_own_not_reinforced()
 def test_isf_r63_replacing_needs_double_workers():
     g = ready(block=1, laborer=7)
     put(g, "R1L1C1", 0)
-    put(g, "R1L2C1", 1)                                     # level 2: 8 workers
-    put(g, "R1L1C2", 1)                                     # level 1: 4 workers
+    put(g, "R1L2C1", 1)  # level 2: 8 workers
+    put(g, "R1L1C2", 1)  # level 1: 4 workers
     play(g, "Builder", "Builder C")
-    assert owner(g, "R1L1C2") == 0                         # the only affordable target
+    assert owner(g, "R1L1C2") == 0  # the only affordable target
     assert counts(g, 0, "laborer") == (7 - 4 + 2,)
 
 
@@ -410,9 +412,9 @@ def test_isf_r69_taskmaster_b_repeats_a_face_up_role_for_its_repeat_cost():
     play(g, "Taskmaster", "Taskmaster B")
     assert g.legal() == ["Treasurer", "Recruiter"]
     act(g, "Treasurer")
-    assert counts(g, 0, "jade") == (5 - 3 + 3,)             # repeat cost 3, then Treasurer A
+    assert counts(g, 0, "jade") == (5 - 3 + 3,)  # repeat cost 3, then Treasurer A
     g2 = ready(jade=5)
-    play(g2, "Taskmaster")                                  # nothing face up: only Taskmaster A
+    play(g2, "Taskmaster")  # nothing face up: only Taskmaster A
     assert prompt(g2) != "Name an action of the card" and g2.state["vars"]["camp"][0] == 2
 
 
@@ -420,7 +422,7 @@ def test_isf_r70_a_repeated_action_follows_its_normal_rules():
     g = ready(jade=3, block=2, laborer=4)
     move_role(g, 0, "builder", "played")
     play(g, "Taskmaster", "Taskmaster B")
-    maybe(g, "Builder")                                     # pays 2, 1 jade left
+    maybe(g, "Builder")  # pays 2, 1 jade left
     maybe(g, "Builder A")
     act(g, "Two blocks")
     assert prison(g, 1)["convict"] == 1 and counts(g, 0, "jade") == (0,)
@@ -430,7 +432,7 @@ def test_isf_r71_taskmaster_bought_back_and_used_again_pays_again():
     g = ready(jade=3 + 1 + 1, treasure=0)
     move_role(g, 0, "recruiter", "played")
     play(g, "Taskmaster", "Taskmaster B")
-    maybe(g, "Recruiter")                                   # the only face-up role: chosen at once
+    maybe(g, "Recruiter")  # the only face-up role: chosen at once
     act(g, "Recruiter C")
     act(g, "Pay 3 jade")
     act(g, "Taskmaster")
@@ -444,7 +446,7 @@ def test_isf_r71_taskmaster_bought_back_and_used_again_pays_again():
 # ------------------------------------------------------------------ governor block
 def test_isf_r72_governor_block_before_between_and_after_actions():
     g = turn_of(0, keep_governor=True)
-    assert "Place your governor block" in g.legal()        # before the first action
+    assert "Place your governor block" in g.legal()  # before the first action
     g2 = turn_of(0, keep_governor=True)
     set_counts(g2, 0, block=2, jade=1, laborer=6)
     play(g2, "Builder", "Builder A")
@@ -457,7 +459,7 @@ def test_isf_r72_governor_block_before_between_and_after_actions():
     act(g2, "R1L2C1")
     g3 = turn_of(0, keep_governor=True)
     play(g3, "Treasurer", "Treasurer A")
-    assert "Place your governor block" in g3.legal()       # after the action
+    assert "Place your governor block" in g3.legal()  # after the action
     act(g3, "Place your governor block")
     act(g3, "R2L1C5")
     assert counts(g3, 0, "governor_block") == (0,)
@@ -491,14 +493,15 @@ def test_isf_r75_governor_blocks_belong_to_nobody():
     put(g, "R1L1C3", 1)
     put(g, "R1L1C5", 0)
     put(g, "R1L1C4", None)
-    put(g, "R1L2C1", 0)                                     # supported by the governor block
-    give_card(g, 0, "favour_01", "favours")                 # own C5 + governor C4: no pair
+    put(g, "R1L2C1", 0)  # supported by the governor block
+    give_card(g, 0, "favour_01", "favours")  # own C5 + governor C4: no pair
     from mason.primitives.slots import majority
+
     assert majority(wall(g), ["R1L1C1", "R1L1C4"], [0, 1]) == []
     assert g.rt.value("own_blocks", (0,), {"me": 0}) == 2
     assert g.rt.value("completable", (0,), {"me": 0}) == []
     play(g, "Builder", "Builder C")
-    assert g.legal() == ["R1L1C2", "R1L1C3"]               # never the governor blocks
+    assert g.legal() == ["R1L1C2", "R1L1C3"]  # never the governor blocks
 
 
 # ------------------------------------------------------------------ favour rewards
@@ -511,19 +514,19 @@ def test_isf_r76_income_reward_applies_in_every_later_income():
 
 def test_isf_r77_bid_reward_counts_even_with_a_zero_jade_bid():
     g = ready()
-    give_card(g, 1, "favour_28", "completed")               # bid +2
+    give_card(g, 1, "favour_28", "completed")  # bid +2
     assert g.rt.value("bid_bonus", (1,), {}) == 2
 
 
 def test_isf_r78_one_time_jade_vp_convicts_laborers():
     g = ready(jade=0, vp=0, laborer=0)
-    give_card(g, 0, "favour_07", "favours")                 # 3 jade, 1 VP, 1 laborer
-    fill(g, ["R1L2C1", "R1L1C2", "R1L1C1"], 0)              # (0,1)(1,0)
+    give_card(g, 0, "favour_07", "favours")  # 3 jade, 1 VP, 1 laborer
+    fill(g, ["R1L2C1", "R1L1C2", "R1L1C1"], 0)  # (0,1)(1,0)
     play(g, "Builder", "Builder B")
     act(g, "R1L2C1")
     assert counts(g, 0, "jade", "vp", "laborer") == (3, 1, 1)
     g2 = ready(convict=0, vp=0)
-    give_card(g2, 0, "favour_08", "favours")                # 4 convicts, 2 VP
+    give_card(g2, 0, "favour_08", "favours")  # 4 convicts, 2 VP
     fill(g2, ["R1L2C1", "R1L1C2", "R1L1C1"], 0)
     play(g2, "Builder", "Builder B")
     act(g2, "R1L2C1")
@@ -532,7 +535,7 @@ def test_isf_r78_one_time_jade_vp_convicts_laborers():
 
 def test_isf_r79_treasure_reward_scores_one_vp_each():
     g = ready(treasure=0, vp=0)
-    give_card(g, 0, "favour_09", "favours")                 # 2 treasure
+    give_card(g, 0, "favour_09", "favours")  # 2 treasure
     fill(g, ["R1L1C1", "R1L1C3"], 0)
     play(g, "Builder", "Builder B")
     act(g, "R1L1C1")
@@ -541,7 +544,7 @@ def test_isf_r79_treasure_reward_scores_one_vp_each():
 
 def test_isf_r80_a_disc_reward_can_buy_back_at_once():
     g = ready(buyback_disc=0)
-    give_card(g, 0, "favour_05", "favours")                 # 1 disc, 1 VP, 1 convict
+    give_card(g, 0, "favour_05", "favours")  # 1 disc, 1 VP, 1 convict
     fill(g, ["R1L1C1", "R1L2C2", "R1L1C2"], 0)
     play(g, "Builder", "Builder B")
     act(g, "R1L1C1")
@@ -550,7 +553,7 @@ def test_isf_r80_a_disc_reward_can_buy_back_at_once():
 
 def test_isf_r81_block_reward_limited_by_the_stock():
     g = ready(stock=1, block=0)
-    give_card(g, 0, "favour_06", "favours")                 # 2 blocks
+    give_card(g, 0, "favour_06", "favours")  # 2 blocks
     fill(g, ["R1L1C1", "R1L2C2", "R1L1C2"], 0)
     play(g, "Builder", "Builder B")
     act(g, "R1L1C1")

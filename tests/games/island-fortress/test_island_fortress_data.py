@@ -1,5 +1,6 @@
 """Island Fortress data: component counts, the favour deck's checksums and invariants (digest 2.7),
 the setup rules ISF-R1 .. ISF-R12 and the player-count rules ISF-R106 .. ISF-R109."""
+
 from __future__ import annotations
 
 import pytest
@@ -51,8 +52,7 @@ def test_favour_checksums(favours):
     assert (len(income_cards), total("persistent", "income")) == (5, 5)
     assert (len(bid_cards), total("persistent", "bid")) == (5, 7)
     got = {k: total("one_time", k) for k in VU}
-    assert got == {"vp": 86, "treasure": 27, "jade": 19, "buyback_disc": 12, "convict": 11, "laborer": 12,
-                   "block": 7}
+    assert got == {"vp": 86, "treasure": 27, "jade": 19, "buyback_disc": 12, "convict": 11, "laborer": 12, "block": 7}
 
 
 def test_favour_keys_and_ranges(favours):
@@ -100,7 +100,7 @@ def test_tower_patterns_need_tower_columns(prog, favours):
     assert all(geo.info[m[0]][2] in (1, 5) for m in v4)
     d4 = S.matches(data, geo, by_id["favour_36"]["pattern"], None, "fixed", None, any_piece=True)
     assert d4 and all(geo.info[m[-1]][1] == 4 for m in d4)
-    assert any(len({geo.info[s][0] for s in m}) == 2 for m in d4)   # one spans the region border
+    assert any(len({geo.info[s][0] for s in m}) == 2 for m in d4)  # one spans the region border
 
 
 # ------------------------------------------------------------------ other components (digest 2.2)
@@ -109,7 +109,12 @@ def test_role_cards_five_per_colour_four_colours(prog):
     assert roles == ["recruiter", "planner", "builder", "treasurer", "taskmaster"]
     assert len(prog.family_cards["role"]) == 20
     assert {t: prog.types[t]["repeat_cost"] for t in roles} == {
-        "recruiter": 1, "planner": 2, "builder": 2, "treasurer": 3, "taskmaster": None}
+        "recruiter": 1,
+        "planner": 2,
+        "builder": 2,
+        "treasurer": 3,
+        "taskmaster": None,
+    }
 
 
 def test_wall_geometry_17_slots_per_region(prog):
@@ -119,7 +124,8 @@ def test_wall_geometry_17_slots_per_region(prog):
         assert len(geo.slots) == slots
         assert len(geo.kinds["row"]) == 3 * data["regions"]
         assert [s for s in geo.slots if geo.info[s][1] == 4] == [
-            f"R{r}L4C{c}" for r in range(1, data["regions"] + 1) for c in (1, 5)]
+            f"R{r}L4C{c}" for r in range(1, data["regions"] + 1) for c in (1, 5)
+        ]
 
 
 # ------------------------------------------------------------------ setup rules
@@ -155,7 +161,7 @@ def test_isf_r5_taskmasters_start_in_region_one():
 
 def test_isf_r6_unused_colours_are_out_of_the_game():
     g = fresh(2)
-    assert len(g.state["zones"]["role_box"]) == 10          # the two unused sets
+    assert len(g.state["zones"]["role_box"]) == 10  # the two unused sets
     assert len(g.state["counters"]["stock"]) == 2
 
 

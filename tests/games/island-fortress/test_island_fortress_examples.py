@@ -1,4 +1,5 @@
 """The worked examples of the Island Fortress digest (ISF-X1 .. ISF-X16). Seats A, B, C, D are P1..P4."""
+
 from __future__ import annotations
 
 from isf_support import (
@@ -26,6 +27,7 @@ from test_island_fortress_scoring import S_ALL_BUT, end_now
 
 A, B, C, D = 0, 1, 2, 3
 
+
 def ready(players=2, first=A, **counters):
     g = turn_of(first, players)
     for r in range(1, wall(g)["regions"] + 1):
@@ -41,8 +43,8 @@ def test_isf_x1_two_block_build_levels_two_and_three():
     play(g, "Builder", "Builder A")
     act(g, "Two blocks")
     act(g, "R1L2C3")
-    act(g, "0")                                   # 4 laborers
-    act(g, "R1L3C3")                              # 3 laborers + 3 convicts (the only mix left)
+    act(g, "0")  # 4 laborers
+    act(g, "R1L3C3")  # 3 laborers + 3 convicts (the only mix left)
     assert prison(g, 1) == {"jade": 0, "convict": 1}
     assert counts(g, A, "jade", "laborer", "convict", "block") == (0, 3, 0, 0)
     assert wall(g)["pieces"]["R1L2C3"] == A and wall(g)["pieces"]["R1L3C3"] == A
@@ -128,7 +130,7 @@ def test_isf_x6_taskmaster_repeat_and_buyback():
     act(g, "R1L1C3")
     assert counts(g, B, "jade") == (0,)
     assert roles_in(g, "played", B) == ["builder", "taskmaster"]
-    assert g.pending["seat"] == A                            # no second buyback: B's turn is over
+    assert g.pending["seat"] == A  # no second buyback: B's turn is over
 
 
 def test_isf_x7_bid_tie_break_jade_then_clockwise_from_the_holder():
@@ -137,7 +139,7 @@ def test_isf_x7_bid_tie_break_jade_then_clockwise_from_the_holder():
     g.state["vars"]["governor"] = D
     for s, j in zip((A, B, C, D), (4, 2, 4, 3)):
         set_counts(g, s, jade=j)
-    give_card(g, B, "favour_21", "completed")               # bid +2
+    give_card(g, B, "favour_21", "completed")  # bid +2
     for r in (1, 2, 3):
         set_prison(g, r)
     bids(g, {A: 4, B: 2, C: 4, D: 3})
@@ -165,7 +167,7 @@ def test_isf_x9_replacement():
     wall(g)["scored"] += ["R2L1", "R2L2", "R2L3"]
     set_counts(g, B, block=0, vp=0)
     play(g, "Builder", "Builder C")
-    maybe(g, "R2L3C2")                                       # 4 convicts + 8 laborers: the only mix
+    maybe(g, "R2L3C2")  # 4 convicts + 8 laborers: the only mix
     assert wall(g)["pieces"]["R2L3C2"] == A
     assert counts(g, B, "block") == (1,)
     assert counts(g, A, "laborer", "convict", "block") == (4, 0, 0)
@@ -224,14 +226,15 @@ def test_isf_x14_game_end_by_wall_completion():
     set_prison(g, 1, jade=2, convict=2)
     set_prison(g, 2, jade=1, convict=0)
     start = len(g.log)
-    play(g, "Builder", "Builder A")                          # one slot, one mix: no question
+    play(g, "Builder", "Builder A")  # one slot, one mix: no question
     assert g.over
     assert counts(g, A, "jade", "convict") == (3, 3)
     lines = texts(g, start)
     assert lines.index("The wall is complete: the game ends") < lines.index(
-        next(t for t in lines if t.startswith("P1 scores")))
-    assert counts(g, A, "buyback_disc") == (1,)             # no step (c), no second action
-    assert g.result["parts"][A]["play"] == 5                  # the tower
+        next(t for t in lines if t.startswith("P1 scores"))
+    )
+    assert counts(g, A, "buyback_disc") == (1,)  # no step (c), no second action
+    assert g.result["parts"][A]["play"] == 5  # the tower
 
 
 def test_isf_x15_buyback_discs_at_the_end():
@@ -245,8 +248,8 @@ def test_isf_x16_played_card_count_after_a_buyback():
     g = turn_of(A)
     clear_favours(g, A, B)
     play(g, "Treasurer", "Treasurer A")
-    play(g, "Recruiter", "Recruiter C")                      # B, pass 1
-    play(g, "Planner", "Planner B")                          # A, pass 2
+    play(g, "Recruiter", "Recruiter C")  # B, pass 1
+    play(g, "Planner", "Planner B")  # A, pass 2
     act(g, "Draw 3")
     g.answer(0)
     g.answer(0)

@@ -1,4 +1,5 @@
 """Island Fortress flow: rounds, income, the sealed commission, turns and buybacks (ISF-R13 .. ISF-R37)."""
+
 from __future__ import annotations
 
 import random
@@ -56,8 +57,8 @@ def test_isf_r14_income_three_jade_every_round_including_the_first():
 
 def test_isf_r15_completed_favour_income_adds_up():
     g = fresh(2)
-    give_card(g, 0, "favour_13", "completed")     # income +1
-    give_card(g, 0, "favour_25", "completed")     # income +1
+    give_card(g, 0, "favour_13", "completed")  # income +1
+    give_card(g, 0, "favour_25", "completed")  # income +1
     skip_setup(g)
     assert g.state["counters"]["jade"] == [12 + 5, 15]
 
@@ -71,7 +72,7 @@ def test_isf_r16_bids_are_sealed_zero_to_all_jade_revealed_together():
     start = len(g.log)
     act(g, "7", 0)
     assert g.state["vars"]["bid"][0] == 7
-    assert g.view(1)["vars"]["bid"] == {1: 0}                # P2 sees only its own bid
+    assert g.view(1)["vars"]["bid"] == {1: 0}  # P2 sees only its own bid
     assert not any("7" in (e.get("text") or "") for e in g.visible_log(1, start))
     assert g.state["vars"]["revealed_bids"] is None
     act(g, "3", 1)
@@ -81,7 +82,7 @@ def test_isf_r16_bids_are_sealed_zero_to_all_jade_revealed_together():
 
 def test_isf_r17_effective_bid_adds_favour_bonuses():
     g = fresh(2)
-    give_card(g, 1, "favour_21", "completed")     # bid +2
+    give_card(g, 1, "favour_21", "completed")  # bid +2
     skip_setup(g)
     bids(g, {0: 1, 1: 0})
     assert g.state["vars"]["revealed_bids"] == [1, 2]
@@ -90,7 +91,7 @@ def test_isf_r17_effective_bid_adds_favour_bonuses():
 
 def test_isf_r18_tie_won_by_the_larger_jade_bid():
     g = fresh(2)
-    give_card(g, 1, "favour_21", "completed")     # bid +2
+    give_card(g, 1, "favour_21", "completed")  # bid +2
     skip_setup(g)
     bids(g, {0: 2, 1: 0})
     assert g.state["vars"]["revealed_bids"] == [2, 2]
@@ -106,7 +107,7 @@ def test_isf_r19_tie_goes_clockwise_from_the_holder_never_to_the_holder():
     for s in range(3):
         set_counts(g, s, jade=10)
     bids(g, {0: 4, 2: 4})
-    assert g.state["vars"]["governor"] == 2                  # P2 is not tied; P3 is next
+    assert g.state["vars"]["governor"] == 2  # P2 is not tied; P3 is next
     g2 = fresh(3)
     skip_setup(g2)
     bids(g2, {1: 1})
@@ -114,7 +115,7 @@ def test_isf_r19_tie_goes_clockwise_from_the_holder_never_to_the_holder():
     for s in range(3):
         set_counts(g2, s, jade=10)
     bids(g2, {0: 3, 1: 3, 2: 3})
-    assert g2.state["vars"]["governor"] == 2                  # from P2 (holder): P3 first
+    assert g2.state["vars"]["governor"] == 2  # from P2 (holder): P3 first
 
 
 def test_isf_r20_first_round_tie_is_drawn_at_random():
@@ -203,7 +204,7 @@ def test_isf_r28_only_actions_the_player_can_afford_are_offered():
     g = turn_of(0)
     set_counts(g, 0, laborer=0, convict=1, block=0, jade=0)
     act(g, "Play a role card")
-    assert "Builder" not in g.legal()                      # no block: no Builder action at all
+    assert "Builder" not in g.legal()  # no block: no Builder action at all
     act(g, "Recruiter")
     labels = g.legal()
     assert any(l.startswith("Recruiter A") for l in labels) and any(l.startswith("Recruiter C") for l in labels)
@@ -243,7 +244,7 @@ def test_isf_r31_a_buyback_forces_a_second_action_which_may_repeat_the_first():
     act(g, "Spend a buyback disc")
     assert g.pending["seat"] == 0 and prompt(g) == "Play which role card?"
     assert "End turn" not in g.legal()
-    act(g, "Treasurer")                                    # no convicts: Treasurer A runs at once
+    act(g, "Treasurer")  # no convicts: Treasurer A runs at once
     assert counts(g, 0, "jade") == (6,)
     assert roles_in(g, "played", 0) == ["treasurer"]
 
@@ -253,7 +254,7 @@ def test_isf_r32_no_buyback_after_the_second_action():
     set_counts(g, 0, buyback_disc=2, jade=6)
     play(g, "Taskmaster", "Taskmaster A")
     act(g, "Pay 3 jade")
-    act(g, "Taskmaster")                                   # nothing to repeat: Taskmaster A at once
+    act(g, "Taskmaster")  # nothing to repeat: Taskmaster A at once
     # the turn ended by itself: nothing but End turn was left, so P2 decides now
     assert g.pending["seat"] == 1 and prompt(g) == "Play which role card?"
     assert counts(g, 0, "buyback_disc", "jade") == (2, 3)
@@ -261,7 +262,7 @@ def test_isf_r32_no_buyback_after_the_second_action():
 
 def test_isf_r33_only_the_card_just_played_comes_back():
     g = turn_of(0)
-    move_role(g, 0, "recruiter", "played")                 # from an earlier turn
+    move_role(g, 0, "recruiter", "played")  # from an earlier turn
     set_counts(g, 0, buyback_disc=1)
     play(g, "Treasurer", "Treasurer A")
     act(g, "Spend a buyback disc")

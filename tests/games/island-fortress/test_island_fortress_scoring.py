@@ -1,5 +1,6 @@
 """Island Fortress scoring, the end of the game, tie-breaks and variants (ISF-R82 .. ISF-R105,
 ISF-R110 .. ISF-R112)."""
+
 from __future__ import annotations
 
 from isf_support import (
@@ -71,7 +72,7 @@ def test_isf_r82_completing_a_row_scores_it_at_once():
     g = ready(block=1, laborer=2)
     fill(g, row(1, 1)[:4], 1)
     play(g, "Builder", "Builder A")
-    maybe(g, "R1L1C5")                                       # the only affordable slot
+    maybe(g, "R1L1C5")  # the only affordable slot
     assert counts(g, 1, "vp") == (3,)
     assert "R1L1" in wall(g)["scored"]
 
@@ -105,12 +106,12 @@ def test_isf_r84_row_majority_three_six_ten_ties_all_governor_ignored_one_block_
     set_counts(g, 1, vp=0)
     play(g, "Builder", "Builder A")
     maybe(g, "R1L1C5")
-    assert counts(g, 0, "vp") == (3,) and counts(g, 1, "vp") == (3,)     # 2 against 2: both in full
+    assert counts(g, 0, "vp") == (3,) and counts(g, 1, "vp") == (3,)  # 2 against 2: both in full
     g2 = turn_of(0, keep_governor=True)
     fill(g2, row(1, 1)[:4], None)
     set_counts(g2, 1, vp=0)
     act(g2, "Place your governor block")
-    act(g2, "R1L1C5")                                        # nobody has a block: no points
+    act(g2, "R1L1C5")  # nobody has a block: no points
     assert g2.state["counters"]["vp"] == [0, 0]
 
 
@@ -145,6 +146,7 @@ def test_isf_r87_level_four_is_no_row_and_no_level():
     g = ready()
     assert g.rt.prog.boards["wall"]["group_levels"] == [1, 2, 3]
     from mason.primitives.slots import geometry
+
     geo = geometry(wall(g))
     assert geo.group_of["R1L4C1"]["row"] == [] and geo.group_of["R1L4C1"]["level"] == []
 
@@ -167,22 +169,25 @@ def test_isf_r88_disc_then_row_then_level_then_end_check():
 def test_isf_r89_rows_levels_and_towers_score_once():
     g = ready(vp=0)
     fill(g, row(1, 1), 0)
-    wall(g)["scored"].append("R1L1")                        # scored when it was completed
+    wall(g)["scored"].append("R1L1")  # scored when it was completed
     result = end_now(g)
-    assert result["parts"][0]["rows"] == 0                  # not again at the end
+    assert result["parts"][0]["rows"] == 0  # not again at the end
     assert wall(g)["scored"].count("R1L1") == 1
     from mason.primitives.slots import Geometry  # noqa: F401  (towers: see ISF-R65, ISF-X9)
 
 
 def test_isf_r90_the_wall_complete_ends_the_game_after_the_action():
     g = ready(block=2, jade=1, laborer=10, buyback_disc=1)
-    for s in list(__import__("itertools").chain.from_iterable(
-            [f"R{r}L{lv}C{c}" for c in range(1, 6)] for r in (1, 2) for lv in (1, 2, 3))):
+    for s in list(
+        __import__("itertools").chain.from_iterable(
+            [f"R{r}L{lv}C{c}" for c in range(1, 6)] for r in (1, 2) for lv in (1, 2, 3)
+        )
+    ):
         put(g, s, 1)
     for s in ("R1L4C1", "R2L4C1", "R2L4C5"):
         put(g, s, 1)
     wall(g)["scored"] += ["R1L1", "R1L2", "R1L3", "R2L1", "R2L2", "R2L3", "L1", "L2", "L3"]
-    play(g, "Builder", "Builder A")                          # one slot left: one block only
+    play(g, "Builder", "Builder A")  # one slot left: one block only
     assert g.over
     assert "The wall is complete: the game ends" in texts(g)
 
@@ -246,8 +251,8 @@ def test_isf_r95_buyback_discs_score_by_table():
 
 def test_isf_r96_weakest_region_three_per_block():
     g = ready()
-    fill(g, row(1, 1) + row(1, 2)[:2], 0)                  # 7 in region 1
-    fill(g, row(2, 1)[:4], 0)                              # 4 in region 2
+    fill(g, row(1, 1) + row(1, 2)[:2], 0)  # 7 in region 1
+    fill(g, row(2, 1)[:4], 0)  # 4 in region 2
     fill(g, row(1, 3), 1)
     result = end_now(g)
     assert result["parts"][0]["weakest"] == 12 and result["parts"][1]["weakest"] == 0
@@ -262,7 +267,7 @@ def test_isf_r97_most_treasure_plus_three_fewest_minus_three():
     g2 = ready(players=2)
     set_counts(g2, 0, treasure=4)
     set_counts(g2, 1, treasure=4)
-    assert [p["treasure"] for p in end_now(g2)["parts"]] == [0, 0]      # ISF-D19
+    assert [p["treasure"] for p in end_now(g2)["parts"]] == [0, 0]  # ISF-D19
 
 
 def test_isf_r98_most_jade_plus_three_ties_all():
@@ -359,21 +364,22 @@ def test_isf_r111_variant_limited_tokens():
     assert sum(g.state["counters"]["jade"]) + sum(v["jade"] for v in wall(g)["stores"].values()) <= 100
     set_counts(g, 1, laborer=43)
     play(g, "Recruiter", "Recruiter A")
-    assert g.legal() == ["1", "2"]                          # 45 laborers in all
+    assert g.legal() == ["1", "2"]  # 45 laborers in all
     g2 = ready(variants=("limited_tokens",))
     set_counts(g2, 1, convict=75)
     play(g2, "Planner", "Planner A")
     maybe(g2, "1")
-    assert wall(g2)["stores"]["1"]["convict"] == 0          # no convict left: deposit skipped
+    assert wall(g2)["stores"]["1"]["convict"] == 0  # no convict left: deposit skipped
     g3 = ready(variants=("limited_tokens",))
     give_card(g3, 0, "favour_01", "favours")
     fill(g3, ["R1L1C1", "R1L1C2"], 0)
     for i in range(18):
         put(g3, f"R2L{1 + i // 5}C{1 + i % 5}" if i < 15 else f"R1L2C{i - 14}", 1, marks=1)
     act(g3, "Play a role card")
-    assert "Builder" not in g3.legal()                      # B was its only action: no token left
+    assert "Builder" not in g3.legal()  # B was its only action: no token left
     g3.state["boards"]["wall"]["marks"].pop("R2L1C1")
     from support import refresh_pending
+
     refresh_pending(g3)
     assert "Builder" in g3.legal()
 
@@ -385,7 +391,7 @@ def test_isf_r112_variant_taskmaster_repeats_a_role_bought_back_earlier():
 
     for variant in ((), ("repeat_any_played_role",)):
         g = ready(variants=variant, buyback_disc=1, jade=10)
-        play(g, "Treasurer")                                 # no convicts: Treasurer A at once
+        play(g, "Treasurer")  # no convicts: Treasurer A at once
         act(g, "Spend a buyback disc")
         act(g, "Recruiter")
         act(g, "Recruiter C")
@@ -395,6 +401,6 @@ def test_isf_r112_variant_taskmaster_repeats_a_role_bought_back_earlier():
         if variant:
             assert prompt(g) == "Repeat which role?"
             assert sorted(l.split(" (")[0] for l in g.legal()) == ["Recruiter", "Treasurer"]
-        else:                                                # only the face-up Recruiter: taken at once
+        else:  # only the face-up Recruiter: taken at once
             assert prompt(g) == "Name an action of the card"
             assert all(l.startswith("Recruiter") for l in g.legal())

@@ -1,5 +1,6 @@
 """Sealed commission bids never leak before the reveal: not in any seat's view, not in the log a seat
 may read, not in the decision another bidder (or a bot) is shown (ISF-R16, ISF-D6)."""
+
 from __future__ import annotations
 
 import random
@@ -30,7 +31,7 @@ def test_isf_r16_bids_are_sealed_until_all_have_committed():
         for rnd in (1, 2, 3):
             _to_commission(g, rnd, rng)
             start = len(g.log)
-            for k in range(players - 1):                     # every bidder but the last
+            for k in range(players - 1):  # every bidder but the last
                 bidder = g.pending["seat"]
                 assert bidder == k
                 n = len(g.pending["options"])

@@ -1,4 +1,5 @@
 """The Pillars of the Earth: component counts, data invariants and status tags (digest "Components and data")."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -26,7 +27,12 @@ def total(prog, family):
 
 def test_family_counts(prog):
     assert {f: total(prog, f) for f in prog.families} == {
-        "craftsman": 36, "resource_card": 9, "advantage": 16, "event": 10, "kit": 28}
+        "craftsman": 36,
+        "resource_card": 9,
+        "advantage": 16,
+        "event": 10,
+        "kit": 28,
+    }
 
 
 def test_every_component_and_datum_has_a_status(prog):
@@ -35,7 +41,7 @@ def test_every_component_and_datum_has_a_status(prog):
             assert c.get("status") in STATUSES, c["id"]
     g = prog.spec.game
     tagged = [(name, status) for status in STATUSES for name in g["sets"].get(f"status_{status}", [])]
-    assert sorted(n for n, _ in tagged) == sorted(g["constants"])     # each constant exactly once
+    assert sorted(n for n, _ in tagged) == sorted(g["constants"])  # each constant exactly once
     for name, c in g["counters"].items():
         assert c.get("status") in STATUSES, name
     for loc in g["boards"]["town"]["locations"]:
@@ -48,15 +54,25 @@ def test_every_component_and_datum_has_a_status(prog):
 def test_statuses_follow_the_digest(prog):
     status = {t: prog.spec.component(t)["status"] for t in prog.type_order}
     assert [t for t in ("sand_2", "wood_4", "stone_4") if status[t] == "exact"] == ["sand_2", "wood_4", "stone_4"]
-    assert {t for t, s in status.items() if prog.family_of[t] == "resource_card" and s == "exact"} == \
-        {"sand_2", "wood_4", "stone_4"}
-    assert {t for t, s in status.items() if prog.family_of[t] == "craftsman" and s == "exact"} == \
-        {"start_woodworker", "start_stonecutter"}
+    assert {t for t, s in status.items() if prog.family_of[t] == "resource_card" and s == "exact"} == {
+        "sand_2",
+        "wood_4",
+        "stone_4",
+    }
+    assert {t for t, s in status.items() if prog.family_of[t] == "craftsman" and s == "exact"} == {
+        "start_woodworker",
+        "start_stonecutter",
+    }
     assert all(status[t] == "exact" for t in prog.type_order if prog.family_of[t] in ("advantage", "event"))
     assert status["grey_worker"] == status["black_worker"] == "inferred"
     locs = {l["id"]: l["status"] for l in prog.spec.game["boards"]["town"]["locations"]}
-    assert [l for l, s in locs.items() if s == "inferred"] == ["bishop", "kings_court", "shiring_castle",
-                                                               "market", "cathedral"]
+    assert [l for l, s in locs.items() if s == "inferred"] == [
+        "bishop",
+        "kings_court",
+        "shiring_castle",
+        "market",
+        "cathedral",
+    ]
 
 
 def test_kit(prog):
@@ -100,7 +116,10 @@ def test_craftsman_counts_and_starters(prog):
     cs = comps(prog, "craftsman")
     starters = [c for c in cs if c["round"] == 0]
     assert [(c["id"], c["copies"]) for c in starters] == [
-        ("start_mortar_mixer", 4), ("start_woodworker", 4), ("start_stonecutter", 4)]
+        ("start_mortar_mixer", 4),
+        ("start_woodworker", 4),
+        ("start_stonecutter", 4),
+    ]
     assert Counter(c["round"] for c in cs if c["round"] > 0) == {r: 4 for r in range(1, 7)}
 
 
@@ -132,7 +151,8 @@ def test_craftsman_tags(prog):
         "mortar_mixer": {"start_mortar_mixer", "r1_expert_mortar_mixer"},
         "woodworker": {"start_woodworker", "r1_master_woodworker"},
         "stonecutter": {"start_stonecutter"},
-        "no_boost": {"r6_bell_founder", "r6_organ_builder"}}
+        "no_boost": {"r6_bell_founder", "r6_organ_builder"},
+    }
 
 
 def test_craftsman_digest_rows(prog):
@@ -167,18 +187,33 @@ def test_advantage_cards(prog):
 def test_event_cards(prog):
     cs = [prog.types[c["id"]] for c in comps(prog, "event")]
     assert len(cs) == 10 and sum(c["harmful"] for c in cs) == 5
-    assert [c["harmful"] for c in cs] == [False] * 5 + [True] * 5     # the seed lists the negative ones last
+    assert [c["harmful"] for c in cs] == [False] * 5 + [True] * 5  # the seed lists the negative ones last
 
 
 def test_board_and_market(prog):
     g = prog.spec.game
     spaces = {l["id"]: l["spaces"] for l in g["boards"]["town"]["locations"]}
-    assert spaces == {"bishop": 1, "wool_mill": 0, "kingsbridge": 2, "priory": 2, "production": 0,
-                      "kings_court": 4, "shiring": 2, "shiring_castle": 1, "market": 4, "cathedral": 1, "build": 0}
+    assert spaces == {
+        "bishop": 1,
+        "wool_mill": 0,
+        "kingsbridge": 2,
+        "priory": 2,
+        "production": 0,
+        "kings_court": 4,
+        "shiring": 2,
+        "shiring_castle": 1,
+        "market": 4,
+        "cathedral": 1,
+        "build": 0,
+    }
     assert sum(spaces.values()) == 17 >= 12
     goods = g["boards"]["market"]["goods"]
     assert {k: (v.get("buy"), v.get("sell"), v["stock"]) for k, v in goods.items()} == {
-        "sand": (2, 2, 4), "wood": (3, 3, 4), "stone": (4, 4, 4), "metal": (None, 5, 0)}
+        "sand": (2, 2, 4),
+        "wood": (3, 3, 4),
+        "stone": (4, 4, 4),
+        "metal": (None, 5, 0),
+    }
     assert goods["wood"]["buy_needs"] == "woodworker" and goods["stone"]["sell_needs"] == "stonecutter"
     assert g["boards"]["cost"]["prices"] == [7, 6, 5, 4, 3, 2, 1, 0]
 

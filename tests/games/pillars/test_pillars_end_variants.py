@@ -1,4 +1,5 @@
 """The Pillars of the Earth: end of game, scoring, player counts and variants (POE-R119 .. POE-R130)."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,6 +11,7 @@ from support import act, play_out
 def _finish(g):
     """Score the game now (as the flow does after round 6)."""
     from mason.runtime.turns import finish
+
     finish(g.rt)
     return g.result
 
@@ -58,8 +60,18 @@ def test_poe_r124_two_to_four_players_same_board(players):
     g = game(players)
     assert g.program.min_players == 2 and g.program.max_players == 4
     assert {k: len(v) for k, v in g.state["boards"]["town"].items()} == {
-        "bishop": 1, "wool_mill": 0, "kingsbridge": 2, "priory": 2, "production": 0, "kings_court": 4,
-        "shiring": 2, "shiring_castle": 1, "market": 4, "cathedral": 1, "build": 0}
+        "bishop": 1,
+        "wool_mill": 0,
+        "kingsbridge": 2,
+        "priory": 2,
+        "production": 0,
+        "kings_court": 4,
+        "shiring": 2,
+        "shiring_castle": 1,
+        "market": 4,
+        "cathedral": 1,
+        "build": 0,
+    }
     assert len(g.state["zones"]["offer"]) == 9
 
 
@@ -80,8 +92,8 @@ def test_poe_r126_two_players_prices_seven_to_two_then_free():
     while g.pending and g.pending["prompt"] == "Your master builder is drawn":
         prices.append(g.state["boards"]["cost"]["pos"])
         act(g, "Pass")
-    assert prices == [0, 1, 2, 3, 4, 5]            # 7, 6, 5, 4, 3, 2
-    assert g.state["boards"]["cost"]["pos"] == 7   # then the marker is set to 0
+    assert prices == [0, 1, 2, 3, 4, 5]  # 7, 6, 5, 4, 3, 2
+    assert g.state["boards"]["cost"]["pos"] == 7  # then the marker is set to 0
     n = 0
     while g.pending:
         act(g, g.legal()[0])
@@ -100,7 +112,7 @@ def test_poe_r127_tabletop_market_ban_only_on_reselling():
     assert "sand" in g.legal()
     act(g, "sand")
     act(g, "1")
-    assert g.legal() == ["Buy (kaufen)", "Leave the market (verlassen)"]   # bought sand cannot be resold
+    assert g.legal() == ["Buy (kaufen)", "Leave the market (verlassen)"]  # bought sand cannot be resold
 
 
 def test_poe_r128_no_start_player_veto_variant():
@@ -118,11 +130,12 @@ def test_poe_r129_gold_cap_wool_mill_only_variant():
     assert gold(g, 0) == 37
     set_counter(g, "wool_mill", 0, 5)
     step(g, "wool_mill")
-    assert gold(g, 0) == 37           # already above 30: the Wool Mill adds nothing
+    assert gold(g, 0) == 37  # already above 30: the Wool Mill adds nothing
 
 
 def test_poe_r130_expansion_not_covered():
     from mason.model.loader import GAMES_DIR
+
     assert not (GAMES_DIR / "pillars" / "expansions").exists()
     readme = (GAMES_DIR / "pillars" / "README.md").read_text()
     assert "POE-R130" in readme

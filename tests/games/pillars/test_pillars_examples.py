@@ -1,4 +1,5 @@
 """The Pillars of the Earth: the digest's worked examples POE-X1 .. POE-X28, one test each."""
+
 from __future__ import annotations
 
 import pytest
@@ -49,7 +50,7 @@ def test_poe_x2_stonecutter_cap_refuses_more():
     set_counter(g, "stone", 0, 9)
     _build(g)
     act(g, "Stonecutter")
-    assert g.legal() == ["1", "2", "3", "4"]         # 9 or 10 stone cannot be submitted
+    assert g.legal() == ["1", "2", "3", "4"]  # 9 or 10 stone cannot be submitted
     with pytest.raises(IllegalAction):
         g.answer(4)
     act(g, "4")
@@ -66,9 +67,9 @@ def test_poe_x3_woodworker_eight_wood():
     assert vp(g, 0) == 4 and counter(g, "wood", 0) == 0
 
 
-@pytest.mark.parametrize("cards,gain", [(("start_stonecutter",), 0),
-                                        (("r2_mason", "start_mortar_mixer"), 1),
-                                        (("r3_sculptor",), 2)])
+@pytest.mark.parametrize(
+    "cards,gain", [(("start_stonecutter",), 0), (("r2_mason", "start_mortar_mixer"), 1), (("r3_sculptor",), 2)]
+)
 def test_poe_x4_one_stone(cards, gain):
     g = plain(game(2))
     _only(g, 0, *cards)
@@ -115,7 +116,7 @@ def test_poe_x8_mason_without_mortar_mixer():
     _only(g, 0, "r2_mason", "start_woodworker", "start_stonecutter")
     set_counter(g, "stone", 0, 3)
     _build(g)
-    act(g, "Stonecutter")      # the mason is not offered; the stonecutter may still be used
+    act(g, "Stonecutter")  # the mason is not offered; the stonecutter may still be used
     assert vp(g, 0) == 1
     g = plain(game(2))
     _only(g, 0, "r2_mason")
@@ -135,16 +136,22 @@ def test_poe_x9_two_traders():
     set_counter(g, "stone", red, 1)
     occupy(g, "market", [green, red])
     step(g, "market")
-    act(g, "Buy", green); act(g, "wood"); act(g, "2")
+    act(g, "Buy", green)
+    act(g, "wood")
+    act(g, "2")
     assert gold(g, green) == 1
-    act(g, "Sell", red)                        # stone, 1: the only cube and amount
+    act(g, "Sell", red)  # stone, 1: the only cube and amount
     assert gold(g, red) == 6
     act(g, "Sell", green)
     assert gold(g, green) == 6
-    act(g, "Buy", red); act(g, "wood"); act(g, "2")
+    act(g, "Buy", red)
+    act(g, "wood")
+    act(g, "2")
     assert gold(g, red) == 0
-    act(g, "Buy", green); act(g, "sand"); act(g, "3")
-    assert done(g)          # red, then green, can only leave: each a single option, taken by itself
+    act(g, "Buy", green)
+    act(g, "sand")
+    act(g, "3")
+    assert done(g)  # red, then green, can only leave: each a single option, taken by itself
     stock = g.state["boards"]["market"]["stock"]
     assert stock["wood"] == 0 and stock["sand"] == 1
     assert (counter(g, "wood", green), counter(g, "sand", green), gold(g, green)) == (2, 3, 0)
@@ -155,7 +162,9 @@ def test_poe_x10_no_selling_what_was_bought():
     g = plain(game(2))
     occupy(g, "market", [0])
     step(g, "market")
-    act(g, "Buy"); act(g, "sand"); act(g, "2")
+    act(g, "Buy")
+    act(g, "sand")
+    act(g, "2")
     assert "Sell (verkaufen)" not in g.legal()
 
 
@@ -172,12 +181,12 @@ def test_poe_x10_tabletop_sell_then_buy():
 
 def test_poe_x11_prerequisites_at_market():
     g = plain(game(2))
-    _only(g, 0, "start_woodworker")           # the stonecutter was discarded
+    _only(g, 0, "start_woodworker")  # the stonecutter was discarded
     occupy(g, "market", [0])
     set_counter(g, "stone", 0, 2)
     set_counter(g, "sand", 0, 1)
     step(g, "market")
-    act(g, "Sell")                             # sand is the only cube sellable (1 of it): no more to ask
+    act(g, "Sell")  # sand is the only cube sellable (1 of it): no more to ask
     assert counter(g, "sand", 0) == 0 and counter(g, "stone", 0) == 2
     assert "Sell (verkaufen)" not in g.legal()
     g = plain(game(2))
@@ -190,7 +199,7 @@ def test_poe_x11_prerequisites_at_market():
 
 def test_poe_x12_pass_then_parked_first():
     red, blue = 0, 1
-    for seed in range(1, 40):            # a seed whose first draw is red's builder
+    for seed in range(1, 40):  # a seed whose first draw is red's builder
         g = plain(game(2, seed=seed))
         set_var(g, "vetoed", True)
         bag_state(g)["inside"] = [red, blue]
@@ -202,7 +211,7 @@ def test_poe_x12_pass_then_parked_first():
     act(g, "Place it now", blue)
     assert gold(g, blue) == 4
     act(g, "priory", blue)
-    assert g.state["boards"]["cost"]["pos"] == 7            # the bag is empty: the rest is free
+    assert g.state["boards"]["cost"]["pos"] == 7  # the bag is empty: the rest is free
     assert g.pending["seat"] == red and g.pending["prompt"] == "Place your master builder where?"
     act(g, "market", red)
     assert gold(g, red) == 10 and done(g)
@@ -244,7 +253,7 @@ def test_poe_x15_too_poor_parks():
     set_var(g, "vetoed", True)
     set_counter(g, "gold", 0, 4)
     bag_state(g)["inside"] = [0]
-    run(g, 'do cost_step("cost")')           # the cost is 6
+    run(g, 'do cost_step("cost")')  # the cost is 6
     text = len(g.log)
     run_phase(g, "builders")
     said = [e.get("text") for e in g.log[text:]]
@@ -276,7 +285,7 @@ def test_poe_x18_fixed_tax_and_exemption():
     g = plain(game(2))
     put(g, "fixed_tax_2", "advantages", 0)
     put(g, "tax_exemption", "advantages", 1)
-    run(g, 'set tax = tax_due(0, 5)')
+    run(g, "set tax = tax_due(0, 5)")
     assert var(g, "tax") == 2
     for seed in range(1, 4):
         g = plain(game(2, seed=seed))
@@ -344,7 +353,7 @@ def test_poe_x23_over_the_limit():
         run_phase(g, "cards")
         act(g, "Architect", 0)
         if not with_card:
-            act(g, "Architect", 0)          # discard the new one, no refund
+            act(g, "Architect", 0)  # discard the new one, no refund
         assert gold(g, 0) == 4 and len(zone(g, "craftsmen", 0)) == kept
 
 
@@ -409,4 +418,4 @@ def test_poe_x28_round_six_kingsbridge():
     g.state["round"] = 6
     run_phase(g, "preparation")
     assert sorted(types(g, "kingsbridge")) == ["metal_1", "stone_and_wood"]
-    assert len(zone(g, "advantage_deck")) == 8       # whatever remains of the deck stays unused
+    assert len(zone(g, "advantage_deck")) == 8  # whatever remains of the deck stays unused

@@ -1,5 +1,6 @@
 """The Pillars of the Earth at the terminal and in bulk: a person plays a whole game against bots, the
 rendering shows what the game needs, simulations finish for 2 to 4 players with no error, reproducibly."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,9 +29,20 @@ def test_answers_by_name_and_refusals(tmp_path):
 def test_view_shows_board_offers_and_each_seat():
     g = new_game("pillars", 3, 1)
     text = render_view(g.program, g.view(0))
-    for needle in ("town:", "1. bishop: [-]", "9. market: [-] [-] [-] [-]", "bag: P1 x3", "cost: [7] 6 5 4 3 2 1 0",
-                   "market: sand (buy 2, sell 2, stock 4)", "Phase-I offer:", "Kingsbridge cards:",
-                   "Shiring craftsmen:", "free workers 12", "VP 2", "craftsmen: Mortar mixer"):
+    for needle in (
+        "town:",
+        "1. bishop: [-]",
+        "9. market: [-] [-] [-] [-]",
+        "bag: P1 x3",
+        "cost: [7] 6 5 4 3 2 1 0",
+        "market: sand (buy 2, sell 2, stock 4)",
+        "Phase-I offer:",
+        "Kingsbridge cards:",
+        "Shiring craftsmen:",
+        "free workers 12",
+        "VP 2",
+        "craftsmen: Mortar mixer",
+    ):
         assert needle in text, needle
     assert "gold 2" in text
 

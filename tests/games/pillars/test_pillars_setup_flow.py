@@ -1,4 +1,5 @@
 """The Pillars of the Earth: setup, round structure, Phase I and Phase II (POE-R1 .. POE-R52)."""
+
 from __future__ import annotations
 
 from pillars_tools import event, game, gold, plain, vp
@@ -27,7 +28,7 @@ START_SET = ["start_mortar_mixer", "start_woodworker", "start_stonecutter"]
 def test_poe_r1_seats_clockwise_next_player():
     g = plain(game(4))
     run(g, "set next_start = next_seat(3)")
-    assert var(g, "next_start") == 0     # "next player" wraps clockwise
+    assert var(g, "next_start") == 0  # "next player" wraps clockwise
 
 
 def test_poe_r2_three_master_builders_each():
@@ -81,7 +82,7 @@ def test_poe_r9_round_craftsmen_in_stacks_by_round():
     g = game(4)
     rounds = sorted(g.program.types[t]["round"] for t in types(g, "stacks"))
     assert rounds == sorted([r for r in range(2, 7) for _ in range(4)])
-    assert len(zone(g, "offer")) == 9 and len(zone(g, "shiring")) == 2   # round 1's four are out
+    assert len(zone(g, "offer")) == 9 and len(zone(g, "shiring")) == 2  # round 1's four are out
 
 
 def test_poe_r10_advantage_deck_of_ten_and_round_six_cards():
@@ -89,8 +90,17 @@ def test_poe_r10_advantage_deck_of_ten_and_round_six_cards():
     assert sorted(types(g, "final_advantages")) == ["metal_1", "stone_and_wood"]
     deck = types(g, "advantage_deck") + types(g, "kingsbridge")
     assert len(deck) == 10 and not {"metal_1", "stone_and_wood"} & set(deck)
-    assert len([c for c in zone(g, "box") if g.state["cards"][c]["t"] in g.program.type_instances
-                and g.program.family_of[g.state["cards"][c]["t"]] == "advantage"]) == 4
+    assert (
+        len(
+            [
+                c
+                for c in zone(g, "box")
+                if g.state["cards"][c]["t"] in g.program.type_instances
+                and g.program.family_of[g.state["cards"][c]["t"]] == "advantage"
+            ]
+        )
+        == 4
+    )
 
 
 def test_poe_r11_six_events_in_order_four_unseen():
@@ -119,6 +129,7 @@ def test_poe_r14_six_rounds_of_five_phases():
     g = game(2)
     assert [p for p, _ in g.program.phases] == ["preparation", "cards", "builders", "resolution", "round_end"]
     from support import play_out
+
     play_out(g)
     assert g.result["rounds"] == 6
 
@@ -173,7 +184,7 @@ def test_poe_r21_cost_marker_at_seven():
     g = game(4)
     g.state["boards"]["cost"]["pos"] = 5
     run_phase(g, "preparation")
-    run(g, "set tax = cost_now(\"cost\")")
+    run(g, 'set tax = cost_now("cost")')
     assert var(g, "tax") == 7
 
 
@@ -227,7 +238,7 @@ def test_poe_r25_passing_is_final():
         set_counter(g, "workers", s, 12)
     _offer(g, "sand_2", "wood_2", "stone_2")
     run_phase(g, "cards")
-    act(g, "none")                # P1 passes
+    act(g, "none")  # P1 passes
     assert var(g, "passed", 0) is True
     while g.pending:
         assert g.pending["seat"] == 1
@@ -240,7 +251,7 @@ def test_poe_r26_resource_card_needs_workers():
     set_counter(g, "workers", 0, 9)
     _offer(g, "stone_4", "wood_4")
     run_phase(g, "cards")
-    assert g.legal() == ["Forest (4 wood)", "none"]      # stone_4 needs 10
+    assert g.legal() == ["Forest (4 wood)", "none"]  # stone_4 needs 10
     act(g, "Forest (4 wood)")
     assert counter(g, "workers", 0) == 0
 
@@ -251,7 +262,7 @@ def test_poe_r27_craftsman_costs_gold_not_workers():
     set_counter(g, "gold", 0, 4)
     _offer(g, "r1_mason", "r1_expert_mortar_mixer")
     run_phase(g, "cards")
-    assert g.legal() == ["Expert mortar mixer", "none"]   # the mason costs 5
+    assert g.legal() == ["Expert mortar mixer", "none"]  # the mason costs 5
     act(g, "Expert mortar mixer")
     assert gold(g, 0) == 0 and counter(g, "workers", 0) == 3
 
@@ -271,7 +282,7 @@ def test_poe_r29_several_cards_including_both_craftsmen():
     g = plain(game(2))
     set_counter(g, "gold", 0, 30)
     set_counter(g, "workers", 0, 12)
-    set_counter(g, "gold", 1, 0)       # P2 can afford nothing and passes at once
+    set_counter(g, "gold", 1, 0)  # P2 can afford nothing and passes at once
     _offer(g, "r1_mason", "r1_tool_maker", "sand_2")
     run_phase(g, "cards")
     act(g, "Mason (round 1)")
@@ -353,7 +364,7 @@ def test_poe_r35_start_player_veto_once_a_round():
     run_phase(g, "builders")
     assert g.pending["seat"] == 1 and "Veto: put it back into the bag" in g.legal()
     act(g, "Veto")
-    assert var(g, "vetoed") is True     # back into the bag, then a new draw: one inside, one drawn
+    assert var(g, "vetoed") is True  # back into the bag, then a new draw: one inside, one drawn
     assert len(bag_state(g)["inside"]) == 1 and bag_state(g)["drawn"] == 0
     assert g.pending["seat"] == 0 and g.pending["prompt"] == "Your master builder is drawn"
     run(g, 'set tax = cost_now("cost")')
@@ -400,7 +411,7 @@ def test_poe_r39_cost_zero_must_place():
     g = plain(game(2))
     set_var(g, "vetoed", True)
     _bag(g, [0])
-    g.state["boards"]["cost"]["pos"] = 7          # the 8th draw
+    g.state["boards"]["cost"]["pos"] = 7  # the 8th draw
     run_phase(g, "builders")
     assert g.pending["prompt"] == "Place your master builder where?"
     assert "Pass (place it later, free)" not in g.legal()
@@ -422,7 +433,7 @@ def test_poe_r41_parked_placed_free_highest_slot_first():
     set_counter(g, "gold", 0, 0)
     _bag(g, [0])
     bag_state(g)["parked"] = [[5, 1]]
-    run_phase(g, "builders")          # P1 cannot pay 7: parked at 7, above P2's slot 5
+    run_phase(g, "builders")  # P1 cannot pay 7: parked at 7, above P2's slot 5
     order = []
     while g.pending:
         order.append(g.pending["seat"])
@@ -451,7 +462,7 @@ def test_poe_r43_any_free_space_several_per_player():
     _bag(g, [0, 0])
     g.state["boards"]["cost"]["pos"] = 7
     run_phase(g, "builders")
-    assert len(g.legal()) == 10      # 8 locations; Kingsbridge and Shiring offer each of their 2 spaces
+    assert len(g.legal()) == 10  # 8 locations; Kingsbridge and Shiring offer each of their 2 spaces
     act(g, "market")
     act(g, "market")
     assert g.state["boards"]["town"]["market"][:2] == [0, 0]
@@ -483,8 +494,19 @@ def test_poe_r45_free_master_builder_card():
 def test_poe_r46_steps_resolve_in_board_order():
     g = game(2)
     run(g, 'set step = locations("town")')
-    assert var(g, "step") == ["bishop", "wool_mill", "kingsbridge", "priory", "production", "kings_court",
-                              "shiring", "shiring_castle", "market", "cathedral", "build"]
+    assert var(g, "step") == [
+        "bishop",
+        "wool_mill",
+        "kingsbridge",
+        "priory",
+        "production",
+        "kings_court",
+        "shiring",
+        "shiring_castle",
+        "market",
+        "cathedral",
+        "build",
+    ]
 
 
 def test_poe_r47_common_steps_from_start_player():
@@ -538,7 +560,9 @@ def test_poe_r51_round_effects_end():
     g.state["boards"]["market"]["bought"][0] = ["sand"]
     run_phase(g, "round_end")
     run_phase(g, "preparation")
-    assert var(g, "shielded", 0) is False and g.state["cards"][c]["hammer"] is False and g.state["cards"][c]["uses"] == 0
+    assert (
+        var(g, "shielded", 0) is False and g.state["cards"][c]["hammer"] is False and g.state["cards"][c]["uses"] == 0
+    )
     assert g.state["boards"]["market"]["bought"][0] == []
 
 

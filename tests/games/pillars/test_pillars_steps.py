@@ -1,4 +1,5 @@
 """The Pillars of the Earth: Phase III steps, building, payments (POE-R53 .. POE-R118)."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,12 @@ def test_poe_r54_five_positive_five_negative():
     events = [t for t in p.type_order if p.family_of[t] == "event"]
     assert len(events) == 10
     assert {t for t in events if p.types[t]["harmful"]} == {
-        "discard_craftsman", "two_master_builders_next_round", "resource_cards_minus_1", "all_lose_2_vp",
-        "all_lose_4_gold"}
+        "discard_craftsman",
+        "two_master_builders_next_round",
+        "resource_cards_minus_1",
+        "all_lose_2_vp",
+        "all_lose_4_gold",
+    }
 
 
 def test_poe_r55_bishop_chooses_protection_or_cube():
@@ -354,7 +359,7 @@ def test_poe_r83_tax_every_round_weighted():
 def test_poe_r84_court_builder_exempt():
     g = plain(game(2))
     occupy(g, "kings_court", [None, None])
-    g.state["boards"]["town"]["kings_court"][1] = 1    # second space: exempt, no metal
+    g.state["boards"]["town"]["kings_court"][1] = 1  # second space: exempt, no metal
     step(g, "kings_court")
     t = var(g, "tax")
     assert gold(g, 1) == 10 and gold(g, 0) == 10 - t and counter(g, "metal", 1) == 0
@@ -437,7 +442,7 @@ def test_poe_r92_traders_alternate_in_space_order():
         order.append(g.pending["seat"])
         act(g, "Buy")
         act(g, "sand")
-        if g.pending["prompt"] == "How many?":    # the last sand in stock is bought without asking
+        if g.pending["prompt"] == "How many?":  # the last sand in stock is bought without asking
             act(g, "1")
     assert order == [2, 0, 2, 0]
 
@@ -476,7 +481,7 @@ def test_poe_r95_selling():
     step(g, "market")
     act(g, "Sell")
     act(g, "2")
-    assert gold(g, 0) == 30 and counter(g, "metal", 0) == 0   # 35 stops at the ceiling
+    assert gold(g, 0) == 30 and counter(g, "metal", 0) == 0  # 35 stops at the ceiling
 
 
 def test_poe_r96_buying_limited_by_stock_and_money():
@@ -509,7 +514,7 @@ def test_poe_r98_no_buy_and_sell_of_one_type():
     act(g, "Buy")
     act(g, "sand")
     act(g, "1")
-    assert g.legal() == ["Buy (kaufen)", "Leave the market (verlassen)"]   # no selling sand now
+    assert g.legal() == ["Buy (kaufen)", "Leave the market (verlassen)"]  # no selling sand now
     g = plain(game(2))
     occupy(g, "market", [0])
     set_counter(g, "sand", 0, 2)
@@ -529,7 +534,7 @@ def test_poe_r99_bought_leaves_stock_sold_does_not_refill():
     act(g, "Buy")
     act(g, "stone")
     act(g, "4")
-    act(g, "Sell")                  # stone is P2's only cube: chosen by itself
+    act(g, "Sell")  # stone is P2's only cube: chosen by itself
     act(g, "3")
     assert g.state["boards"]["market"]["stock"]["stone"] == 0
 
@@ -541,7 +546,7 @@ def test_poe_r100_selling_stone_needs_stonecutter():
     set_counter(g, "stone", 0, 2)
     set_counter(g, "gold", 0, 0)
     step(g, "market")
-    assert done(g)                  # nothing to buy (no gold), stone not sellable: leaving is the only option
+    assert done(g)  # nothing to buy (no gold), stone not sellable: leaving is the only option
 
 
 def test_poe_r101_buying_wood_needs_woodworker():
@@ -583,7 +588,7 @@ def test_poe_r105_cap_per_round():
     set_counter(g, "stone", 0, 3)
     step(g, "build")
     act(g, "Sculptor")
-    assert done(g) and vp(g, 0) == 2 and counter(g, "stone", 0) == 2     # cap 1: one use only
+    assert done(g) and vp(g, 0) == 2 and counter(g, "stone", 0) == 2  # cap 1: one use only
 
 
 def test_poe_r106_whole_uses_only():
@@ -592,7 +597,7 @@ def test_poe_r106_whole_uses_only():
     set_counter(g, "sand", 0, 5)
     step(g, "build")
     act(g, "Mortar mixer")
-    assert counter(g, "sand", 0) == 2 and vp(g, 0) == 1 and done(g)   # 2 sand cannot make a use
+    assert counter(g, "sand", 0) == 2 and vp(g, 0) == 1 and done(g)  # 2 sand cannot make a use
 
 
 def test_poe_r107_spent_goes_back_to_supply():
@@ -630,7 +635,7 @@ def test_poe_r110_auto_craftsmen():
     g = plain(game(2))
     _only(g, 0, "r2_architect", "r1_tool_maker")
     step(g, "build")
-    assert vp(g, 0) == 1 and gold(g, 0) == 10      # no metal: the tool maker gives nothing
+    assert vp(g, 0) == 1 and gold(g, 0) == 10  # no metal: the tool maker gives nothing
     g = plain(game(2))
     _only(g, 0, "r1_tool_maker")
     set_counter(g, "metal", 0, 1)
@@ -661,13 +666,14 @@ def test_poe_r112_goldsmith_spends_gold():
 
 def test_poe_r113_illegal_build_refused():
     from mason.errors import IllegalAction
+
     g = plain(game(2))
     _only(g, 0, "start_stonecutter")
     set_counter(g, "stone", 0, 10)
     step(g, "build")
     act(g, "Stonecutter")
     with pytest.raises(IllegalAction):
-        g.answer(4)                      # a 5th use: beyond the cap
+        g.answer(4)  # a 5th use: beyond the cap
     act(g, "4")
     assert done(g) and counter(g, "stone", 0) == 2 and vp(g, 0) == 4
 
@@ -678,7 +684,7 @@ def test_poe_r114_uses_in_chosen_order_gold_feeds_goldsmith():
     set_counter(g, "gold", 0, 0)
     set_counter(g, "wood", 0, 1)
     step(g, "build")
-    assert g.legal() == ["Master woodworker", "none"]   # no gold yet for the goldsmith
+    assert g.legal() == ["Master woodworker", "none"]  # no gold yet for the goldsmith
     act(g, "Master woodworker")
     act(g, "Goldsmith")
     assert gold(g, 0) == 1 and vp(g, 0) == 1
@@ -702,7 +708,7 @@ def test_poe_r115_voluntary_payment_needs_full_amount():
     occupy(g, "market", [0])
     set_counter(g, "gold", 0, 1)
     step(g, "market")
-    assert done(g) and gold(g, 0) == 1        # nothing affordable: the only option, leave, resolves itself
+    assert done(g) and gold(g, 0) == 1  # nothing affordable: the only option, leave, resolves itself
 
 
 def test_poe_r116_compulsory_payment_penalty():

@@ -6,6 +6,7 @@ Most numbers of the crane, the tracks and the tiles are placeholders: the tests 
 where they need them, read station costs, slot bonuses and track bonuses from the loaded game, and set
 the property-bonus rewards themselves.
 """
+
 from __future__ import annotations
 
 from pr_support import (
@@ -118,7 +119,7 @@ def step_of(g, name_, key, value):
 
 def prod_icons(g, name_, pos):
     """The production bonuses of every level up to track space ``pos`` (from the game's data)."""
-    return [s["prod"] for s in steps(g, name_)[:pos + 1] if "prod" in s]
+    return [s["prod"] for s in steps(g, name_)[: pos + 1] if "prod" in s]
 
 
 def vp_in(icons):
@@ -144,8 +145,14 @@ def simple_building(g, special):
     """An era-I cube-type building (cathedral icon, cube space) whose reward needs no decision."""
     ok = {"gold", "stone", "silver_window", "gold_window", "egg", "cap", "red_token", "blue_token"}
     for tid, t in g.program.types.items():
-        if (t.get("family") == "building" and t["era"] == 1 and t["special"] == special and t["cube_space"]
-                and t["stone"] == 0 and all(i in ok or i.startswith("vp") for i in t["reward"])):
+        if (
+            t.get("family") == "building"
+            and t["era"] == 1
+            and t["special"] == special
+            and t["cube_space"]
+            and t["stone"] == 0
+            and all(i in ok or i.startswith("vp") for i in t["reward"])
+        ):
             return tid
     raise AssertionError("no such building")
 
@@ -185,15 +192,15 @@ def game3(**goods_):
 def test_pcr_r36_the_tile_offers_both_actions_and_only_the_chosen_one_is_performed():
     g = game3()
     st = station(g, "green")
-    only_tile(g, "at_1", st, "silver_window")              # side A: upgrade / King's Road (exact)
+    only_tile(g, "at_1", st, "silver_window")  # side A: upgrade / King's Road (exact)
     up_before = zone(g, "up_row")
     run(g, "emit take_tile(who=0)")
     assert prompt(g) == "Take which action tile, for which action?"
     assert sorted(l.split(",")[0] for l in labels(g)) == [f"{st}: kings_road", f"{st}: upgrade"]
     act(g, f"{st}: kings_road")
     assert done(g)
-    assert var(g, "kr_zone", 0) == 1                       # King's Road performed
-    assert zone(g, "upgrades", 0) == [] and zone(g, "up_row") == up_before   # the upgrade ignored
+    assert var(g, "kr_zone", 0) == 1  # King's Road performed
+    assert zone(g, "upgrades", 0) == [] and zone(g, "up_row") == up_before  # the upgrade ignored
     assert var(g, "tile_action") == "kings_road"
     assert zone(g, "in_hand") == [card(g, "at_1")]
 
@@ -244,7 +251,7 @@ def test_pcr_r38_a_green_tile_costs_nothing_and_gives_no_vp():
     act(g, f"{st}: kings_road")
     assert done(g)
     assert counter(g, "gold", 0) == 4 and vp(g, 0) == 0
-    assert counter(g, "silver", 0) == 1                     # the tile was taken (its slot bonus)
+    assert counter(g, "silver", 0) == 1  # the tile was taken (its slot bonus)
 
 
 def test_pcr_r39_a_blue_tile_gives_its_station_vp():
@@ -260,12 +267,12 @@ def test_pcr_r39_an_overflow_bonus_adds_to_the_blue_vp():
     g = game3()
     st = station(g, "blue", paying=True)
     c = only_tile(g, "at_1", st, "silver_window")
-    cstate(g, c)["bonus"] = 10                               # two overflows
+    cstate(g, c)["bonus"] = 10  # two overflows
     run(g, "emit take_tile(who=0)")
     assert f"{st}: kings_road (+{vp_of_station(g, st) + 10} VP), bonus silver_window" in labels(g)
     act(g, f"{st}: kings_road")
     assert vp(g, 0) == vp_of_station(g, st) + 10
-    assert cstate(g, c)["bonus"] == 0                        # the bonus leaves with the tile
+    assert cstate(g, c)["bonus"] == 0  # the bonus leaves with the tile
 
 
 def test_pcr_r39_an_overflow_bonus_is_paid_outside_blue_too():
@@ -306,7 +313,7 @@ def test_pcr_r40_a_deferred_bonus_unused_at_the_end_of_the_turn_is_lost():
     act(g, "End turn")
     run(g, "emit end_of_turn(who=0)")
     assert counter(g, "egg", 0) == 0
-    assert "Buy an egg (wheel bonus)" not in window(g)      # the next turn: the bonus is gone
+    assert "Buy an egg (wheel bonus)" not in window(g)  # the next turn: the bonus is gone
     assert counter(g, "gold", 0) == 3
 
 
@@ -323,7 +330,7 @@ def test_pcr_r41_buy_egg_pays_the_shown_resource_once():
         act(g, "Buy an egg (wheel bonus)")
         assert counter(g, "egg", 0) == 1 and counter(g, res, 0) == 2, bonus
         assert counter(g, "stone" if res == "gold" else "gold", 0) == 3
-        assert "Buy an egg (wheel bonus)" not in labels(g)   # once
+        assert "Buy an egg (wheel bonus)" not in labels(g)  # once
 
 
 def test_pcr_r41_buy_egg_is_not_offered_without_the_resource():
@@ -347,7 +354,7 @@ def test_pcr_r41_the_egg_can_be_bought_before_the_tile_action_to_enter_zone_iv()
     assert "kings_road" in [o[2] for o in evaluate(g, "tile_options(0)")]
     run(g, "emit take_tile(who=0)")
     act(g, f"{st}: kings_road")
-    finish(g)                                               # the silver bridge tile and its plank
+    finish(g)  # the silver bridge tile and its plank
     assert var(g, "kr_zone", 0) == 4
     assert counter(g, "egg", 0) == 0 and var(g, "egg_offer") is None  # bought, then paid to enter
 
@@ -422,7 +429,7 @@ def test_pcr_r43_no_special_tile_for_an_extra_action_after_a_special_bonus_tile(
     window(g)
     act(g, "Take an action tile")
     act(g, f"{st}: kings_road")
-    assert vp(g, 0) == 1                                    # the bonus became 1 VP
+    assert vp(g, 0) == 1  # the bonus became 1 VP
     act(g, "Buy an extra action")
     act(g, "upgrade")
     assert prompt(g) == "Take which upgrade tile?"
@@ -432,7 +439,7 @@ def test_pcr_r43_no_special_tile_for_an_extra_action_after_a_special_bonus_tile(
 def test_pcr_r43_no_special_tile_for_a_technology_granted_action():
     g = game3(gold=5)
     special = special_name(g, "upgrade")
-    put(g, "t3_4", "techs", 0)                              # T3-4: perform Upgrade, +3 VP
+    put(g, "t3_4", "techs", 0)  # T3-4: perform Upgrade, +3 VP
     window(g)
     act(g, "Use a one-shot technology")
     assert prompt(g) == "Take which upgrade tile?"
@@ -450,7 +457,7 @@ def test_pcr_r44_an_extra_action_for_two_gold_windows():
     act(g, "kings_road")
     assert var(g, "kr_zone", 0) == 1
     assert counter(g, "goldwin", 0) == 0
-    assert crane(g)["pieces"] == tiles and zone(g, "in_hand") == []   # no action tile used
+    assert crane(g)["pieces"] == tiles and zone(g, "in_hand") == []  # no action tile used
     assert var(g, "extra_bought") is True
 
 
@@ -498,7 +505,7 @@ def test_pcr_r44_only_one_extra_action_per_turn():
 
 def test_pcr_r45_a_technology_action_does_not_use_up_the_purchase():
     g = game3(gold=2, goldwin=2)
-    put(g, "t4_3", "techs", 0)                              # T4-3: perform any one action
+    put(g, "t4_3", "techs", 0)  # T4-3: perform any one action
     window(g)
     act(g, "Use a one-shot technology")
     act(g, "kings_road")
@@ -532,7 +539,7 @@ def test_pcr_r46_the_extra_action_before_the_tile():
     act(g, "Buy an extra action")
     act(g, "kings_road")
     assert var(g, "kr_zone", 0) == 1
-    assert "End turn" not in labels(g)                      # the tile is still to be taken
+    assert "End turn" not in labels(g)  # the tile is still to be taken
     act(g, "Take an action tile")
     act(g, f"{st}: kings_road")
     assert var(g, "kr_zone", 0) == 2
@@ -618,15 +625,15 @@ def test_pcr_r49_pay_one_gold_to_send_two_tiles_to_the_bottom():
     a, b = zone(g, "bld_row")[:2]
     rest = zone(g, "bld_row")[2]
     top2 = zone(g, "bld_stack_n1")[-2:]
-    ls = window(g)                                          # before any action tile is taken
+    ls = window(g)  # before any action tile is taken
     assert "Pay 1 gold or 1 stone to clear two tiles of a row" in ls
     act(g, "Pay 1 gold or 1 stone")
     act(g, "building")
     act(g, name(g, a))
     act(g, name(g, b))
     assert counter(g, "gold", 0) == 0
-    assert sorted(zone(g, "bld_stack_n1")[:2]) == sorted([a, b])      # face down at the bottom
-    assert sorted(zone(g, "bld_row")) == sorted([rest] + top2)         # refilled from the top
+    assert sorted(zone(g, "bld_stack_n1")[:2]) == sorted([a, b])  # face down at the bottom
+    assert sorted(zone(g, "bld_row")) == sorted([rest] + top2)  # refilled from the top
     assert "Pay 1 gold or 1 stone to clear two tiles of a row" not in labels(g)
 
 
@@ -671,23 +678,23 @@ def test_pcr_r50_manage_mines_gains_one_gold_and_a_mine():
 def test_pcr_r51_produce_gold_is_mines_plus_level_bonuses_plus_token():
     g = game3()
     rewards(g)
-    pos = step_of(g, "gold_mine", "reach", "token")          # a level with a VP bonus below it
+    pos = step_of(g, "gold_mine", "reach", "token")  # a level with a VP bonus below it
     icons = prod_icons(g, "gold_mine", pos)
     assert icons and all(i.startswith("vp") for i in icons)
     set_track(g, 0, "gold_mine", pos)
-    token_on(g, 0, "pt_1", "gold_mine")                      # 2 VP
-    token_on(g, 0, "pt_6", "quarry")                         # another track's token: not gained
+    token_on(g, 0, "pt_1", "gold_mine")  # 2 VP
+    token_on(g, 0, "pt_6", "quarry")  # another track's token: not gained
     run(g, 'emit perform(who=0, action="gold_mine", source="tile")')
     act(g, "Produce")
     assert done(g)
-    assert counter(g, "gold", 0) == pos - 1                  # mines = space - 1
+    assert counter(g, "gold", 0) == pos - 1  # mines = space - 1
     assert counter(g, "stone", 0) == 0
     assert vp(g, 0) == vp_in(icons) + 2
 
 
 def test_pcr_r51_produce_at_the_start_gives_the_mines_only():
     g = game3()
-    set_track(g, 0, "gold_mine", 4)                          # start: 3 mines (exact)
+    set_track(g, 0, "gold_mine", 4)  # start: 3 mines (exact)
     assert prod_icons(g, "gold_mine", 4) == []
     run(g, 'emit perform(who=0, action="gold_mine", source="tile")')
     act(g, "Produce")
@@ -706,16 +713,16 @@ def test_pcr_r52_manage_quarry_gains_one_stone_and_a_quarry():
 def test_pcr_r52_produce_stone_is_quarries_plus_bonuses_plus_token():
     g = game3()
     rewards(g)
-    pos = step_of(g, "quarry", "reach", "seal")              # the end of the track
+    pos = step_of(g, "quarry", "reach", "seal")  # the end of the track
     icons = prod_icons(g, "quarry", pos)
     vp_icons = [i for i in icons if i.startswith("vp")]
     books = icons.count("book")
     assert set(icons) <= {"book", "vp1", "vp2"} and vp_icons
     set_track(g, 0, "quarry", pos)
-    token_on(g, 0, "pt_1", "quarry")                         # 2 VP
+    token_on(g, 0, "pt_1", "quarry")  # 2 VP
     run(g, 'emit perform(who=0, action="quarry", source="tile")')
     act(g, "Produce")
-    finish(g)                                                # technology draws for the books
+    finish(g)  # technology draws for the books
     assert counter(g, "stone", 0) == pos - 1
     assert track(g, 0, "technology") == books
     assert vp(g, 0) == vp_in(vp_icons) + 2
@@ -731,13 +738,13 @@ def test_pcr_r53_reaching_the_token_space_takes_a_token_of_choice():
     run(g, 'emit perform(who=0, action="gold_mine", source="tile")')
     act(g, "Gain 1 and add one")
     assert prompt(g) == "Take which production token?"
-    assert len(labels(g)) == len(set(labels(g)))             # identical tokens stacked: one choice each
+    assert len(labels(g)) == len(set(labels(g)))  # identical tokens stacked: one choice each
     act(g, "Production token: 2 gold")
     assert done(g)
     [tk] = zone(g, "production", 0)
     assert cstate(g, tk)["track"] == "gold_mine" and len(zone(g, "river")) == river - 1
     gold = counter(g, "gold", 0)
-    run(g, 'emit produce(who=0, track="gold_mine")')         # every later production
+    run(g, 'emit produce(who=0, track="gold_mine")')  # every later production
     assert done(g)
     assert counter(g, "gold", 0) == min(9, gold + (pos - 1) + 2)
 
@@ -746,7 +753,7 @@ def test_pcr_r53_any_effect_reaching_the_space_gives_the_token():
     g = game3()
     pos = step_of(g, "quarry", "reach", "token")
     set_track(g, 0, "quarry", pos - 2)
-    run(g, 'emit advance(who=0, track="quarry", n=3)')       # e.g. a silver bridge tile
+    run(g, 'emit advance(who=0, track="quarry", n=3)')  # e.g. a silver bridge tile
     assert prompt(g) == "Take which production token?"
     act(g, "Production token: 2 VP")
     finish(g)
@@ -779,7 +786,7 @@ def test_pcr_r54_reaching_the_end_of_a_track_gives_a_seal_right():
     assert counter(g, "seal_rights", 0) == 1
     run(g, 'emit perform(who=0, action="quarry", source="tile")')
     act(g, "Gain 1 and add one")
-    assert counter(g, "seal_rights", 0) == 2                 # one right per track
+    assert counter(g, "seal_rights", 0) == 2  # one right per track
 
 
 def test_pcr_r55_at_the_end_option_1_still_gives_1_gold_but_no_move():
@@ -790,7 +797,7 @@ def test_pcr_r55_at_the_end_option_1_still_gives_1_gold_but_no_move():
     act(g, "Gain 1 and add one")
     assert done(g)
     assert counter(g, "gold", 0) == 3 and track(g, 0, "gold_mine") == end_g
-    assert counter(g, "seal_rights", 0) == 0 and vp(g, 0) == 0   # nothing more, no second right
+    assert counter(g, "seal_rights", 0) == 0 and vp(g, 0) == 0  # nothing more, no second right
 
 
 def test_pcr_r55_further_quarry_advances_are_lost():
@@ -824,7 +831,7 @@ def test_pcr_r57_first_time_6_gold_frees_the_cube_and_gives_the_reward():
     run(g, 'emit gain_icon(who=0, icon="gold")')
     assert counter(g, "egg", 0) == 1 and counter(g, "cubes", 0) == cubes + 1
     assert var(g, "props", 0)[0] is True
-    set_counter(g, "gold", 0, 0)                              # dropping below does not re-arm it
+    set_counter(g, "gold", 0, 0)  # dropping below does not re-arm it
     run(g, 'emit gain_icons(who=0, icons=["gold", "gold", "gold", "gold", "gold", "gold"])')
     assert counter(g, "egg", 0) == 1 and counter(g, "cubes", 0) == cubes + 1
 
@@ -833,7 +840,7 @@ def test_pcr_r57_first_time_6_stone_likewise():
     g = game3(stone=4)
     rewards(g, six_stone=("red_token",))
     cubes = counter(g, "cubes", 0)
-    set_track(g, 0, "quarry", 3)                               # 2 quarries
+    set_track(g, 0, "quarry", 3)  # 2 quarries
     run(g, 'emit produce(who=0, track="quarry")')
     assert counter(g, "stone", 0) == 6
     assert counter(g, "red", 0) == 1 and counter(g, "cubes", 0) == cubes + 1
@@ -854,7 +861,7 @@ def test_pcr_r58_first_time_9_gold_or_stone_once_per_game():
     cubes = counter(g, "cubes", 0)
     run(g, 'emit gain_icon(who=0, icon="stone")')
     assert counter(g, "blue", 0) == 1 and counter(g, "cubes", 0) == cubes + 1
-    run(g, 'emit gain_icon(who=0, icon="gold")')               # 9 gold later: not again
+    run(g, 'emit gain_icon(who=0, icon="gold")')  # 9 gold later: not again
     assert counter(g, "gold", 0) == 9 and counter(g, "blue", 0) == 1 and counter(g, "cubes", 0) == cubes + 1
 
 
@@ -897,7 +904,7 @@ def test_pcr_r59_a_seal_has_one_owner():
 def test_pcr_r59_a_seal_needs_its_cost_and_a_right():
     g = plain(ready(3))
     set_goods(g, 0, gold=5, stone=5)
-    assert "Claim a seal" not in window(g)                   # no right
+    assert "Claim a seal" not in window(g)  # no right
     g = plain(ready(3))
     seals = {tid: t for tid, t in g.program.types.items() if t.get("family") == "seal"}
     dear = max(seals.values(), key=lambda t: t["gold"] + t["stone"])
@@ -937,7 +944,7 @@ def test_pcr_r59_the_right_can_be_used_in_a_later_turn_without_a_cube():
 
 def test_pcr_r60_a_seal_scores_in_final_scoring_step_5():
     g = plain(ready(3))
-    cstate(g, seal(g, "s1"))["owner_seat"] = 0                # pay any gold, 2 VP each
+    cstate(g, seal(g, "s1"))["owner_seat"] = 0  # pay any gold, 2 VP each
     set_goods(g, 0, gold=5)
     set_goods(g, 1, gold=5)
     run(g, "emit final_scoring")
@@ -945,7 +952,7 @@ def test_pcr_r60_a_seal_scores_in_final_scoring_step_5():
     act(g, "4")
     finish(g)
     assert var(g, "fs_abilities", 0) == 8 and counter(g, "gold", 0) == 1
-    assert var(g, "fs_abilities", 1) == 0 and counter(g, "gold", 1) == 5   # no seal, nothing
+    assert var(g, "fs_abilities", 1) == 0 and counter(g, "gold", 1) == 5  # no seal, nothing
 
 
 def test_pcr_r60_the_pair_seal_pays_gold_and_stone_pairs():
@@ -963,31 +970,31 @@ def test_pcr_r60_the_pair_seal_pays_gold_and_stone_pairs():
 def test_pcr_x1_gold_production():
     g = game3(gold=0)
     rewards(g, six_gold=("egg",))
-    set_track(g, 0, "gold_mine", 7)                          # 6 mines
-    token_on(g, 0, "pt_1", "gold_mine")                      # two_point
+    set_track(g, 0, "gold_mine", 7)  # 6 mines
+    token_on(g, 0, "pt_1", "gold_mine")  # two_point
     cubes = counter(g, "cubes", 0)
     run(g, 'emit perform(who=0, action="gold_mine", source="tile")')
     act(g, "Produce")
     assert done(g)
     assert counter(g, "gold", 0) == 6
-    assert vp(g, 0) == 2 + 2                                 # levels 4 and 6, then the token
+    assert vp(g, 0) == 2 + 2  # levels 4 and 6, then the token
     assert var(g, "props", 0)[0] is True and counter(g, "egg", 0) == 1 and counter(g, "cubes", 0) == cubes + 1
 
 
 def test_pcr_x2_quarry_production():
     g = game3(stone=2)
     rewards(g, six_stone=("red_token",), nine=("blue_token",))
-    set_track(g, 0, "quarry", 7)                             # 6 quarries
-    token_on(g, 0, "pt_6", "quarry")                         # stone: 2 stone
+    set_track(g, 0, "quarry", 7)  # 6 quarries
+    token_on(g, 0, "pt_6", "quarry")  # stone: 2 stone
     run(g, 'emit perform(who=0, action="quarry", source="tile")')
     act(g, "Produce")
-    assert prompt(g) == "Keep which technology?"             # the book: technology +1 reaches mark I
+    assert prompt(g) == "Keep which technology?"  # the book: technology +1 reaches mark I
     act(g, labels(g)[0])
     assert done(g)
-    assert counter(g, "stone", 0) == 9                       # 2 + 6 + 2, one lost
+    assert counter(g, "stone", 0) == 9  # 2 + 6 + 2, one lost
     assert track(g, 0, "technology") == 1 and len(zone(g, "techs", 0)) == 1
     assert vp(g, 0) == 1
-    assert counter(g, "red", 0) == 1 and counter(g, "blue", 0) == 1   # property bonuses for 6 and 9
+    assert counter(g, "red", 0) == 1 and counter(g, "blue", 0) == 1  # property bonuses for 6 and 9
     assert var(g, "props", 0) == [False, True, True]
 
 
@@ -1000,11 +1007,11 @@ def test_pcr_x3_special_bonus_take_the_special_building_without_vp():
     act(g, f"{st}: building")
     assert offered(g, name(g, normal)) and offered(g, name(g, special)) and len(labels(g)) == 2
     act(g, name(g, special))
-    act(g, "3,4")                                            # a new-town hex: no surcharge, no VP
+    act(g, "3,4")  # a new-town hex: no surcharge, no VP
     act(g, "0")
     assert done(g)
     t = g.program.types[cstate(g, special)["t"]]
-    assert vp(g, 0) == vp_in(t["reward"])                    # the tile's own reward, no +1
+    assert vp(g, 0) == vp_in(t["reward"])  # the tile's own reward, no +1
     assert counter(g, "gold", 0) == 9 - t["gold"]
 
 
@@ -1031,7 +1038,7 @@ def test_pcr_x4_deferred_wheel_bonus():
     set_track(g, 0, "gold_mine", 4)
     window(g)
     act(g, "Take an action tile")
-    if prompt(g).startswith("Take which action tile"):     # (offered alone when the other action is not)
+    if prompt(g).startswith("Take which action tile"):  # (offered alone when the other action is not)
         act(g, f"{st}: gold_mine")
     act(g, "Produce")
     assert counter(g, "gold", 0) == 3

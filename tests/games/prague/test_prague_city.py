@@ -9,6 +9,7 @@ data used as such: plaza tile pz_y1 (top: one sideways move, bottom: 3 gold), br
 V-1, V-4, building B-X1, the tier-crossing costs, the Cathedral anchors of PCR-X7, the University top (8)
 and the level-IV technology mark (6).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -97,8 +98,11 @@ def set_plaza(g, plaza, type_id="pz_y1"):
 
 def big_plaza(g, n=5):
     """A plaza with a tile and at least ``n`` empty hexes around it; pz_y1 is laid on it."""
-    p = next(p for p in evaluate(g, "plaza_ids")
-             if evaluate(g, f"plaza_tile_of('{p}')") is not None and len(empty_around(g, p)) >= n)
+    p = next(
+        p
+        for p in evaluate(g, "plaza_ids")
+        if evaluate(g, f"plaza_tile_of('{p}')") is not None and len(empty_around(g, p)) >= n
+    )
     set_plaza(g, p)
     return p, empty_around(g, p)
 
@@ -116,8 +120,11 @@ def cube_tiles(g):
 
 def crown_tile(g):
     """The cheapest era-I crown building costing no stone and whose reward holds no gold and no moves."""
-    ts = [t for t in types_where(g, "building", era=1, special=False, cube_space=False, stone=0)
-          if not set(T(g, t)["reward"]) & {"gold", "hw_side", "cath_side"}]
+    ts = [
+        t
+        for t in types_where(g, "building", era=1, special=False, cube_space=False, stone=0)
+        if not set(T(g, t)["reward"]) & {"gold", "hw_side", "cath_side"}
+    ]
     return min(ts, key=lambda t: T(g, t)["gold"])
 
 
@@ -233,8 +240,11 @@ def station_with(g, zone_name, bonus_ok):
     w = crane(g)
     for _ in range(13):
         for st in evaluate(g, "wheel_stations('crane')"):
-            if (evaluate(g, f"zone_of('{st}')") == zone_name and evaluate(g, f"is_notch('{st}')")
-                    and bonus_ok(evaluate(g, f"slot_bonus('{st}')"))):
+            if (
+                evaluate(g, f"zone_of('{st}')") == zone_name
+                and evaluate(g, f"is_notch('{st}')")
+                and bonus_ok(evaluate(g, f"slot_bonus('{st}')"))
+            ):
                 return st
         w["r"] = (w["r"] + 1) % 13
     raise AssertionError("no such station")
@@ -273,7 +283,7 @@ def test_pcr_r85_building_the_last_empty_hex_resolves_the_plaza_at_once():
     g = fresh()
     p = _plaza_majority(g)
     assert p in var(g, "resolved")
-    assert prompt(g) == "One sideways move: on which staircase?" and g.pending["seat"] == 0   # resolving now
+    assert prompt(g) == "One sideways move: on which staircase?" and g.pending["seat"] == 0  # resolving now
 
 
 def test_pcr_r85_a_plaza_with_an_empty_hex_left_is_not_resolved():
@@ -289,10 +299,13 @@ def test_pcr_r85_a_plaza_with_an_empty_hex_left_is_not_resolved():
 
 
 def test_pcr_r85_pre_built_tiles_count_as_filled_hexes():
-    g = fresh()                                             # 3 players: some hexes are pre-built (PCR-R14)
-    p = next(p for p in evaluate(g, "plaza_ids")
-             if evaluate(g, f"plaza_tile_of('{p}')") is not None and 0 < len(empty_around(g, p))
-             < len(evaluate(g, f"plaza_hexes('{p}')")))
+    g = fresh()  # 3 players: some hexes are pre-built (PCR-R14)
+    p = next(
+        p
+        for p in evaluate(g, "plaza_ids")
+        if evaluate(g, f"plaza_tile_of('{p}')") is not None
+        and 0 < len(empty_around(g, p)) < len(evaluate(g, f"plaza_hexes('{p}')"))
+    )
     set_plaza(g, p)
     hexes = empty_around(g, p)
     for h in hexes[:-1]:
@@ -308,8 +321,8 @@ def test_pcr_r86_a_claimant_without_majority_takes_one_reward_of_its_choice():
     _plaza_majority(g)
     asked = answer_all(g, {"One sideways move": "Hunger Wall", "Plaza reward": "Bottom"})
     assert (1, "Plaza reward: the top or the bottom?") in asked
-    assert goods(g, 1)["gold"] == 3                         # the bottom: 3 gold ...
-    assert moves(g, 1) == 0                                 # ... and not the top
+    assert goods(g, 1)["gold"] == 3  # the bottom: 3 gold ...
+    assert moves(g, 1) == 0  # ... and not the top
 
 
 def test_pcr_r86_the_top_reward_instead_of_the_bottom():
@@ -322,7 +335,7 @@ def test_pcr_r86_the_top_reward_instead_of_the_bottom():
 
 def test_pcr_r86_a_player_without_a_cube_gains_nothing():
     g = fresh()
-    _plaza_majority(g)                                      # seat 2 builds the last hex, with no cube
+    _plaza_majority(g)  # seat 2 builds the last hex, with no cube
     before = goods(g, 2), vp(g, 2)
     asked = answer_all(g, {"One sideways move": "Hunger Wall", "Plaza reward": "Bottom"})
     assert all(s != 2 for s, _ in asked)
@@ -362,8 +375,11 @@ def test_pcr_r88_players_still_tied_all_gain_both_rewards():
     g = fresh()
     p, hexes = big_plaza(g)
     cubes = cube_tiles(g)
-    pairs = [(a, b) for a, b in itertools.product(itertools.combinations(cubes, 2), repeat=2)
-             if not set(a) & set(b) and sum(map(lambda t: _weight(g, t), a)) == sum(map(lambda t: _weight(g, t), b))]
+    pairs = [
+        (a, b)
+        for a, b in itertools.product(itertools.combinations(cubes, 2), repeat=2)
+        if not set(a) & set(b) and sum(map(lambda t: _weight(g, t), a)) == sum(map(lambda t: _weight(g, t), b))
+    ]
     if not pairs:
         pytest.skip("no two pairs of cube buildings with equal costs in the data")
     a, b = pairs[0]
@@ -371,7 +387,7 @@ def test_pcr_r88_players_still_tied_all_gain_both_rewards():
         claim(g, h, t, s)
     build(g, 2, crown_tile(g), hexes[4])
     asked = answer_all(g, {"One sideways move": ["Hunger Wall", "Cathedral"]})
-    assert [s for s, _ in asked] == [0, 1]                  # from the active seat (2) on, no top/bottom choice
+    assert [s for s, _ in asked] == [0, 1]  # from the active seat (2) on, no top/bottom choice
     assert goods(g, 0)["gold"] == 3 and goods(g, 1)["gold"] == 3
     assert counter(g, "hw_moves", 0) == 1 and counter(g, "cath_moves", 1) == 1
 
@@ -382,15 +398,15 @@ def test_pcr_r89_a_double_winner_makes_one_sideways_move_on_either_staircase_and
     assert g.pending["seat"] == 0 and labels(g) == ["Hunger Wall", "Cathedral"]
     act(g, "Cathedral")
     answer_all(g, {"Plaza reward": "Bottom"})
-    assert counter(g, "cath_moves", 0) == 1 and counter(g, "hw_moves", 0) == 0   # one move, never both
-    assert goods(g, 0)["gold"] == 3                                               # and the bottom
+    assert counter(g, "cath_moves", 0) == 1 and counter(g, "hw_moves", 0) == 0  # one move, never both
+    assert goods(g, 0)["gold"] == 3  # and the bottom
 
 
 def test_pcr_r90_all_cubes_return_to_their_owners_after_resolution():
     g = fresh()
     p, hexes = big_plaza(g)
     cubes = cube_tiles(g)
-    set_counter(g, "cubes", 0, 0)                           # both of seat 0's free cubes go on the plaza
+    set_counter(g, "cubes", 0, 0)  # both of seat 0's free cubes go on the plaza
     set_counter(g, "cubes", 1, 1)
     claim(g, hexes[0], cubes[0], 0)
     claim(g, hexes[1], cubes[1], 1)
@@ -399,24 +415,24 @@ def test_pcr_r90_all_cubes_return_to_their_owners_after_resolution():
     afford(g, 0, cubes[4], hexes[4])
     run(g, f"emit place_building(who=0, tile={card(g, cubes[4])})")
     act(g, hexes[4])
-    act(g, "0")                                             # no free cube left: built without a claim
+    act(g, "0")  # no free cube left: built without a claim
     answer_all(g, {"One sideways move": "Hunger Wall", "Plaza reward": "Bottom"})
     assert counter(g, "cubes", 0) == 1 and counter(g, "cubes", 1) == 2
     assert all(g.state["cards"][c]["cube"] is None for c in zone(g, "city_tiles"))
 
 
 def test_pcr_r91_an_empty_plaza_hex_resolves_without_rewards_and_returns_cubes():
-    g = fresh()                                             # 3 players: one plaza hex stays empty (PCR-R6)
+    g = fresh()  # 3 players: one plaza hex stays empty (PCR-R6)
     p = next(p for p in evaluate(g, "plaza_ids") if evaluate(g, f"plaza_tile_of('{p}')") is None)
     hexes = empty_around(g, p)
     cubes = cube_tiles(g)
-    set_counter(g, "cubes", 0, 0)                           # seats 0, 1, 0 put their cubes there
+    set_counter(g, "cubes", 0, 0)  # seats 0, 1, 0 put their cubes there
     set_counter(g, "cubes", 1, 1)
     assert len(hexes) == 4
     for i, h in enumerate(hexes[:-1]):
         claim(g, h, cubes[i], i % 2)
     build(g, 2, crown_tile(g), hexes[-1])
-    assert done(g)                                          # nobody is asked anything
+    assert done(g)  # nobody is asked anything
     assert p in var(g, "resolved")
     assert goods(g, 0) == {k: 0 for k in goods(g, 0)} and goods(g, 1) == {k: 0 for k in goods(g, 1)}
     assert moves(g, 0) == 0 and moves(g, 1) == 0 and vp(g, 0) == 0 and vp(g, 1) == 0
@@ -430,8 +446,14 @@ def test_pcr_x18_plaza_tie_broken_by_banner_sum():
     g = fresh()
     cubes = cube_tiles(g)
     red = [next((t for t in cubes if (T(g, t)["gold"], T(g, t)["stone"]) == cost), None) for cost in ((3, 0), (2, 1))]
-    blue = next((pr for pr in itertools.combinations([t for t in cubes if t not in red], 2)
-                 if sum(_weight(g, t) for t in pr) == 5), None)
+    blue = next(
+        (
+            pr
+            for pr in itertools.combinations([t for t in cubes if t not in red], 2)
+            if sum(_weight(g, t) for t in pr) == 5
+        ),
+        None,
+    )
     if None in red or blue is None:
         pytest.skip("the building data has no such costs")
     green = next(t for t in cubes if t not in red and t not in blue)
@@ -442,7 +464,7 @@ def test_pcr_x18_plaza_tie_broken_by_banner_sum():
     claim(g, hexes[3], green, 2)
     for s, n in ((0, 1), (1, 0), (2, 1)):
         set_counter(g, "cubes", s, n)
-    build(g, 0, red[1], hexes[4])                           # Red's second cube fills the plaza
+    build(g, 0, red[1], hexes[4])  # Red's second cube fills the plaza
     assert p in var(g, "resolved")
     gold0 = T(g, red[1])["reward"].count("gold")
     asked = answer_all(g, {"One sideways move": "Hunger Wall", "Plaza reward": ["Bottom", "Top"]})
@@ -469,11 +491,11 @@ def test_pcr_r92_kings_road_moves_the_pawn_to_the_next_zone():
 
 def test_pcr_r93_zone_one_counts_era_one_upgrades_and_the_egg_may_be_declined():
     g = fresh()
-    for t in ("u1_01", "u1_05", "u2_01"):                   # two era-I tiles (covered ones count too)
+    for t in ("u1_01", "u1_05", "u2_01"):  # two era-I tiles (covered ones count too)
         move_card(g.rt, card(g, t), "upgrades/0", facing="up")
     set_counter(g, "egg", 0, 1)
     kings_road(g)
-    assert vp(g, 0) == 6                                    # 3 VP per era-I upgrade tile
+    assert vp(g, 0) == 6  # 3 VP per era-I upgrade tile
     assert labels(g)[-1] == "No" and all(l.startswith("Pay 1 egg") for l in labels(g)[:-1])
     act(g, "No")
     assert done(g) and counter(g, "egg", 0) == 1 and vp(g, 0) == 6
@@ -491,7 +513,7 @@ def test_pcr_r93_without_an_egg_only_the_egg_free_effect():
     g = fresh()
     set_var(g, "kr_zone", 1, 0)
     set_counter(g, "silver", 0, 2)
-    kings_road(g)                                           # zone II: 2 VP per silver window, nothing paid
+    kings_road(g)  # zone II: 2 VP per silver window, nothing paid
     assert done(g) and vp(g, 0) == 4 and counter(g, "silver", 0) == 2
 
 
@@ -519,7 +541,7 @@ def test_pcr_r94_zone_four_needs_an_egg():
 
 def _zone_four(g):
     set_var(g, "plank_sides", PLANKS)
-    stack_order(g, "iv_stack", "iv_1", "iv_5", "iv_2")      # iv_1 on top
+    stack_order(g, "iv_stack", "iv_1", "iv_5", "iv_2")  # iv_1 on top
     set_var(g, "kr_zone", 3, 0)
     set_counter(g, "egg", 0, 1)
 
@@ -539,7 +561,7 @@ def test_pcr_r95_zone_four_draw_three_keep_one_on_a_plank():
     assert counter(g, "hw_moves", 0) == 1 and counter(g, "egg", 0) == 0
     assert var(g, "plank_tiles")[0] == card(g, "iv_1") and cstate(g, "iv_1")["z"] == "bridge"
     stack = zone(g, "iv_stack")
-    assert set(stack[:2]) == {card(g, "iv_5"), card(g, "iv_2")} and len(stack) == 5   # the others to the bottom
+    assert set(stack[:2]) == {card(g, "iv_5"), card(g, "iv_2")} and len(stack) == 5  # the others to the bottom
 
 
 def test_pcr_r96_zone_five_costs_an_egg_and_gives_a_gold_tile_and_its_plank():
@@ -552,11 +574,11 @@ def test_pcr_r96_zone_five_costs_an_egg_and_gives_a_gold_tile_and_its_plank():
     kings_road(g)
     assert prompt(g) == "Take which gold bridge tile?"
     act(g, tname(g, "v_1"))
-    assert labels(g) == ["2", "3", "4", "5"]                # an empty plank
-    act(g, "3")                                             # plank 3: cap + 1 VP
+    assert labels(g) == ["2", "3", "4", "5"]  # an empty plank
+    act(g, "3")  # plank 3: cap + 1 VP
     assert done(g)
     assert var(g, "kr_zone", 0) == 5 and counter(g, "egg", 0) == 0
-    assert vp(g, 0) == 1 + 3 and track(g, 0, "university") == 1   # plank + V-1's immediate 3 VP
+    assert vp(g, 0) == 1 + 3 and track(g, 0, "university") == 1  # plank + V-1's immediate 3 VP
     assert cstate(g, "v_1")["z"] == "bridge_held" and cstate(g, "v_1")["o"] == 0
     assert var(g, "plank_tiles")[2] == card(g, "v_1")
 
@@ -578,9 +600,9 @@ def test_pcr_r97_complete_bridge_zone_four_keeps_the_reward_but_discards_the_til
     _full_bridge(g)
     kings_road(g)
     act(g, tname(g, "iv_2"))
-    assert done(g)                                          # no plank to choose
+    assert done(g)  # no plank to choose
     assert vp(g, 0) == 2 and counter(g, "cath_moves", 0) == 1 and goods(g, 0)["silver"] == 1
-    assert goods(g, 0)["gold"] == 0                         # no plank reward
+    assert goods(g, 0)["gold"] == 0  # no plank reward
     assert cstate(g, "iv_2")["z"] == "out"
 
 
@@ -592,7 +614,7 @@ def test_pcr_r97_complete_bridge_zone_five_keeps_the_gold_tile():
     set_counter(g, "egg", 0, 1)
     kings_road(g)
     act(g, tname(g, "v_2"))
-    assert done(g)                                          # no plank to choose
+    assert done(g)  # no plank to choose
     assert zone(g, "bridge_held", 0) == [card(g, "v_2")] and var(g, "kr_zone", 0) == 5
     assert goods(g, 0)["gold"] == 0 and vp(g, 0) == 0
 
@@ -602,9 +624,9 @@ def test_pcr_r98_empty_gold_stack_zone_five_gives_nothing():
     only_in(g, "v_bridge")
     set_var(g, "kr_zone", 4, 0)
     set_counter(g, "egg", 0, 1)
-    assert evaluate(g, "can_perform(0, 'kings_road', 0)") is True   # allowed ...
+    assert evaluate(g, "can_perform(0, 'kings_road', 0)") is True  # allowed ...
     kings_road(g)
-    assert done(g)                                                   # ... and pointless
+    assert done(g)  # ... and pointless
     assert var(g, "kr_zone", 0) == 5 and vp(g, 0) == 0 and zone(g, "bridge_held", 0) == []
 
 
@@ -623,8 +645,12 @@ def test_pcr_r99_no_kings_road_from_zone_five():
 # ------------------------------------------------------------------ timing (PCR-R100, R101)
 def test_pcr_r100_no_red_zone_tile_before_its_cost():
     g = fresh()
-    st = next(s for s in evaluate(g, "wheel_occupied('crane')") if evaluate(g, f"station_cost('{s}')") > 0
-              and set(evaluate(g, f"tile_actions(wheel_piece_at('crane', '{s}'))")) & {"gold_mine", "quarry"})
+    st = next(
+        s
+        for s in evaluate(g, "wheel_occupied('crane')")
+        if evaluate(g, f"station_cost('{s}')") > 0
+        and set(evaluate(g, f"tile_actions(wheel_piece_at('crane', '{s}'))")) & {"gold_mine", "quarry"}
+    )
     cost = evaluate(g, f"station_cost('{st}')")
     set_goods(g, 0, gold=cost - 1)
     assert not any(o[1] == st for o in evaluate(g, "tile_options(0)"))
@@ -633,19 +659,23 @@ def test_pcr_r100_no_red_zone_tile_before_its_cost():
     assert opts
     run(g, "emit take_tile(who=0)")
     act(g, opts[0])
-    assert goods(g, 0)["gold"] == 0                         # paid before the action
+    assert goods(g, 0)["gold"] == 0  # paid before the action
     assert prompt(g).startswith("Manage")
 
 
 def test_pcr_r100_no_building_benefit_before_its_cost():
     g = fresh()
     cheap = crown_tile(g)
-    dear = next(t for t in types_where(g, "building", era=1, special=False, stone=0)
-                if T(g, t)["gold"] > T(g, cheap)["gold"])
+    dear = next(
+        t for t in types_where(g, "building", era=1, special=False, stone=0) if T(g, t)["gold"] > T(g, cheap)["gold"]
+    )
     other = next(t for t in types_where(g, "building", era=1, special=False, stone=0) if t not in (cheap, dear))
     only_in_row(g, "bld", dear, cheap, other)
-    new_town = next(c for c in evaluate(g, "hex_cells('city')")
-                    if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')"))
+    new_town = next(
+        c
+        for c in evaluate(g, "hex_cells('city')")
+        if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')")
+    )
     set_goods(g, 0, gold=T(g, cheap)["gold"])
     run(g, 'emit perform(who=0, action="building", source="tile")')
     if prompt(g) == "Take which building tile?":
@@ -663,14 +693,16 @@ def test_pcr_r101_free_order_inside_the_turn():
     set_counter(g, "hw_moves", 0, 1)
     run(g, "turn 0")
     before = labels(g)
-    for lab in ("Take an action tile and perform its action",
-                "Buy an extra action (2 gold windows, or 1 gold + 1 silver)",
-                "Move up a row on the Hunger Wall or the Cathedral (2 silver windows)",
-                "Make a sideways move you gained this turn",
-                "Use a one-shot technology (level III or IV)"):
+    for lab in (
+        "Take an action tile and perform its action",
+        "Buy an extra action (2 gold windows, or 1 gold + 1 silver)",
+        "Move up a row on the Hunger Wall or the Cathedral (2 silver windows)",
+        "Make a sideways move you gained this turn",
+        "Use a one-shot technology (level III or IV)",
+    ):
         assert lab in before
-    assert "End turn" not in before                         # the action tile is mandatory
-    act(g, "Buy an extra action")                           # the extra action before the tile
+    assert "End turn" not in before  # the action tile is mandatory
+    act(g, "Buy an extra action")  # the extra action before the tile
     act(g, "2 gold windows")
     act(g, "gold_mine")
     act(g, "Gain 1 and add one")
@@ -719,12 +751,12 @@ def test_pcr_r102_fewer_tiles_left_fewer_drawn():
 def test_pcr_r103_level_one_works_only_from_the_next_own_turn():
     g = fresh()
     now_in_turn(g, 0, 3)
-    c = give_tech(g, 0, "t1_5", since=3)                    # gained in this turn
+    c = give_tech(g, 0, "t1_5", since=3)  # gained in this turn
     assert evaluate(g, "has_tech(0, 't1_5')") is False
     set_counter(g, "silver", 0, 4)
     run(g, 'emit up_move(who=0, stair="hunger_wall", free=false)')
     assert vp(g, 0) == 0
-    run(g, "turn 0")                                        # the next own turn
+    run(g, "turn 0")  # the next own turn
     assert var(g, "tech_turn", 0) == 4 and g.state["cards"][c]["since"] == 3
     before = vp(g, 0)
     climb(g, "cathedral")
@@ -750,7 +782,7 @@ def test_pcr_r103_drawn_technology_is_marked_with_the_turn_gained():
 def test_pcr_r104_level_three_is_one_shot_usable_in_the_turn_gained():
     g = fresh()
     give_tech(g, 0, "t3_3", since=1)
-    run(g, "turn 0")                                        # own turn 1: the turn it was gained
+    run(g, "turn 0")  # own turn 1: the turn it was gained
     act(g, "Use a one-shot technology")
     assert track(g, 0, "university") == 4
     assert cstate(g, "t3_3")["z"] == "out"
@@ -818,7 +850,7 @@ def test_pcr_r106_t4_6_is_not_a_manage_action():
     use(g, "t4_6")
     act(g, "One more gold mine")
     act(g, "Produce gold")
-    assert done(g) and var(g, "claims") == []               # no Manage Mines upgrade reward
+    assert done(g) and var(g, "claims") == []  # no Manage Mines upgrade reward
     assert track(g, 0, "gold_mine") == 5
     assert goods(g, 0) == goods(base, 0) and vp(g, 0) == vp(base, 0)
 
@@ -890,8 +922,11 @@ def _with_and_without(g, tech, action):
 def test_pcr_r107_t2_1_building_with_a_cathedral_icon():
     g = fresh()
     t = types_where(g, "building", era=1, special=False, cathedral=True)[0]
-    h = next(c for c in evaluate(g, "hex_cells('city')")
-             if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')"))
+    h = next(
+        c
+        for c in evaluate(g, "hex_cells('city')")
+        if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')")
+    )
     base = _with_and_without(g, "t2_1", lambda x: build(x, 0, t, h))
     assert vp(g, 0) == vp(base, 0) + 1
     assert goods(g, 0)["gold"] == goods(base, 0)["gold"] + 1
@@ -900,15 +935,18 @@ def test_pcr_r107_t2_1_building_with_a_cathedral_icon():
 def test_pcr_r107_t2_4_building_without_a_cathedral_icon():
     g = fresh()
     t = crown_tile(g)
-    h = next(c for c in evaluate(g, "hex_cells('city')")
-             if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')"))
+    h = next(
+        c
+        for c in evaluate(g, "hex_cells('city')")
+        if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')")
+    )
     base = _with_and_without(g, "t2_4", lambda x: build(x, 0, t, h))
     assert vp(g, 0) == vp(base, 0) + 1
     assert goods(g, 0)["gold"] == goods(base, 0)["gold"] + 1
     g2 = fresh()
     t2 = types_where(g2, "building", era=1, special=False, cathedral=True)[0]
     base2 = _with_and_without(g2, "t2_4", lambda x: build(x, 0, t2, h))
-    assert vp(g2, 0) == vp(base2, 0) and goods(g2, 0) == goods(base2, 0)   # not for a cathedral building
+    assert vp(g2, 0) == vp(base2, 0) and goods(g2, 0) == goods(base2, 0)  # not for a cathedral building
 
 
 def test_pcr_r107_t2_5_each_egg_gives_vp_and_stone():
@@ -964,7 +1002,7 @@ def test_pcr_r107_t3_4_upgrade_and_three_vp():
     g = fresh()
     only_in_row(g, "up", "u1_03")
     use(g, "t3_4")
-    act(g, "0")                                             # the only tile is taken, then turned
+    act(g, "0")  # the only tile is taken, then turned
     assert vp(g, 0) == 3
     assert cstate(g, "u1_03")["z"] == "upgrades" and track(g, 0, "university") == 1
     assert var(g, "claims") == ["upgrade"]
@@ -984,12 +1022,16 @@ def test_pcr_r107_t4_1_building_two_gold_cheaper_surcharge_included():
     g = fresh()
     t = crown_tile(g)
     only_in_row(g, "bld", t)
-    h = next(c for c in evaluate(g, "hex_cells('city')")
-             if hex_info(g, c)["kind"] == "build_old" and hex_info(g, c)["surcharge"] >= 1
-             and evaluate(g, f"hex_empty('city', '{c}')"))
+    h = next(
+        c
+        for c in evaluate(g, "hex_cells('city')")
+        if hex_info(g, c)["kind"] == "build_old"
+        and hex_info(g, c)["surcharge"] >= 1
+        and evaluate(g, f"hex_empty('city', '{c}')")
+    )
     need = T(g, t)["gold"] + hex_info(g, h)["surcharge"] - 2
     set_goods(g, 0, gold=need)
-    assert evaluate(g, f"can_perform(0, 'building', {need})") is False    # not without the technology
+    assert evaluate(g, f"can_perform(0, 'building', {need})") is False  # not without the technology
     use(g, "t4_1")
     act(g, h)
     act(g, "0")
@@ -1036,7 +1078,7 @@ def test_pcr_r107_t4_6_one_more_quarry_then_produce():
     use(g, "t4_6")
     act(g, "One more quarry")
     act(g, "Produce stone")
-    for h in (g, base):                                     # a book bonus may draw a technology
+    for h in (g, base):  # a book bonus may draw a technology
         while h.pending and prompt(h) == "Keep which technology?":
             act(h, labels(h)[0])
     assert track(g, 0, "quarry") == track(base, 0, "quarry") == 4
@@ -1053,7 +1095,7 @@ def test_pcr_x21_t3_5_produces_gold_and_two_stone_without_the_mine_reward():
     act(g, "Use a one-shot technology")
     assert goods(g, 0)["gold"] == goods(base, 0)["gold"] > 0
     assert goods(g, 0)["stone"] == goods(base, 0)["stone"] + 2
-    assert var(g, "claims") == []                           # no Manage Mines upgrade reward
+    assert var(g, "claims") == []  # no Manage Mines upgrade reward
     assert not any(l.startswith("Take an upgrade reward") for l in labels(g))
 
 
@@ -1087,7 +1129,7 @@ def test_pcr_r109_sideways_from_the_last_column_is_lost():
     r = next(r for r in range(1, 7) if is_vp(cell(g, "cathedral", r, 8)))
     set_stair(g, 0, "cathedral", r, 8)
     side(g, "cathedral")
-    assert done(g) and stair(g, 0, "cathedral") == [r, 8] and vp(g, 0) == 0   # no second landing
+    assert done(g) and stair(g, 0, "cathedral") == [r, 8] and vp(g, 0) == 0  # no second landing
 
 
 def test_pcr_r109_unused_moves_are_made_at_the_end_of_the_turn():
@@ -1103,7 +1145,7 @@ def test_pcr_r110_up_moves_for_two_silver_windows_each_any_number():
     set_stair(g, 0, "hunger_wall", 3, 1)
     run(g, "turn 0")
     climb(g, "hunger_wall")
-    climb(g, "hunger_wall")                                 # row 4 -> 5 also pays the tier crossing
+    climb(g, "hunger_wall")  # row 4 -> 5 also pays the tier crossing
     climb(g, "cathedral")
     assert stair(g, 0, "hunger_wall")[0] == 5 and stair(g, 0, "cathedral")[0] == 2
     assert goods(g, 0)["silver"] == 0
@@ -1122,18 +1164,18 @@ def test_pcr_r111_tier_crossing_costs():
     g = fresh()
     set_stair(g, 0, "hunger_wall", 2, 1)
     set_goods(g, 0, silver=2, gold=1, stone=0)
-    assert evaluate(g, "can_climb(0, 'hunger_wall', 2)") is False      # I -> II: 1 gold + 1 stone
+    assert evaluate(g, "can_climb(0, 'hunger_wall', 2)") is False  # I -> II: 1 gold + 1 stone
     set_goods(g, 0, silver=2, gold=1, stone=1)
     run(g, 'emit up_move(who=0, stair="hunger_wall", free=false)')
     assert stair(g, 0, "hunger_wall")[0] == 3 and goods(g, 0)["gold"] == 0 and goods(g, 0)["stone"] == 0
     set_stair(g, 0, "cathedral", 4, 1)
     set_goods(g, 0, silver=2, gold=1, stone=1)
-    assert evaluate(g, "can_climb(0, 'cathedral', 2)") is False        # II -> III: 1 gold + 2 stone
+    assert evaluate(g, "can_climb(0, 'cathedral', 2)") is False  # II -> III: 1 gold + 2 stone
     set_goods(g, 0, silver=2, gold=1, stone=2)
     assert evaluate(g, "can_climb(0, 'cathedral', 2)") is True
     set_stair(g, 0, "cathedral", 3, 1)
     set_goods(g, 0, silver=2)
-    assert evaluate(g, "can_climb(0, 'cathedral', 2)") is True         # inside a tier: windows only
+    assert evaluate(g, "can_climb(0, 'cathedral', 2)") is True  # inside a tier: windows only
 
 
 def test_pcr_r112_landing_on_a_vp_cell_scores_it():
@@ -1142,7 +1184,7 @@ def test_pcr_r112_landing_on_a_vp_cell_scores_it():
     set_stair(g, 0, "cathedral", r, c)
     side(g, "cathedral")
     assert vp(g, 0) == cell(g, "cathedral", r, c + 1)
-    g = fresh()                                             # by an up move too (inside tier I)
+    g = fresh()  # by an up move too (inside tier I)
     r, c = next((r, c) for r, c in find_cells(g, "hunger_wall", lambda x, nxt, r, c: r == 2 and is_vp(x)))
     set_stair(g, 0, "hunger_wall", 1, c)
     run(g, 'emit up_move(who=0, stair="hunger_wall", free=false)')
@@ -1151,8 +1193,11 @@ def test_pcr_r112_landing_on_a_vp_cell_scores_it():
 
 def test_pcr_r113_a_sideways_arrow_moves_on_and_the_new_cell_applies():
     g = fresh()
-    found = [(b, rc) for b in ("cathedral", "hunger_wall")
-             for rc in find_cells(g, b, lambda x, nxt, r, c: c < 8 and x == ">" and is_vp(nxt))]
+    found = [
+        (b, rc)
+        for b in ("cathedral", "hunger_wall")
+        for rc in find_cells(g, b, lambda x, nxt, r, c: c < 8 and x == ">" and is_vp(nxt))
+    ]
     b, (r, c) = found[0]
     set_stair(g, 0, b, r, c - 1)
     assert cell(g, b, r, c - 1) != ">"
@@ -1162,7 +1207,7 @@ def test_pcr_r113_a_sideways_arrow_moves_on_and_the_new_cell_applies():
 
 def test_pcr_r114_an_up_arrow_offers_a_window_free_move_paying_the_tier():
     g = fresh()
-    assert cell(g, "cathedral", 2, 3) == "^"                # exact anchor (PCR-X7)
+    assert cell(g, "cathedral", 2, 3) == "^"  # exact anchor (PCR-X7)
     set_stair(g, 0, "cathedral", 2, 2)
     set_goods(g, 0, gold=1, stone=1)
     side(g, "cathedral")
@@ -1178,7 +1223,7 @@ def test_pcr_r114_a_declined_up_arrow_is_lost():
     side(g, "cathedral")
     act(g, "Stay")
     assert done(g) and stair(g, 0, "cathedral") == [2, 3]
-    run(g, "turn 0")                                        # no saved chance in the action window
+    run(g, "turn 0")  # no saved chance in the action window
     assert not any(l.startswith("Move up a row") for l in labels(g))
 
 
@@ -1199,9 +1244,9 @@ def test_pcr_r115_first_reaching_the_cathedral_top_tier_takes_a_gold_tile():
     assert prompt(g) == "Take which gold tile beside the Cathedral?"
     act(g, tname(g, "v_4"))
     assert cstate(g, "v_4")["z"] == "bridge_held" and cstate(g, "v_4")["o"] == 0
-    assert vp(g, 0) == 3 + (cell(g, "cathedral", 5, 1) if is_vp(cell(g, "cathedral", 5, 1)) else 0)   # V-4: 3 VP now
+    assert vp(g, 0) == 3 + (cell(g, "cathedral", 5, 1) if is_vp(cell(g, "cathedral", 5, 1)) else 0)  # V-4: 3 VP now
     set_stair(g, 0, "cathedral", 5, 1)
-    run(g, 'emit up_move(who=0, stair="cathedral", free=true)')   # row 6: no second tile
+    run(g, 'emit up_move(who=0, stair="cathedral", free=true)')  # row 6: no second tile
     assert prompt(g) != "Take which gold tile beside the Cathedral?"
     assert zone(g, "v_cathedral") == [card(g, "v_6")]
 
@@ -1251,13 +1296,16 @@ def test_pcr_r116_one_gold_window_alone_buys_nothing():
 
 # ------------------------------------------------------------------ worked example PCR-X7
 def _x7(g):
-    only_in_row(g, "bld", "b1_08")                          # B-X1: 4 gold, silver window, cathedral
+    only_in_row(g, "bld", "b1_08")  # B-X1: 4 gold, silver window, cathedral
     set_goods(g, 0, gold=5, stone=1)
     set_stair(g, 0, "cathedral", 1, 3)
     st = station_with(g, "green", lambda b: b == "silver_window")
     tile_at(g, "building", st)
-    new_town = next(c for c in evaluate(g, "hex_cells('city')")
-                    if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')"))
+    new_town = next(
+        c
+        for c in evaluate(g, "hex_cells('city')")
+        if hex_info(g, c)["kind"] == "build_new" and evaluate(g, f"hex_empty('city', '{c}')")
+    )
     run(g, "turn 0")
     act(g, "Take an action tile")
     act(g, f"{st}: building")
@@ -1267,11 +1315,11 @@ def _x7(g):
 
 
 def test_pcr_x7_cathedral_moves_up_arrow_first():
-    g = fresh(seed=2)                                       # B-X1 is not pre-built with this seed
+    g = fresh(seed=2)  # B-X1 is not pre-built with this seed
     _x7(g)
     climb(g, "cathedral")
     assert stair(g, 0, "cathedral") == [2, 3] and labels(g) == ["Move up", "Stay"]
-    act(g, "Move up")                                       # the up arrow: tier I -> II, 1 gold + 1 stone
+    act(g, "Move up")  # the up arrow: tier I -> II, 1 gold + 1 stone
     assert stair(g, 0, "cathedral") == [3, 3]
     act(g, "Make a sideways move")
     assert stair(g, 0, "cathedral") == [3, 4]
@@ -1285,5 +1333,5 @@ def test_pcr_x7_sideways_first_misses_the_up_arrow():
     act(g, "Make a sideways move")
     assert stair(g, 0, "cathedral")[1] >= 4
     climb(g, "cathedral")
-    assert stair(g, 0, "cathedral")[0] == 2                 # no up arrow: tier II not reached
+    assert stair(g, 0, "cathedral")[0] == 2  # no up arrow: tier II not reached
     assert goods(g, 0)["gold"] == 1 and goods(g, 0)["stone"] == 1

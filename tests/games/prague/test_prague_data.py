@@ -3,6 +3,7 @@
 The files are read with PyYAML only (the game itself is not loaded): one test per family checks the
 counts, type splits, cost lists and invariants the digest states, plus the real tiles of its examples.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -17,16 +18,32 @@ ACTIONS = {"gold_mine", "quarry", "upgrade", "wall", "building", "kings_road"}
 HEX_ACTIONS = ["upgrade", "wall", "building"]
 VPS = {f"vp{n}": n for n in range(1, 10)}
 # value unit u (digest 2.0); side_choice = one sideways move on either staircase
-U = {"gold": 1, "stone": 1, "silver_window": 1.5, "gold_window": 3, "egg": 2, "book": 1.5, "cap": 1,
-     "red_token": 1.5, "blue_token": 1.5, "hw_side": 2, "cath_side": 2, "side_choice": 2, **VPS}
+U = {
+    "gold": 1,
+    "stone": 1,
+    "silver_window": 1.5,
+    "gold_window": 3,
+    "egg": 2,
+    "book": 1.5,
+    "cap": 1,
+    "red_token": 1.5,
+    "blue_token": 1.5,
+    "hw_side": 2,
+    "cath_side": 2,
+    "side_choice": 2,
+    **VPS,
+}
 ICONS = set(U)
 EDGE_POOL = {"gold", "stone", "silver_window", "book", "vp2"}
 
-FILES = {   # file: (family, count, family-specific properties)
+FILES = {  # file: (family, count, family-specific properties)
     "action_tiles.yaml": ("action_tile", 6, {"a", "b"}),
     "upgrades.yaml": ("upgrade", 30, {"era", "special", "action", "reward", "edges", "corners"}),
-    "buildings.yaml": ("building", 36, {"era", "special", "gold", "stone", "reward", "cathedral", "cube_space",
-                                        "crown", "corners"}),
+    "buildings.yaml": (
+        "building",
+        36,
+        {"era", "special", "gold", "stone", "reward", "cathedral", "cube_space", "crown", "corners"},
+    ),
     "walls.yaml": ("wall", 36, {"era", "special", "stone", "gold", "reward", "hunger_wall", "edges", "corners"}),
     "technologies.yaml": ("technology", 24, {"level", "code", "icon"}),
     "production_tokens.yaml": ("production_token", 8, {"reward"}),
@@ -91,14 +108,27 @@ def test_action_tiles_counts_and_invariants():
     # side A: one hex action per tile, recommended order from s0 (exact)
     hexes = [[a for a in t["a"] if a in HEX_ACTIONS] for t in tiles]
     assert hexes == [[a] for a in HEX_ACTIONS * 2]
-    assert set(tiles[0]["a"]) == {"upgrade", "kings_road"}          # the seed's example tile
+    assert set(tiles[0]["a"]) == {"upgrade", "kings_road"}  # the seed's example tile
 
 
 # ------------------------------------------------------------------ 2.6 upgrade tiles
 UPGRADE_NORMAL = {"gold_mine": 2, "quarry": 2, "upgrade": 2, "wall": 2, "building": 2, "kings_road": 1}
 UPGRADE_SPECIAL = {1: ["upgrade", "wall", "building", "kings_road"], 2: ["gold_mine", "quarry", "wall", "building"]}
-UPGRADE_POOL = [["vp1"], ["vp2"], ["gold"], ["stone"], ["gold", "gold"], ["stone", "stone"], ["silver_window"],
-                ["book"], ["cap"], ["gold_window"], ["red_token"], ["hw_side"], ["cath_side"]]
+UPGRADE_POOL = [
+    ["vp1"],
+    ["vp2"],
+    ["gold"],
+    ["stone"],
+    ["gold", "gold"],
+    ["stone", "stone"],
+    ["silver_window"],
+    ["book"],
+    ["cap"],
+    ["gold_window"],
+    ["red_token"],
+    ["hw_side"],
+    ["cath_side"],
+]
 
 
 def test_upgrade_tiles_counts_and_invariants():
@@ -108,7 +138,7 @@ def test_upgrade_tiles_counts_and_invariants():
         assert [t["id"] for t in mine] == [f"u{era}_{i:02d}" for i in range(1, 16)]
         normal = [t for t in mine if not t["special"]]
         special = [t for t in mine if t["special"]]
-        assert [t["id"] for t in special] == [f"u{era}_{i}" for i in range(12, 16)]      # specials last
+        assert [t["id"] for t in special] == [f"u{era}_{i}" for i in range(12, 16)]  # specials last
         assert Counter(t["action"] for t in normal) == UPGRADE_NORMAL
         assert sorted(t["action"] for t in special) == sorted(UPGRADE_SPECIAL[era])
         # red corners: 1 mark on 7 normal tiles, 2 on 4 normal tiles and on every special
@@ -117,7 +147,7 @@ def test_upgrade_tiles_counts_and_invariants():
         for t in mine:
             edge_icons = icons_on(t["edges"])
             assert len(edge_icons) == (3 if t["special"] else 2), t["id"]
-            assert None in t["edges"], t["id"]                     # a blank edge carries the cap reminder
+            assert None in t["edges"], t["id"]  # a blank edge carries the cap reminder
             assert t["reward"] in UPGRADE_POOL, t["id"]
             v = value(t["reward"])
             lo, hi = (1, 2) if era == 1 else (1, 3)
@@ -137,15 +167,30 @@ def test_upgrade_tiles_counts_and_invariants():
     assert "silver_window" in x1["edges"] and marks(x1["corners"], "red") >= 1
     assert (x2["action"], x2["reward"]) == ("upgrade", ["gold_window"])
     assert (x3["era"], x3["action"], x3["reward"]) == (2, "wall", ["vp1"]) and marks(x3["corners"], "red") >= 1
-    assert ("silver_window" in x2["edges"] and "book" in x3["edges"]) or \
-           ("book" in x2["edges"] and "silver_window" in x3["edges"])
+    assert ("silver_window" in x2["edges"] and "book" in x3["edges"]) or (
+        "book" in x2["edges"] and "silver_window" in x3["edges"]
+    )
     assert (x1["status"], x2["status"], x3["status"]) == ("exact", "inferred", "exact")
     assert {t["id"] for t in tiles if t["status"] != "placeholder"} == {"u2_05", "u2_06", "u2_07"}
 
 
 # ------------------------------------------------------------------ 2.7 building tiles
-BUILDING_NORMAL_I = [(1, 0), (2, 0), (2, 0), (2, 0), (3, 0), (3, 0), (3, 0), (4, 0), (4, 0), (5, 0),
-                     (1, 1), (2, 1), (2, 1), (3, 1)]
+BUILDING_NORMAL_I = [
+    (1, 0),
+    (2, 0),
+    (2, 0),
+    (2, 0),
+    (3, 0),
+    (3, 0),
+    (3, 0),
+    (4, 0),
+    (4, 0),
+    (5, 0),
+    (1, 1),
+    (2, 1),
+    (2, 1),
+    (3, 1),
+]
 BUILDING_SPECIAL_I = [(3, 0), (4, 0), (5, 0), (4, 1)]
 BUILDING_POOL = {"silver_window", "gold_window", "book", "cap", "egg", "stone", *VPS}
 
@@ -158,7 +203,7 @@ def test_building_tiles_counts_and_invariants():
         normal = [t for t in mine if not t["special"]]
         special = [t for t in mine if t["special"]]
         assert [t["id"] for t in special] == [f"b{era}_{i}" for i in range(15, 19)]
-        extra = era - 1                                              # era II: each era-I cost + 1 gold
+        extra = era - 1  # era II: each era-I cost + 1 gold
         assert sorted((t["gold"], t["stone"]) for t in normal) == sorted((g + extra, s) for g, s in BUILDING_NORMAL_I)
         assert sorted((t["gold"], t["stone"]) for t in special) == sorted((g + extra, s) for g, s in BUILDING_SPECIAL_I)
         # type split: cube type 8 normal + 2 special, crown type 6 + 2
@@ -166,8 +211,8 @@ def test_building_tiles_counts_and_invariants():
         assert Counter(t["cube_space"] for t in special) == {True: 2, False: 2}
         assert Counter(marks(t["corners"], "blue") for t in mine) == {0: 3, 1: 8, 2: 5, 3: 2}
         for t in mine:
-            assert t["cathedral"] == t["cube_space"], t["id"]                 # cathedral <=> cube space
-            assert t["crown"] == (not t["cube_space"]), t["id"]               # crown <=> no cube space
+            assert t["cathedral"] == t["cube_space"], t["id"]  # cathedral <=> cube space
+            assert t["crown"] == (not t["cube_space"]), t["id"]  # crown <=> no cube space
             assert t["gold"] >= 1, t["id"]
             cost = t["gold"] + t["stone"]
             assert set(t["reward"]) <= BUILDING_POOL, t["id"]
@@ -175,15 +220,34 @@ def test_building_tiles_counts_and_invariants():
                 assert cost >= 4, t["id"]
             target = max(1, cost - (2 if t["cube_space"] else 1)) + (2 if t["special"] else 0)
             assert abs(value(t["reward"]) - target) <= 0.5, (t["id"], value(t["reward"]), target)
-    bx1 = by_id(tiles)["b1_08"]                                          # B-X1 (2.7e)
-    assert (bx1["gold"], bx1["stone"], bx1["reward"], bx1["cathedral"], bx1["cube_space"]) == \
-        (4, 0, ["silver_window"], True, True)
+    bx1 = by_id(tiles)["b1_08"]  # B-X1 (2.7e)
+    assert (bx1["gold"], bx1["stone"], bx1["reward"], bx1["cathedral"], bx1["cube_space"]) == (
+        4,
+        0,
+        ["silver_window"],
+        True,
+        True,
+    )
     assert {t["id"] for t in tiles if t["status"] != "placeholder"} == {"b1_08"} and bx1["status"] == "exact"
 
 
 # ------------------------------------------------------------------ 2.8 wall tiles
-WALL_NORMAL_I = [(1, 0), (1, 0), (2, 0), (2, 0), (2, 0), (3, 0), (3, 0), (3, 0), (4, 0), (4, 0), (5, 0),
-                 (1, 1), (2, 1), (3, 1)]
+WALL_NORMAL_I = [
+    (1, 0),
+    (1, 0),
+    (2, 0),
+    (2, 0),
+    (2, 0),
+    (3, 0),
+    (3, 0),
+    (3, 0),
+    (4, 0),
+    (4, 0),
+    (5, 0),
+    (1, 1),
+    (2, 1),
+    (3, 1),
+]
 WALL_SPECIAL_I = [(3, 0), (4, 0), (5, 0), (4, 1)]
 
 
@@ -195,7 +259,7 @@ def test_wall_tiles_counts_and_invariants():
         normal = [t for t in mine if not t["special"]]
         special = [t for t in mine if t["special"]]
         assert [t["id"] for t in special] == [f"w{era}_{i}" for i in range(15, 19)]
-        extra = era - 1                                              # era II: each era-I cost + 1 stone
+        extra = era - 1  # era II: each era-I cost + 1 stone
         assert sorted((t["stone"], t["gold"]) for t in normal) == sorted((s + extra, g) for s, g in WALL_NORMAL_I)
         assert sorted((t["stone"], t["gold"]) for t in special) == sorted((s + extra, g) for s, g in WALL_SPECIAL_I)
         assert Counter(t["hunger_wall"] for t in normal) == {True: 6, False: 8}
@@ -208,21 +272,27 @@ def test_wall_tiles_counts_and_invariants():
             cost = t["stone"] + t["gold"]
             vp = cost + (0 if t["hunger_wall"] else 2) + (2 if t["special"] else 0)
             plain = [f"vp{vp}"]
-            if t["reward"] != plain:                                 # 2 VP swapped for a silver window or an egg
+            if t["reward"] != plain:  # 2 VP swapped for a silver window or an egg
                 swaps += 1
                 assert t["reward"] in ([i, f"vp{vp - 2}"] for i in ("silver_window", "egg")), t["id"]
             assert value(t["reward"]) >= cost, t["id"]
         assert swaps <= 4, era
     assert_books_and_windows_most_common(tiles)
-    wx1 = by_id(tiles)["w2_06"]                                          # W-X1 (2.8e)
+    wx1 = by_id(tiles)["w2_06"]  # W-X1 (2.8e)
     assert (wx1["era"], wx1["stone"], wx1["gold"], wx1["reward"]) == (2, 4, 0, ["vp6"])
     assert marks(wx1["corners"], "red") >= 1
     assert {t["id"] for t in tiles if t["status"] != "placeholder"} == {"w2_06"} and wx1["status"] == "exact"
 
 
 # ------------------------------------------------------------------ 2.15 technology tiles
-TECH_ICONS = {"t1_1": "silver_window", "t1_2": "book", "t1_3": "gold_mine", "t1_4": "quarry",
-              "t2_2": "red_token", "t2_3": "blue_token"}
+TECH_ICONS = {
+    "t1_1": "silver_window",
+    "t1_2": "book",
+    "t1_3": "gold_mine",
+    "t1_4": "quarry",
+    "t2_2": "red_token",
+    "t2_3": "blue_token",
+}
 TECH_PLACEHOLDER = {"t1_1", "t1_2", "t1_3", "t1_4", "t2_1", "t2_2", "t2_3", "t2_4", "t2_6"}
 
 
@@ -245,7 +315,7 @@ def test_production_tokens_counts_and_invariants():
     # at least the helper's 3-player bot set: two_point x2, point_gold, point_stone, gold, stone
     assert kinds[("vp2",)] >= 2 and kinds[("gold", "vp1")] >= 1 and kinds[("stone", "vp1")] >= 1
     assert kinds[("gold", "gold")] >= 1 and kinds[("stone", "stone")] >= 1
-    assert all(value(t["reward"]) == 2 for t in tokens)                  # each about 2 u
+    assert all(value(t["reward"]) == 2 for t in tokens)  # each about 2 u
 
 
 # ------------------------------------------------------------------ 2.11 plaza tiles
@@ -257,7 +327,7 @@ def test_plaza_tiles_counts_and_invariants():
     assert (glossary["top"], glossary["bottom"], glossary["status"]) == (["side_choice"], ["gold"] * 3, "exact")
     for t in tiles:
         assert t["top"] and set(t["top"]) <= ICONS, t["id"]
-        assert t["top"] == ["side_choice"], t["id"]                      # default top (PCR-D10)
+        assert t["top"] == ["side_choice"], t["id"]  # default top (PCR-D10)
         assert 3 <= value(t["bottom"]) <= 4, t["id"]
         assert t["status"] == ("exact" if t["id"] == "pz_y1" else "placeholder"), t["id"]
 
@@ -276,8 +346,14 @@ def test_bridge_tiles_counts_and_invariants():
     assert sorted(t[f"iv_{i}"]["track"] for i in range(3, 7)) == ["gold_mine", "quarry", "technology", "university"]
     assert all(t[f"iv_{i}"]["reward"] == [] for i in range(3, 7))
     assert all(x["final"] is None for x in tiles if x["stack"] == "iv")
-    assert [t[f"v_{i}"]["final"] for i in range(1, 7)] == \
-        ["university_pos", "upgrades_x3", "walls_x2", "mines", "quarries", "rows_x2"]
+    assert [t[f"v_{i}"]["final"] for i in range(1, 7)] == [
+        "university_pos",
+        "upgrades_x3",
+        "walls_x2",
+        "mines",
+        "quarries",
+        "rows_x2",
+    ]
     assert [t[f"v_{i}"]["reward"] for i in range(1, 7)] == [["vp3"], [], [], ["vp3"], ["vp3"], []]
     assert all(x["track"] is None for x in tiles if x["stack"] == "v")
     assert {x["id"] for x in tiles if x["status"] == "inferred"} == {"iv_3", "iv_4", "iv_5", "iv_6"}
@@ -285,26 +361,34 @@ def test_bridge_tiles_counts_and_invariants():
 
 
 # ------------------------------------------------------------------ 2.18 seals
-SEAL_ABILITIES = {"gold_x2": ("rate", 2), "stone_x2": ("rate", 2), "pair_x3": ("rate", 3), "flat6": ("flat", 6),
-                  "eggs_x3": ("rate", 3)}
+SEAL_ABILITIES = {
+    "gold_x2": ("rate", 2),
+    "stone_x2": ("rate", 2),
+    "pair_x3": ("rate", 3),
+    "flat6": ("flat", 6),
+    "eggs_x3": ("rate", 3),
+}
 
 
 def test_seals_counts_and_invariants():
     seals = load("seals.yaml")
     assert [s["id"] for s in seals] == ["s1", "s2", "s3", "s4", "s5"]
-    assert [s["ability"] for s in seals[:3]] == ["gold_x2", "stone_x2", "pair_x3"]     # S1-S3 unchanged
+    assert [s["ability"] for s in seals[:3]] == ["gold_x2", "stone_x2", "pair_x3"]  # S1-S3 unchanged
     assert [s["ability"] for s in seals] == ["gold_x2", "stone_x2", "pair_x3", "flat6", "eggs_x3"]
     for s in seals:
         assert 0 <= s["gold"] + s["stone"] <= 2 and s["gold"] >= 0 and s["stone"] >= 0, s["id"]
         kind, n = SEAL_ABILITIES[s["ability"]]
         assert (n <= 8) if kind == "flat" else (2 <= n <= 3), s["id"]
-        assert s["status"] == "placeholder", s["id"]                    # every claim cost is a placeholder
+        assert s["status"] == "placeholder", s["id"]  # every claim cost is a placeholder
 
 
 # ------------------------------------------------------------------ 2.12 King's Road tiles
 def test_kings_road_tiles_counts_and_invariants():
     tiles = load("kings_road_tiles.yaml")
     assert [(t["id"], t["zone"], t["action"], t["vp"]) for t in tiles] == [
-        ("kr_1", 1, "upgrade", 2), ("kr_2", 2, "wall", 2), ("kr_3", 3, "building", 3)]
+        ("kr_1", 1, "upgrade", 2),
+        ("kr_2", 2, "wall", 2),
+        ("kr_3", 3, "building", 3),
+    ]
     assert [t["extra"] for t in tiles] == ["gold_or_stone", [], "without_cathedral"]
     assert all(t["status"] == "exact" for t in tiles)

@@ -5,6 +5,7 @@ Staircase cells, row scores, column values, the University multiplier between it
 crane geometry are placeholders: where a test needs one of them it reads it from the loaded program
 instead of writing the number down.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -182,23 +183,23 @@ def test_pcr_r117_final_scoring_runs_after_the_last_turn():
     set_track(g, 0, "technology", 7)
     set_track(g, 0, "university", 8)
     hist = turn_ends(g)
-    assert hist[-1][0] == 64                                  # 16 turns each
-    assert var(g, "fs_academics", 0) == 21                    # step 2 ran after turn 64
+    assert hist[-1][0] == 64  # 16 turns each
+    assert var(g, "fs_academics", 0) == 21  # step 2 ran after turn 64
     g2 = plain(ready(4))
     set_track(g2, 0, "technology", 7)
     set_track(g2, 0, "university", 8)
     turn_ends(g2, limit=63)
-    assert not var(g2, "finished") and var(g2, "fs_academics", 0) == 0   # not before
+    assert not var(g2, "finished") and var(g2, "fs_academics", 0) == 0  # not before
 
 
 def test_pcr_r117_result_is_split_into_the_steps_in_their_order():
     g = plain(ready(3))
     set_counter(g, "vp", 0, 10)
     set_track(g, 0, "technology", 5)
-    set_track(g, 0, "university", 8)                          # x3 (exact top)
-    set_counter(g, "egg", 0, 2)                               # 3 VP
+    set_track(g, 0, "university", 8)  # x3 (exact top)
+    set_counter(g, "egg", 0, 2)  # 3 VP
     for i in range(3):
-        put(g, f"w2_0{i + 1}", "walls", 0)                    # 3 walls: 4 VP
+        put(g, f"w2_0{i + 1}", "walls", 0)  # 3 walls: 4 VP
     res = score(g)
     p = res["parts"][0]
     assert list(p) == STEP_PARTS
@@ -209,24 +210,24 @@ def test_pcr_r117_result_is_split_into_the_steps_in_their_order():
 def test_pcr_r117_r118_step_one_books_count_in_academics_without_a_technology_draw():
     # PCR-D32: rewards of step 1 apply at once and count later; no technology tile is drawn
     g = plain(ready(3))
-    plaza_tile(g, "3,0", "pz_y4")                             # bottom: 2 books
+    plaza_tile(g, "3,0", "pz_y4")  # bottom: 2 books
     claim(g, "4,0", 0, "b2_01")
     set_track(g, 0, "technology", 2)
     set_track(g, 0, "university", 8)
-    res = score(g)                                            # no "Keep which technology?" decision
+    res = score(g)  # no "Keep which technology?" decision
     assert track(g, 0, "technology") == 4
-    assert res["parts"][0]["academics"] == 12                  # 4 x 3
+    assert res["parts"][0]["academics"] == 12  # 4 x 3
     assert zone(g, "techs", 0) == []
 
 
 def test_pcr_r117_step_one_gold_pays_a_step_five_seal():
     g = plain(ready(3))
-    plaza_tile(g, "6,0", "pz_y1")                             # bottom: 3 gold (exact tile)
+    plaza_tile(g, "6,0", "pz_y1")  # bottom: 3 gold (exact tile)
     claim(g, "6,1", 1, "b2_02")
-    seal(g, "s1", 1)                                          # pay gold, 2 VP each
+    seal(g, "s1", 1)  # pay gold, 2 VP each
     run(g, "emit final_scoring")
     assert prompt(g).startswith("Seal: pay how much gold")
-    assert labels(g)[-1] == "3"                               # the 3 gold of step 1 are there
+    assert labels(g)[-1] == "3"  # the 3 gold of step 1 are there
     act(g, "3")
     assert done(g)
     end_game(g.rt)
@@ -236,7 +237,7 @@ def test_pcr_r117_step_one_gold_pays_a_step_five_seal():
 
 def test_pcr_r117_step_one_tokens_count_in_step_three():
     g = plain(ready(3))
-    plaza_tile(g, "3,0", "pz_g6")                             # bottom: red + blue token
+    plaza_tile(g, "3,0", "pz_g6")  # bottom: red + blue token
     claim(g, "3,1", 2, "b2_03")
     set_stair(g, 2, "hunger_wall", 1, 8)
     set_stair(g, 2, "cathedral", 1, 8)
@@ -249,7 +250,7 @@ def test_pcr_r117_step_one_tokens_count_in_step_three():
 
 def test_pcr_r117_step_five_eggs_are_gone_for_step_six():
     g = plain(ready(3))
-    seal(g, "s5", 0)                                          # pay eggs, 3 VP each
+    seal(g, "s5", 0)  # pay eggs, 3 VP each
     set_counter(g, "egg", 0, 5)
     run(g, "emit final_scoring")
     assert prompt(g).startswith("Seal: pay how many eggs")
@@ -258,30 +259,30 @@ def test_pcr_r117_step_five_eggs_are_gone_for_step_six():
     end_game(g.rt)
     p = g.result["parts"][0]
     assert p["abilities"] == 6
-    assert p["eggs"] == 6                                     # 3 eggs left, not 5 (10 VP)
+    assert p["eggs"] == 6  # 3 eggs left, not 5 (10 VP)
 
 
 # ------------------------------------------------------------------ PCR-R118: unresolved plazas
 def test_pcr_r118_every_claimant_of_an_unresolved_plaza_gains_the_bottom_only():
     g = plain(ready(3))
-    plaza_tile(g, "3,0", "pz_g5")                             # top: a sideways move; bottom: silver + 2 VP
+    plaza_tile(g, "3,0", "pz_g5")  # top: a sideways move; bottom: silver + 2 VP
     claim(g, "4,0", 0, "b2_01")
-    claim(g, "3,1", 0, "b2_02")                               # seat 0 has the majority: no matter
+    claim(g, "3,1", 0, "b2_02")  # seat 0 has the majority: no matter
     claim(g, "2,1", 1, "b2_03")
     cubes = [counter(g, "cubes", s) for s in range(3)]
-    res = score(g)                                            # no top/bottom choice, no majority
+    res = score(g)  # no top/bottom choice, no majority
     for s in (0, 1):
         assert res["parts"][s]["plazas"] == 2
         assert counter(g, "silver", s) == 1
         assert counter(g, "hw_moves", s) + counter(g, "cath_moves", s) == 0
         assert stair(g, s, "hunger_wall") == [1, 1] and stair(g, s, "cathedral") == [1, 1]
-    assert res["parts"][2]["plazas"] == 0 and counter(g, "silver", 2) == 0    # no cube, nothing
+    assert res["parts"][2]["plazas"] == 0 and counter(g, "silver", 2) == 0  # no cube, nothing
     assert [counter(g, "cubes", s) - cubes[s] for s in range(3)] == [2, 1, 0]
     assert "p2" in var(g, "resolved")
 
 
 def test_pcr_r118_an_empty_plaza_hex_gives_nothing():
-    g = plain(ready(3))                                       # p4 (3,-3) is filled only at 4 players
+    g = plain(ready(3))  # p4 (3,-3) is filled only at 4 players
     assert not any(g.state["cards"][x]["cell"] == "3,-3" for x in zone(g, "plazas"))
     claim(g, "4,-3", 2, "b2_04")
     before = goods(g, 2)
@@ -289,7 +290,7 @@ def test_pcr_r118_an_empty_plaza_hex_gives_nothing():
     res = score(g)
     assert res["parts"][2]["plazas"] == 0
     assert goods(g, 2) == before
-    assert counter(g, "cubes", 2) == cubes + 1               # the cube still comes back
+    assert counter(g, "cubes", 2) == cubes + 1  # the cube still comes back
 
 
 def test_pcr_r118_a_plaza_resolved_in_play_is_not_paid_again():
@@ -305,14 +306,14 @@ def test_pcr_r118_a_plaza_resolved_in_play_is_not_paid_again():
 # ------------------------------------------------------------------ PCR-R119: windows in final scoring
 def test_pcr_r119_windows_gained_in_final_scoring_buy_nothing():
     g = plain(ready(3))
-    plaza_tile(g, "3,0", "pz_g5")                             # bottom: silver window + 2 VP
+    plaza_tile(g, "3,0", "pz_g5")  # bottom: silver window + 2 VP
     claim(g, "4,0", 0, "b2_01")
-    set_goods(g, 0, silver=1, goldwin=1, gold=9, stone=9)     # 2 silver now: enough for an up move
-    res = score(g)                                            # and no climb or extra action is offered
+    set_goods(g, 0, silver=1, goldwin=1, gold=9, stone=9)  # 2 silver now: enough for an up move
+    res = score(g)  # and no climb or extra action is offered
     assert counter(g, "silver", 0) == 2 and counter(g, "goldwin", 0) == 1
     assert stair(g, 0, "hunger_wall") == [1, 1] and stair(g, 0, "cathedral") == [1, 1]
     assert (counter(g, "gold", 0), counter(g, "stone", 0)) == (9, 9)
-    assert res["scores"][0] - res["parts"][0]["rows"] == 2    # the 2 VP of the plaza; windows score nothing
+    assert res["scores"][0] - res["parts"][0]["rows"] == 2  # the 2 VP of the plaza; windows score nothing
 
 
 # ------------------------------------------------------------------ PCR-R120: academics
@@ -352,14 +353,14 @@ def test_pcr_r121_rows_score_the_row_on_each_staircase():
     set_stair(g, 1, "cathedral", 6, 8)
     res = score(g)
     assert res["parts"][0]["rows"] == hw[3] + cath[2]
-    assert res["parts"][1]["rows"] == hw[5] + 13              # Cathedral top row: 13 (exact)
+    assert res["parts"][1]["rows"] == hw[5] + 13  # Cathedral top row: 13 (exact)
     assert res["parts"][2]["rows"] == hw[0] + cath[0]
 
 
 def test_pcr_r122_blue_tokens_use_the_hunger_wall_column_red_the_cathedral_column():
     g = plain(ready(3))
     hwv, cathv = board(g, "hunger_wall")["column_values"], board(g, "cathedral")["column_values"]
-    hc, cc = next((i, j) for i in range(8) for j in range(8) if hwv[i] != cathv[j])   # a mix-up shows
+    hc, cc = next((i, j) for i in range(8) for j in range(8) if hwv[i] != cathv[j])  # a mix-up shows
     for s in (0, 1):
         set_stair(g, s, "hunger_wall", 2, hc + 1)
         set_stair(g, s, "cathedral", 2, cc + 1)
@@ -372,28 +373,27 @@ def test_pcr_r122_blue_tokens_use_the_hunger_wall_column_red_the_cathedral_colum
     res = score(g)
     assert res["parts"][0]["tokens"] == 2 * hwv[hc]
     assert res["parts"][1]["tokens"] == 2 * cathv[cc]
-    assert res["parts"][2]["tokens"] == hwv[2] + 3 * 3        # Cathedral column 4: 3 per red (exact)
+    assert res["parts"][2]["tokens"] == hwv[2] + 3 * 3  # Cathedral column 4: 3 per red (exact)
 
 
 def test_pcr_x12_cathedral_top_row_column_four_three_red_tokens():
     g = plain(ready(3))
     set_stair(g, 0, "cathedral", 6, 4)
     set_counter(g, "red", 0, 3)
-    held(g, "v_6", 0)                                         # the tier-III V tile scores in step 5
+    held(g, "v_6", 0)  # the tier-III V tile scores in step 5
     hw_row1 = board(g, "hunger_wall")["row_scores"][0]
     p = score(g)["parts"][0]
-    assert p["rows"] - hw_row1 + p["tokens"] == 22            # 13 + 9
-    assert p["abilities"] == 2 * 1 + 2 * 6                    # separate from the 22
+    assert p["rows"] - hw_row1 + p["tokens"] == 22  # 13 + 9
+    assert p["abilities"] == 2 * 1 + 2 * 6  # separate from the 22
 
 
 # ------------------------------------------------------------------ PCR-R123: walls
-@pytest.mark.parametrize("walls,want", [(0, 0), (1, 0), (2, 0), (3, 4), (4, 10), (5, 10), (6, 18), (7, 18),
-                                         (12, 18)])
+@pytest.mark.parametrize("walls,want", [(0, 0), (1, 0), (2, 0), (3, 4), (4, 10), (5, 10), (6, 18), (7, 18), (12, 18)])
 def test_pcr_r123_walls_connected_or_not(walls, want):
     g = plain(ready(3))
     ids = [f"w1_{i:02d}" for i in range(1, 19)]
     for t in ids[:walls]:
-        put(g, t, "walls", 1)                                 # owned, nowhere near each other
+        put(g, t, "walls", 1)  # owned, nowhere near each other
     assert score(g)["parts"][1]["walls"] == want
 
 
@@ -419,10 +419,10 @@ def test_pcr_r123_walls_built_by_the_rules_are_counted():
 # ------------------------------------------------------------------ PCR-R124: V tiles and seals
 def test_pcr_r124_v_tiles_upgrades_and_walls():
     g = plain(ready(3))
-    held(g, "v_2", 0)                                         # 3 VP per upgrade tile, covered included
+    held(g, "v_2", 0)  # 3 VP per upgrade tile, covered included
     for t in ("u1_01", "u1_02", "u2_01"):
         put(g, t, "upgrades", 0)
-    held(g, "v_3", 1)                                         # 2 VP per wall
+    held(g, "v_3", 1)  # 2 VP per wall
     for t in ("w1_01", "w1_02", "w1_03", "w1_04"):
         put(g, t, "walls", 1)
     res = score(g)
@@ -433,14 +433,14 @@ def test_pcr_r124_v_tiles_upgrades_and_walls():
 
 def test_pcr_r124_a_v_tile_nobody_holds_scores_nothing():
     g = plain(ready(3))
-    set_track(g, 0, "university", 8)                          # V-1 lies beside the bridge, unowned
+    set_track(g, 0, "university", 8)  # V-1 lies beside the bridge, unowned
     assert score(g)["parts"][0]["abilities"] == 0
 
 
 def test_pcr_r124_flat_seal_and_stone_seal():
     g = plain(ready(3))
-    seal(g, "s4", 0)                                          # +6 VP
-    seal(g, "s2", 1)                                          # pay stone, 2 VP each
+    seal(g, "s4", 0)  # +6 VP
+    seal(g, "s2", 1)  # pay stone, 2 VP each
     set_goods(g, 1, stone=7)
     run(g, "emit final_scoring")
     assert g.pending["seat"] == 1 and prompt(g).startswith("Seal: pay how much stone")
@@ -459,10 +459,10 @@ def test_pcr_r124_the_owner_splits_a_resource_between_two_seals():
     seal(g, "s3", 2)
     set_goods(g, 2, gold=5, stone=3)
     run(g, "emit final_scoring")
-    act(g, "2")                                               # S1: 2 gold -> 4 VP
+    act(g, "2")  # S1: 2 gold -> 4 VP
     assert prompt(g).startswith("Seal: pay how many pairs")
-    assert labels(g)[-1] == "3"                               # 3 gold left, 3 stone
-    act(g, "3")                                               # S3: 3 pairs -> 9 VP
+    assert labels(g)[-1] == "3"  # 3 gold left, 3 stone
+    act(g, "3")  # S3: 3 pairs -> 9 VP
     assert done(g)
     end_game(g.rt)
     assert g.result["parts"][2]["abilities"] == 13
@@ -488,7 +488,7 @@ def test_pcr_x15_pair_seal():
     seal(g, "s3", 0)
     set_goods(g, 0, gold=5, stone=8)
     run(g, "emit final_scoring")
-    assert labels(g) == [str(i) for i in range(6)]           # at most 5 pairs
+    assert labels(g) == [str(i) for i in range(6)]  # at most 5 pairs
     act(g, "5")
     assert done(g)
     end_game(g.rt)
@@ -509,13 +509,13 @@ def test_pcr_x16_v1_university_top():
     g = plain(ready(3))
     set_track(g, 0, "university", 8)
     take_v_tile(g, "v_1", 0)
-    assert vp(g, 0) == 3                                      # 3 VP when taken
+    assert vp(g, 0) == 3  # 3 VP when taken
     assert score(g)["parts"][0]["abilities"] == 8
 
 
 def test_pcr_x16_v4_gold_mines_at_the_end_of_the_track():
     g = plain(ready(3))
-    set_track(g, 1, "gold_mine", 9)                           # the end: 8 mines
+    set_track(g, 1, "gold_mine", 9)  # the end: 8 mines
     take_v_tile(g, "v_4", 1)
     assert vp(g, 1) == 3
     assert score(g)["parts"][1]["abilities"] == 8
@@ -523,7 +523,7 @@ def test_pcr_x16_v4_gold_mines_at_the_end_of_the_track():
 
 def test_pcr_x16_v5_quarries_at_the_end_of_the_track():
     g = plain(ready(3))
-    set_track(g, 2, "quarry", 8)                              # the end: 7 quarries
+    set_track(g, 2, "quarry", 8)  # the end: 7 quarries
     take_v_tile(g, "v_5", 2)
     assert vp(g, 2) == 3
     assert score(g)["parts"][2]["abilities"] == 7
@@ -534,8 +534,8 @@ def test_pcr_x16_v6_staircase_rows():
     set_stair(g, 0, "hunger_wall", 3, 1)
     set_stair(g, 0, "cathedral", 2, 1)
     take_v_tile(g, "v_6", 0)
-    assert vp(g, 0) == 0                                      # nothing now
-    assert score(g)["parts"][0]["abilities"] == 10            # 6 + 4
+    assert vp(g, 0) == 0  # nothing now
+    assert score(g)["parts"][0]["abilities"] == 10  # 6 + 4
 
 
 # ------------------------------------------------------------------ PCR-R125: eggs
@@ -572,15 +572,15 @@ def test_pcr_r126_a_three_way_tie_goes_to_the_player_right_of_the_start_player(s
 
 
 def test_pcr_r126_tie_break_among_the_tied_players_only():
-    g = plain(ready(4), start=1)                              # turn order 1, 2, 3, 0
+    g = plain(ready(4), start=1)  # turn order 1, 2, 3, 0
     for s, v in enumerate([30, 31, 31, 29]):
         set_counter(g, "vp", s, v)
-    set_counter(g, "egg", 3, 2)                               # 29 + 3 = 32: seat 3 wins outright
+    set_counter(g, "egg", 3, 2)  # 29 + 3 = 32: seat 3 wins outright
     assert score(g)["winners"] == [3]
     g = plain(ready(4), start=1)
     for s, v in enumerate([31, 31, 30, 29]):
         set_counter(g, "vp", s, v)
-    assert score(g)["winners"] == [0]                         # seat 0 plays after seat 1
+    assert score(g)["winners"] == [0]  # seat 0 plays after seat 1
 
 
 # ------------------------------------------------------------------ PCR-R127: player counts
@@ -591,26 +591,28 @@ def test_pcr_r127_player_count_selects_wheel_platform_plazas_and_prebuilt_hexes(
     assert crane(g)["r"] == row["crane_r"]
     assert var(g, "platform") == row["platform_start"]
     assert evaluate(g, "era_line") == row["era_line"]
-    assert len(zone(g, "plazas")) == plazas                    # 10 / 9 / 8 plaza hexes filled
+    assert len(zone(g, "plazas")) == plazas  # 10 / 9 / 8 plaza hexes filled
     cells = {g.state["cards"][c]["cell"] for c in zone(g, "plazas")}
     for c in g.program.boards["city"]["cells"]:
         if c["kind"] == "plaza":
             assert (f"{c['q']},{c['r']}" in cells) == (players in c["filled_at"])
-    assert len(zone(g, "city_tiles")) == prebuilt             # 0 / 3 / 6 pre-built
+    assert len(zone(g, "city_tiles")) == prebuilt  # 0 / 3 / 6 pre-built
     assert len(stations_of(g)) == 6
 
 
 def test_pcr_r127_the_three_setups_differ():
-    rows = [(crane(g)["r"], var(g, "platform"), evaluate(g, "era_line"))
-            for g in (ready(n) for n in (2, 3, 4))]
+    rows = [(crane(g)["r"], var(g, "platform"), evaluate(g, "era_line")) for g in (ready(n) for n in (2, 3, 4))]
     assert len(set(r[0] for r in rows)) == 3 and len(set(r[1] for r in rows)) == 3
 
 
-@pytest.mark.parametrize("players,want_drops,era_two", [
-    (4, [9, 20, 31, 42, 53, 64], 31),
-    (3, [4, 15, 26, 37, 48], 26),
-    (2, [10, 21, 32], 16),
-])
+@pytest.mark.parametrize(
+    "players,want_drops,era_two",
+    [
+        (4, [9, 20, 31, 42, 53, 64], 31),
+        (3, [4, 15, 26, 37, 48], 26),
+        (2, [10, 21, 32], 16),
+    ],
+)
 def test_pcr_r127_the_setup_gives_sixteen_turns_each_and_the_era_change(players, want_drops, era_two):
     g = plain(ready(players))
     start = var(g, "platform")
@@ -618,7 +620,7 @@ def test_pcr_r127_the_setup_gives_sixteen_turns_each_and_the_era_change(players,
     assert drops(hist, start) == want_drops
     assert hist[-1][0] == 16 * players
     assert first_era_two(hist) == era_two
-    assert hist[-1][0] - want_drops[-2] == 11                 # PCR-R34: 11 turns after the last space
+    assert hist[-1][0] - want_drops[-2] == 11  # PCR-R34: 11 turns after the last space
 
 
 # ------------------------------------------------------------------ PCR-R128: the star (2 players, solo)
@@ -628,11 +630,11 @@ def test_pcr_r128_era_changes_at_the_star_after_the_crossing(players):
     line = evaluate(g, "era_line")
     hist = turn_ends(g)
     crossing = next(i for i, _s, p, _e, _a in hist if p == line + 1)
-    star = [i for i, _s, _p, _e, a in hist if a == 3]         # s3: the star on the last red space
+    star = [i for i, _s, _p, _e, a in hist if a == 3]  # s3: the star on the last red space
     assert crossing == 10
-    assert star[0] < crossing                                 # an earlier star does not count
+    assert star[0] < crossing  # an earlier star does not count
     assert all(e == 1 for i, _s, _p, e, _a in hist if i <= star[0])
-    assert all(e == 1 for i, _s, _p, e, _a in hist if crossing <= i < 16)   # crossing alone: no change
+    assert all(e == 1 for i, _s, _p, e, _a in hist if crossing <= i < 16)  # crossing alone: no change
     first_after = min(i for i in star if i > crossing)
     assert first_after == 16 and first_era_two(hist) == 16
 
@@ -642,7 +644,7 @@ def test_pcr_r128_a_three_player_game_changes_era_at_the_crossing():
     line = evaluate(g, "era_line")
     hist = turn_ends(g)
     crossing = next(i for i, _s, p, _e, _a in hist if p == line + 1)
-    assert first_era_two(hist) == crossing                    # no star wait (PCR-R32)
+    assert first_era_two(hist) == crossing  # no star wait (PCR-R32)
 
 
 def test_pcr_r128_star_turn_replaces_the_rows_with_era_two():
@@ -671,10 +673,10 @@ def test_pcr_r129_solo_is_set_up_as_two_players():
 
 def test_pcr_r129_the_human_is_start_player():
     starts_2p = {var(ready(2, seed=s), "start_player") for s in range(1, 9)}
-    assert starts_2p == {0, 1}                                # random at two players
+    assert starts_2p == {0, 1}  # random at two players
     assert {var(ready(1, seed=s), "start_player") for s in range(1, 9)} == {0}
     g = ready(1, seed=5)
-    assert g.pending["seat"] == 0                             # the human's first action window
+    assert g.pending["seat"] == 0  # the human's first action window
 
 
 # ------------------------------------------------------------------ PCR-R130: the dummy
@@ -692,7 +694,7 @@ def test_pcr_r130_dummy_takes_the_farthest_tile():
 
 def test_pcr_r130_dummy_pays_and_gains_nothing_and_loses_the_overflow_bonus():
     g = plain(ready(1))
-    t = place_tile_at(g, "at_2", "s11")                       # last blue: 5 VP, with an overflow bonus
+    t = place_tile_at(g, "at_2", "s11")  # last blue: 5 VP, with an overflow bonus
     g.state["cards"][t]["bonus"] = 5
     human = (goods(g, 0), vp(g, 0), dict((k, track(g, 0, k)) for k in ("technology", "university")))
     run(g, f"emit dummy_turn(who={DUMMY})")
@@ -701,15 +703,15 @@ def test_pcr_r130_dummy_pays_and_gains_nothing_and_loses_the_overflow_bonus():
     assert vp(g, DUMMY) == 0 and all(v == 0 for v in goods(g, DUMMY).values())
     assert human == (goods(g, 0), vp(g, 0), dict((k, track(g, 0, k)) for k in ("technology", "university")))
     assert g.state["cards"][t]["bonus"] == 0
-    assert var(g, "tile_action") is None and not var(g, "claims")      # no action performed
-    run(g, f"emit end_of_turn(who={DUMMY})")                  # returned by the normal end of turn
+    assert var(g, "tile_action") is None and not var(g, "claims")  # no action performed
+    run(g, f"emit end_of_turn(who={DUMMY})")  # returned by the normal end of turn
     assert done(g)
     assert stations_of(g)["s0"] == "at_2" and var(g, "taken") is None
 
 
 def test_pcr_r130_dummy_takes_a_red_tile_without_paying():
     g = plain(ready(1))
-    for tid in ("at_5", "at_6"):                              # only red tiles left on the crane
+    for tid in ("at_5", "at_6"):  # only red tiles left on the crane
         c = card(g, tid)
         for slot, piece in crane(g)["pieces"].items():
             if piece == c:
@@ -718,14 +720,14 @@ def test_pcr_r130_dummy_takes_a_red_tile_without_paying():
     assert set(stations_of(g)) == {"s0", "s1", "s2", "s3"}
     run(g, f"emit dummy_turn(who={DUMMY})")
     assert done(g)
-    assert var(g, "taken") == card(g, "at_4")                 # s3, costs 1 gold the dummy has not got
+    assert var(g, "taken") == card(g, "at_4")  # s3, costs 1 gold the dummy has not got
     assert counter(g, "gold", DUMMY) == 0 and vp(g, DUMMY) == 0
 
 
 def test_pcr_r130_dummy_turns_count_and_move_the_platform_and_the_era():
     g = plain(ready(1))
     hist = turn_ends(g, dummy=True)
-    assert hist[-1][0] == 32 and hist[-1][1] == DUMMY          # 16 turns each, the dummy's last
+    assert hist[-1][0] == 32 and hist[-1][1] == DUMMY  # 16 turns each, the dummy's last
     first_drop = drops(hist, 4)[0]
     assert first_drop == 10 and hist[first_drop - 1][1] == DUMMY
     assert first_era_two(hist) == 16 and hist[15][1] == DUMMY  # the star turn is a dummy turn
@@ -736,10 +738,9 @@ def test_pcr_r130_a_played_solo_game_gives_the_human_sixteen_turns():
     g = ready(1, seed=3)
     play_out(g)
     assert var(g, "turns_played") == 32
-    assert var(g, "tech_turn", 0) == 16                       # the human's own turns
-    dummy_takes = [e for e in g.log if e.get("type") == "automated"
-                   and e.get("seat") == DUMMY]
-    assert len(dummy_takes) == 16                             # one decision per dummy turn
+    assert var(g, "tech_turn", 0) == 16  # the human's own turns
+    dummy_takes = [e for e in g.log if e.get("type") == "automated" and e.get("seat") == DUMMY]
+    assert len(dummy_takes) == 16  # one decision per dummy turn
 
 
 # ------------------------------------------------------------------ PCR-R131: the solo result
@@ -749,7 +750,7 @@ def test_pcr_r131_solo_result_is_the_humans_score():
     res = g.result
     assert res["scores"][0] == sum(res["parts"][0].values()) > 0
     dummy = res["parts"][DUMMY]
-    assert all(v == 0 for k, v in dummy.items() if k != "rows")   # the dummy collects nothing
+    assert all(v == 0 for k, v in dummy.items() if k != "rows")  # the dummy collects nothing
     assert res["winners"] == [0]
 
 
@@ -774,17 +775,18 @@ def test_pcr_r132_all_six_tiles_use_one_side(variants, side):
     assert len(got) == 6
     for st, tid in stations_of(g).items():
         assert got[st] == set(g.program.types[tid][side]), (st, tid)
-    diff = [tid for tid in stations_of(g).values()
-            if set(g.program.types[tid]["a"]) != set(g.program.types[tid]["b"])]
-    assert len(diff) >= 1                                     # the two sides can be told apart
+    diff = [tid for tid in stations_of(g).values() if set(g.program.types[tid]["a"]) != set(g.program.types[tid]["b"])]
+    assert len(diff) >= 1  # the two sides can be told apart
 
 
 def test_pcr_r132_side_b_action_is_performed():
     g = plain(ready(3, variants=("action_tiles_b",)))
     everything_possible(g)
-    st, tid = next((st, t) for st, t in stations_of(g).items()
-                   if "gold_mine" in g.program.types[t]["b"] and "gold_mine" not in g.program.types[t]["a"]
-                   and st in ("s5", "s6"))
+    st, tid = next(
+        (st, t)
+        for st, t in stations_of(g).items()
+        if "gold_mine" in g.program.types[t]["b"] and "gold_mine" not in g.program.types[t]["a"] and st in ("s5", "s6")
+    )
     run(g, "emit take_tile(who=0)")
     act(g, f"{st}: gold_mine")
     assert prompt(g).startswith("Manage")
@@ -795,10 +797,10 @@ def test_pcr_r132_side_b_action_is_performed():
 
 def test_pcr_r133_random_action_order():
     default = [stations_of(ready(3, seed=s)) for s in (1, 2, 3)]
-    assert default[0] == default[1] == default[2]             # without the variant: the fixed order
+    assert default[0] == default[1] == default[2]  # without the variant: the fixed order
     orders = [stations_of(ready(3, seed=s, variants=("random_action_order",))) for s in (1, 2, 3, 4, 5)]
     for o in orders:
-        assert set(o) == set(default[0])                      # the same six notches
+        assert set(o) == set(default[0])  # the same six notches
         assert sorted(o.values()) == sorted(default[0].values())
     assert any(o != default[0] for o in orders)
     assert len({tuple(sorted(o.items())) for o in orders}) > 1
@@ -846,8 +848,9 @@ def test_pcr_r134_zone_three_gold_for_vp_replaced_egg_effect_kept():
     assert done(g) and counter(g, "gold", 0) == 1 and vp(g, 0) == 0
 
 
-def action_result(action, zones, variants=KRT, source="tile", times=1, seats=(0,), wanted=None, row=None,
-                  gold=9, stone=9):
+def action_result(
+    action, zones, variants=KRT, source="tile", times=1, seats=(0,), wanted=None, row=None, gold=9, stone=9
+):
     """Each seat of ``seats`` (pawn in ``zones[seat]``, property bonuses already taken) performs ``action``
     ``times`` times; returns [(vp, gold, stone)] per seat. The same seed and answers in every call, so
     that two calls differ only by the pawns' zones."""
@@ -873,7 +876,7 @@ def test_pcr_r134_upgrade_in_zone_one_gives_two_vp_and_gold_or_stone():
     assert got == (base[0] + 2, base[1], base[2] + 1)
     got = action_result("upgrade", {0: 1}, wanted={"King's Road tile": "1 gold"}, gold=3, stone=3)[0]
     assert got == (base[0] + 2, base[1] + 1, base[2])
-    assert action_result("upgrade", {0: 1}, variants=(), gold=3, stone=3)[0] == base   # no tiles: nothing
+    assert action_result("upgrade", {0: 1}, variants=(), gold=3, stone=3)[0] == base  # no tiles: nothing
 
 
 def test_pcr_r134_upgrade_tile_choice_is_offered():
@@ -897,8 +900,8 @@ def test_pcr_r134_wall_in_zone_two_gives_two_vp():
 
 
 def test_pcr_r134_building_without_cathedral_in_zone_three_gives_three_vp():
-    crown = {"Take which building": "Building I-06"}          # no cathedral icon
-    cath = {"Take which building": "Building I-07"}           # cathedral icon
+    crown = {"Take which building": "Building I-06"}  # no cathedral icon
+    cath = {"Take which building": "Building I-07"}  # cathedral icon
     row = ("b1_06", "b1_07")
     g = plain(ready(3))
     assert not g.program.types["b1_06"]["cathedral"] and g.program.types["b1_07"]["cathedral"]
@@ -927,7 +930,7 @@ def test_pcr_r135_once_per_matching_action():
     base = action_result("wall", {0: 1}, times=2)[0]
     got = action_result("wall", {0: 2}, times=2)[0]
     assert got[0] - base[0] == 4
-    other = action_result("gold_mine", {0: 2})[0]            # not the tile's action
+    other = action_result("gold_mine", {0: 2})[0]  # not the tile's action
     assert other == action_result("gold_mine", {0: 1})[0]
 
 
@@ -954,8 +957,10 @@ SIDE = {None: default_cell, "a": side_a, "b": side_b}
 CELL_FN = {"hunger_wall": "hw_cell", "cathedral": "cath_cell"}
 # two games cover the four tier-tile variants, each staircase on a different side (PCR-R137: chosen
 # independently)
-COMBOS = {("hunger_wall_tiers_a", "cathedral_tiers_b"): {"hunger_wall": "a", "cathedral": "b"},
-          ("hunger_wall_tiers_b", "cathedral_tiers_a"): {"hunger_wall": "b", "cathedral": "a"}}
+COMBOS = {
+    ("hunger_wall_tiers_a", "cathedral_tiers_b"): {"hunger_wall": "a", "cathedral": "b"},
+    ("hunger_wall_tiers_b", "cathedral_tiers_a"): {"hunger_wall": "b", "cathedral": "a"},
+}
 
 
 def combo_for(b, side):
@@ -972,7 +977,7 @@ def test_pcr_r136_r137_tier_tiles_replace_every_row_of_their_staircase_only(vari
     base = ready(3)
     for b in ("hunger_wall", "cathedral"):
         side = COMBOS[variants][b]
-        want = [[SIDE[side](g, b, r, c) for c in range(1, 9)] for r in range(1, 7)]     # all three tiers
+        want = [[SIDE[side](g, b, r, c) for c in range(1, 9)] for r in range(1, 7)]  # all three tiers
         assert grid(g, b) == want, b
         assert grid(base, b) == [[default_cell(g, b, r, c) for c in range(1, 9)] for r in range(1, 7)]
         assert want != grid(base, b)
@@ -1036,14 +1041,22 @@ def test_pcr_r138_fixed_bridge_sides_use_the_first_side():
     for seed in range(1, 6):
         assert var(ready(3, seed=seed, variants=("bridge_sides_fixed",)), "plank_sides") == first
     randomised = [var(ready(3, seed=seed), "plank_sides") for seed in range(1, 6)]
-    assert any(s != first for s in randomised)                # the default draws a side per plank
+    assert any(s != first for s in randomised)  # the default draws a side per plank
     for s in randomised:
         assert all(s[i] in planks[i] for i in range(5))
 
 
-ICON_COUNTER = {"gold": "gold", "stone": "stone", "silver_window": "silver", "gold_window": "goldwin",
-                "egg": "egg", "red_token": "red", "blue_token": "blue", "hw_side": "hw_moves",
-                "cath_side": "cath_moves"}
+ICON_COUNTER = {
+    "gold": "gold",
+    "stone": "stone",
+    "silver_window": "silver",
+    "gold_window": "goldwin",
+    "egg": "egg",
+    "red_token": "red",
+    "blue_token": "blue",
+    "hw_side": "hw_moves",
+    "cath_side": "cath_moves",
+}
 ICON_TRACK = {"book": "technology", "cap": "university"}
 
 
@@ -1068,7 +1081,7 @@ def test_pcr_r138_the_covered_plank_pays_its_first_side(k):
     g = plain(ready(3, seed=3, variants=("bridge_sides_fixed",)))
     first = g.program.constants["plank_rewards"][k - 1][0]
     before = holdings(g, 0)
-    c = card(g, "iv_1")                                       # hw_side + silver window + 2 VP (exact)
+    c = card(g, "iv_1")  # hw_side + silver window + 2 VP (exact)
     run(g, f"emit bridge_tile(who=0, tile={c})")
     act(g, str(k))
     answer_all(g)

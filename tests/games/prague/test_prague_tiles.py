@@ -5,6 +5,7 @@ Every tile used here is put where the test needs it (rows, action boards, city);
 reward, edges, corners) is read from the loaded program where a number matters, so the tests hold when
 the placeholder component data changes, as long as the chosen tiles keep the property the test names
 (checked by ``need``)."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,11 +37,20 @@ from pr_support import (
     zone,
 )
 
-ROWS = {"upgrade": ("up_row", "up_special"), "wall": ("wall_row", "wall_special"),
-        "building": ("bld_row", "bld_special")}
+ROWS = {
+    "upgrade": ("up_row", "up_special"),
+    "wall": ("wall_row", "wall_special"),
+    "building": ("bld_row", "bld_special"),
+}
 RING = {"2,0", "2,-1", "2,-2", "1,-2", "0,-2", "-1,-1", "-2,0", "-2,1", "-2,2", "-1,2", "0,2", "1,1"}
-ACTION_HEX = {"gold_mine": "1,0", "quarry": "0,1", "kings_road": "-1,1", "building": "-1,0", "wall": "0,-1",
-              "upgrade": "1,-1"}
+ACTION_HEX = {
+    "gold_mine": "1,0",
+    "quarry": "0,1",
+    "kings_road": "-1,1",
+    "building": "-1,0",
+    "wall": "0,-1",
+    "upgrade": "1,-1",
+}
 
 
 # ------------------------------------------------------------------ helpers of this file
@@ -152,8 +162,11 @@ def fill_city(g, cells, type_id="b2_18"):
     """Occupy city cells with a stand-in tile (no rewards), so they are no longer legal hexes."""
     c = card(g, type_id)
     for cell in cells:
-        run(g, f'do hex_place("city", "{cell}", {c}, 0, [none, none, none, none, none, none], '
-               f'[none, none, none, none, none, none])')
+        run(
+            g,
+            f'do hex_place("city", "{cell}", {c}, 0, [none, none, none, none, none, none], '
+            f"[none, none, none, none, none, none])",
+        )
 
 
 def set_var_turn(g):
@@ -172,16 +185,16 @@ def test_pcr_r61_upgrade_tile_goes_on_the_hex_of_its_own_action_in_the_chosen_ro
     assert prompt(g) == "Take which upgrade tile?"
     assert sorted(labels(g)) == sorted(data(g, x)["name"] for x in ("u1_03", "u1_05", "u1_06"))
     act(g, data(g, "u1_03")["name"])
-    assert labels(g) == ["0", "1", "2", "3", "4", "5"]          # any of the six rotations
+    assert labels(g) == ["0", "1", "2", "3", "4", "5"]  # any of the six rotations
     act(g, "2")
     assert done(g)
-    assert top(g, "action_0", ACTION_HEX["quarry"]) == "u1_03"     # the quarry hex, not the upgrade hex
+    assert top(g, "action_0", ACTION_HEX["quarry"]) == "u1_03"  # the quarry hex, not the upgrade hex
     assert empty(g, "action_0", ACTION_HEX["upgrade"])
     assert evaluate(g, 'hex_rotation("action_0", "0,1")') == 2
     for k in range(6):
         assert evaluate(g, f'hex_edge("action_0", "0,1", {k})') == printed_at(t["edges"], 2, k)
     assert "u1_03" in names(g, "upgrades", 0)
-    assert "u1_03" not in names(g, "up_row") and len(zone(g, "up_row")) == 3   # refilled at once
+    assert "u1_03" not in names(g, "up_row") and len(zone(g, "up_row")) == 3  # refilled at once
 
 
 @pytest.mark.parametrize("type_id,steps", [("u1_06", 1), ("u2_05", 2)])
@@ -201,13 +214,13 @@ def test_pcr_r63_re_upgrade_stacks_the_new_tile_and_only_its_reward_applies_late
     hex_put(g, "action_0", ACTION_HEX["quarry"], "u1_03", owner_zone="upgrades", seat=0)
     upgrade(g, 0, "u2_03", 0)
     assert stack(g, "action_0", ACTION_HEX["quarry"]) == ["u1_03", "u2_03"]
-    assert {"u1_03", "u2_03"} <= set(names(g, "upgrades", 0))      # the covered tile stays owned
+    assert {"u1_03", "u2_03"} <= set(names(g, "upgrades", 0))  # the covered tile stays owned
     # a later turn: Manage Quarry pays the top tile's reward only
     set_var_turn(g)
     zero(g)
     run(g, 'emit perform(who=0, action="quarry", source="tile")')
     act(g, "Produce")
-    run(g, 'emit claim_reward(who=0)')
+    run(g, "emit claim_reward(who=0)")
     assert done(g)
     assert counter(g, "gold", 0) == 2
 
@@ -220,12 +233,12 @@ def test_pcr_r64_each_performance_of_an_upgraded_action_gives_the_reward_once(so
     for src in sources:
         run(g, f'emit perform(who=0, action="quarry", source="{src}")')
         act(g, "Produce")
-    assert counter(g, "gold", 0) == 0                              # nothing until claimed
+    assert counter(g, "gold", 0) == 0  # nothing until claimed
     assert var(g, "claims") == ["quarry", "quarry"]
-    run(g, 'emit claim_reward(who=0)')
-    run(g, 'emit claim_reward(who=0)')
+    run(g, "emit claim_reward(who=0)")
+    run(g, "emit claim_reward(who=0)")
     assert done(g)
-    assert counter(g, "gold", 0) == 2                              # twice for two performances
+    assert counter(g, "gold", 0) == 2  # twice for two performances
     assert var(g, "claims") == []
 
 
@@ -235,12 +248,12 @@ def test_pcr_r64_unclaimed_reward_is_taken_at_end_of_turn_and_unupgraded_action_
     hex_put(g, "action_0", ACTION_HEX["quarry"], "u1_03", owner_zone="upgrades", seat=0)
     run(g, 'emit perform(who=0, action="quarry", source="tile")')
     act(g, "Produce")
-    run(g, 'emit perform(who=0, action="gold_mine", source="tile")')   # no upgrade on the mines
+    run(g, 'emit perform(who=0, action="gold_mine", source="tile")')  # no upgrade on the mines
     act(g, "Produce")
     before = counter(g, "gold", 0)
-    run(g, 'emit end_of_turn(who=0)')
+    run(g, "emit end_of_turn(who=0)")
     assert done(g)
-    assert counter(g, "gold", 0) == before + 1                     # u1_03 once, nothing for the mines
+    assert counter(g, "gold", 0) == before + 1  # u1_03 once, nothing for the mines
     assert var(g, "claims") == []
 
 
@@ -250,29 +263,31 @@ def test_pcr_r65_action_performed_before_its_upgrade_takes_the_new_reward():
     need(t["action"] == "quarry" and t["reward"] == ["gold"], "u1_03: quarry, 1 gold")
     run(g, 'emit perform(who=0, action="quarry", source="tile")')
     act(g, "Produce")
-    upgrade(g, 0, "u1_03", 0)                                      # the extra action, say
-    run(g, 'emit claim_reward(who=0)')                             # the claim of the earlier quarry
+    upgrade(g, 0, "u1_03", 0)  # the extra action, say
+    run(g, "emit claim_reward(who=0)")  # the claim of the earlier quarry
     assert done(g)
     assert counter(g, "gold", 0) == 1
 
 
 def test_pcr_r66_after_a_re_upgrade_each_performance_takes_the_old_or_the_new_reward():
     g = calm(2)
-    need(data(g, "u1_03")["reward"] == ["gold"] and data(g, "u2_03")["reward"] == ["gold", "gold"],
-         "old pays 1 gold, new pays 2 gold")
+    need(
+        data(g, "u1_03")["reward"] == ["gold"] and data(g, "u2_03")["reward"] == ["gold", "gold"],
+        "old pays 1 gold, new pays 2 gold",
+    )
     hex_put(g, "action_0", ACTION_HEX["quarry"], "u1_03", owner_zone="upgrades", seat=0)
     run(g, 'emit perform(who=0, action="quarry", source="tile")')
     act(g, "Produce")
-    upgrade(g, 0, "u2_03", 0)                                      # replaces the quarry upgrade
+    upgrade(g, 0, "u2_03", 0)  # replaces the quarry upgrade
     run(g, 'emit perform(who=0, action="quarry", source="extra")')
     act(g, "Produce")
-    run(g, 'emit claim_reward(who=0)')                             # first quarry performance
+    run(g, "emit claim_reward(who=0)")  # first quarry performance
     assert sorted(labels(g)) == sorted([data(g, "u1_03")["name"], data(g, "u2_03")["name"]])
     act(g, data(g, "u1_03")["name"])
     assert counter(g, "gold", 0) == 1
-    run(g, 'emit claim_reward(who=0)')                             # the Upgrade performance: nothing
+    run(g, "emit claim_reward(who=0)")  # the Upgrade performance: nothing
     assert done(g) and counter(g, "gold", 0) == 1
-    run(g, 'emit claim_reward(who=0)')                             # second quarry: a choice again
+    run(g, "emit claim_reward(who=0)")  # second quarry: a choice again
     assert sorted(labels(g)) == sorted([data(g, "u1_03")["name"], data(g, "u2_03")["name"]])
     act(g, data(g, "u2_03")["name"])
     assert done(g) and counter(g, "gold", 0) == 3 and var(g, "claims") == []
@@ -287,18 +302,25 @@ def test_pcr_r67_placement_alone_gives_nothing_whatever_the_rotation(rot):
     upgrade(g, 0, "u1_07", rot)
     assert goods(g, 0) == {k: 0 for k in goods(g, 0)}
     assert vp(g, 0) == 0 and track(g, 0, "technology") == 0
-    assert track(g, 0, "university") == 1                          # only the era step
+    assert track(g, 0, "university") == 1  # only the era step
 
 
 # ------------------------------------------------------------------ Build wall (PCR-R68 .. R71, R139)
 def test_pcr_r68_wall_cost_is_paid_and_unpayable_walls_are_not_offered():
     g = calm(2)
     cheap, mid, dear, golden = (data(g, t) for t in ("w1_02", "w1_03", "w1_09", "w1_12"))
-    need(cheap["stone"] == 1 and mid["stone"] == 2 and dear["stone"] == 4 and golden["gold"] == 1
-         and golden["stone"] <= 2 and cheap["gold"] == mid["gold"] == dear["gold"] == 0, "wall costs")
+    need(
+        cheap["stone"] == 1
+        and mid["stone"] == 2
+        and dear["stone"] == 4
+        and golden["gold"] == 1
+        and golden["stone"] <= 2
+        and cheap["gold"] == mid["gold"] == dear["gold"] == 0,
+        "wall costs",
+    )
     set_row(g, "wall", "w1_02", "w1_03", "w1_09", special=None)
     put(g, "w1_12", "wall_row")
-    set_goods(g, 0, stone=2)                                       # no gold: w1_12 unpayable, w1_09 too
+    set_goods(g, 0, stone=2)  # no gold: w1_12 unpayable, w1_09 too
     run(g, 'emit perform(who=0, action="wall", source="tile")')
     assert sorted(labels(g)) == sorted([cheap["name"], mid["name"]])
     act(g, mid["name"])
@@ -359,13 +381,13 @@ def test_pcr_r139_no_wall_action_with_a_full_ring():
     need("wall" in at2, "action tile 2 side A shows Build wall")
     st = next(s for s, t in stations_of(g).items() if t == "at_2")
     opts = [o[2] for o in evaluate(g, "tile_options(0)") if o[1] == st]
-    assert "wall" in opts                                          # control: room on the ring
+    assert "wall" in opts  # control: room on the ring
     walls = [t for t in g.program.type_instances if t.startswith("w2_")][:12]
     for cell, t in zip(sorted(RING), walls):
         hex_put(g, "action_0", cell, t, owner_zone="walls", seat=0)
     assert not evaluate(g, 'can_perform(0, "wall", 9)')
     opts = [o[2] for o in evaluate(g, "tile_options(0)") if o[1] == st]
-    assert "wall" not in opts and len(opts) == 1                  # the tile's other action only
+    assert "wall" not in opts and len(opts) == 1  # the tile's other action only
 
 
 def test_pcr_r139_no_wall_action_without_a_payable_wall():
@@ -387,7 +409,7 @@ def test_pcr_r71_hunger_wall_icon_gives_one_sideways_move():
     assert counter(g, "hw_moves", 0) == 0
     wall(g, 0, "w1_01", "-2,0", 0)
     assert counter(g, "hw_moves", 0) == 1
-    run(g, 'emit resolve_moves(who=0)')
+    run(g, "emit resolve_moves(who=0)")
     assert stair(g, 0, "hunger_wall") == [before[0], before[1] + 1]
     assert counter(g, "hw_moves", 0) == 0
 
@@ -405,24 +427,26 @@ def test_pcr_r72_meeting_edge_icons_pay_both_icons():
     g = calm(2)
     _wall_hex_neighbour(g)
     t = data(g, "u1_05")
-    need(t["action"] == "upgrade" and t["edges"][4] == "silver_window" and t["edges"][3] == "book",
-         "u1_05: upgrade upgrade, silver window on edge 4, book on edge 3")
+    need(
+        t["action"] == "upgrade" and t["edges"][4] == "silver_window" and t["edges"][3] == "book",
+        "u1_05: upgrade upgrade, silver window on edge 4, book on edge 3",
+    )
     need(printed_at(data(g, "u1_07")["corners"], 0, 0) is None, "no corner meeting")
-    upgrade(g, 0, "u1_05", 5)        # silver window on board edge 3 (facing u1_07's vp2), book toward the centre
+    upgrade(g, 0, "u1_05", 5)  # silver window on board edge 3 (facing u1_07's vp2), book toward the centre
     assert counter(g, "silver", 0) == 1 and vp(g, 0) == 2
-    assert track(g, 0, "technology") == 0                          # the book faced the centre hex
+    assert track(g, 0, "technology") == 0  # the book faced the centre hex
     assert counter(g, "red", 0) == 0
 
 
 def test_pcr_r72_wall_meeting_an_upgrade_pays_both_icons():
     g = calm(2)
-    _wall_hex_neighbour(g)           # u1_07's edge 5 (NE) faces ring hex 1,-2
+    _wall_hex_neighbour(g)  # u1_07's edge 5 (NE) faces ring hex 1,-2
     w = data(g, "w1_04")
     need(w["edges"][4] == "stone" and w["reward"] == ["vp2"] and w["stone"] == 2, "w1_04: stone on edge 4, 2 VP")
     set_goods(g, 0, stone=2)
-    wall(g, 0, "w1_04", "1,-2", 4)   # printed edge 4 at board edge 2 (SW), toward the Wall hex
-    assert counter(g, "stone", 0) == 1                             # paid 2, the stone icon gives 1
-    assert vp(g, 0) == 2 + 2                                       # reward + u1_07's vp2 icon
+    wall(g, 0, "w1_04", "1,-2", 4)  # printed edge 4 at board edge 2 (SW), toward the Wall hex
+    assert counter(g, "stone", 0) == 1  # paid 2, the stone icon gives 1
+    assert vp(g, 0) == 2 + 2  # reward + u1_07's vp2 icon
 
 
 @pytest.mark.parametrize("rot", [1, 2])
@@ -442,7 +466,7 @@ def test_pcr_r73_the_cap_reminder_is_no_edge_icon():
     for tid, t in tiles.items():
         assert "cap" not in t["edges"], tid
         if t["family"] == "upgrade":
-            assert None in t["edges"], tid                         # a blank edge carries the reminder
+            assert None in t["edges"], tid  # a blank edge carries the reminder
 
 
 def test_pcr_r74_covering_tile_does_not_re_pay_what_paid_with_its_position():
@@ -478,16 +502,17 @@ def test_pcr_r74_covering_tile_pays_with_icons_that_never_paid_with_its_position
 def test_pcr_x6_covering_example():
     """A-B paid; C covers A: C-B pays nothing; D covers B: C-D pays both icons."""
     g = calm(2)
-    _wall_hex_neighbour(g)                       # A = u1_07 on the Wall hex
-    upgrade(g, 0, "u1_05", 5)                    # B on the Upgrade hex: A-B pays vp2 + silver
+    _wall_hex_neighbour(g)  # A = u1_07 on the Wall hex
+    upgrade(g, 0, "u1_05", 5)  # B on the Upgrade hex: A-B pays vp2 + silver
     assert (vp(g, 0), counter(g, "silver", 0)) == (2, 1)
     zero(g)
-    upgrade(g, 0, "u2_08", 2)                    # C covers A
+    upgrade(g, 0, "u2_08", 2)  # C covers A
     assert (vp(g, 0), counter(g, "silver", 0)) == (0, 0)
     d = data(g, "u1_06")
-    need(d["action"] == "upgrade" and printed_at(d["edges"], 0, 3) == "silver_window",
-         "u1_06 shows a silver window west")
-    upgrade(g, 0, "u1_06", 0)                    # D covers B: C-D pays both
+    need(
+        d["action"] == "upgrade" and printed_at(d["edges"], 0, 3) == "silver_window", "u1_06 shows a silver window west"
+    )
+    upgrade(g, 0, "u1_06", 0)  # D covers B: C-D pays both
     assert (vp(g, 0), counter(g, "silver", 0)) == (2, 1)
     assert stack(g, "action_0", ACTION_HEX["wall"]) == ["u1_07", "u2_08"]
     assert stack(g, "action_0", ACTION_HEX["upgrade"]) == ["u1_05", "u1_06"]
@@ -498,17 +523,18 @@ def _three_corners(g):
     at board corner 3: the same vertex (shared with ring hex 1,-2, its corner 1)."""
     a, b = data(g, "u2_08"), data(g, "u1_05")
     need(printed_at(a["corners"], 0, 5) == "red" and printed_at(b["corners"], 0, 3) == "red", "red marks")
-    assert sorted(map(tuple, evaluate(g, 'hex_vertex("action_0", "0,-1", 5)'))) == \
-        sorted([("0,-1", 5), ("1,-2", 1), ("1,-1", 3)])
+    assert sorted(map(tuple, evaluate(g, 'hex_vertex("action_0", "0,-1", 5)'))) == sorted(
+        [("0,-1", 5), ("1,-2", 1), ("1,-1", 3)]
+    )
     upgrade(g, 0, "u2_08", 0)
-    assert counter(g, "red", 0) == 0             # alone: nothing
+    assert counter(g, "red", 0) == 0  # alone: nothing
     upgrade(g, 0, "u1_05", 0)
 
 
 def test_pcr_r75_red_corner_takes_one_token_per_other_mark_at_the_vertex():
     g = calm(2)
     _three_corners(g)
-    assert counter(g, "red", 0) == 1             # B's mark meets A's: one token
+    assert counter(g, "red", 0) == 1  # B's mark meets A's: one token
 
 
 def test_pcr_x9_third_corner_gets_two_red_tokens():
@@ -521,33 +547,32 @@ def test_pcr_x9_third_corner_gets_two_red_tokens():
     set_goods(g, 0, stone=2)
     wall(g, 0, "w1_03", "1,-2", 5)
     assert counter(g, "red", 0) == 2
-    assert vp(g, 0) == int(w["reward"][0][2:])   # the reward only, no edge link
+    assert vp(g, 0) == int(w["reward"][0][2:])  # the reward only, no edge link
 
 
 def test_pcr_r74_covered_corner_pairing_is_not_paid_again():
     g = calm(2)
-    _three_corners(g)                            # A-B paid (1 token)
+    _three_corners(g)  # A-B paid (1 token)
     zero(g)
     c = data(g, "u2_07")
-    rot = next(r for r in range(6) if printed_at(c["corners"], r, 5) == "red"
-               and printed_at(c["edges"], r, 0) is None)
-    upgrade(g, 0, "u2_07", rot)                  # C covers A with a red mark at the same vertex
+    rot = next(r for r in range(6) if printed_at(c["corners"], r, 5) == "red" and printed_at(c["edges"], r, 0) is None)
+    upgrade(g, 0, "u2_07", rot)  # C covers A with a red mark at the same vertex
     assert counter(g, "red", 0) == 0
 
 
 def test_pcr_r76_blue_corners_count_other_buildings_and_printed_marks():
-    g = calm(4)                          # no pre-built tiles
+    g = calm(4)  # no pre-built tiles
     marks = evaluate(g, 'hex_printed_marks("city", "-1,5")')
-    assert [2, "blue"] in marks                  # the vertex shared with -2,6 (its corner 0)
+    assert [2, "blue"] in marks  # the vertex shared with -2,6 (its corner 0)
     assert ["-2,6", 4] in evaluate(g, 'hex_vertex("city", "-1,5", 2)')
     first, second = data(g, "b1_01"), data(g, "b1_04")
     need(first["corners"][4] == "blue" and second["corners"][2] == "blue", "blue marks")
     set_goods(g, 0, gold=9)
-    building(g, 0, "b1_01", "-2,6", rot=0)       # blue at its top corner: meets the printed mark
+    building(g, 0, "b1_01", "-2,6", rot=0)  # blue at its top corner: meets the printed mark
     assert counter(g, "blue", 0) == 1
     set_counter(g, "blue", 0, 0)
     set_counter(g, "gold", 0, 9)
-    building(g, 0, "b1_04", "-1,5", rot=0)       # blue at corner 2: printed mark + the first building
+    building(g, 0, "b1_04", "-1,5", rot=0)  # blue at corner 2: printed mark + the first building
     assert counter(g, "blue", 0) == 2
 
 
@@ -555,25 +580,27 @@ def test_pcr_r76_building_mark_without_a_neighbouring_mark_gives_nothing():
     g = calm(4)
     set_goods(g, 0, gold=9)
     need(data(g, "b1_04")["corners"][2] == "blue", "b1_04 blue at corner 2")
-    building(g, 0, "b1_04", "-1,5", rot=1)       # blue at corner 3, away from the printed mark
+    building(g, 0, "b1_04", "-1,5", rot=1)  # blue at corner 3, away from the printed mark
     assert counter(g, "blue", 0) == 0
 
 
 # ------------------------------------------------------------------ Build building (PCR-R77 .. R84)
 def test_pcr_r77_only_buildings_payable_with_some_legal_hex_are_offered():
     g = calm(4)
-    fill_city(g, city_cells(g, "build_new"))     # only old-town hexes (surcharge >= 1) remain
+    fill_city(g, city_cells(g, "build_new"))  # only old-town hexes (surcharge >= 1) remain
     min_extra = min(city(g, c, "surcharge") for c in city_cells(g, "build_old"))
     need(min_extra == 1, "the cheapest old-town hex costs +1 gold")
     a, b, c = data(g, "b1_01"), data(g, "b1_04"), data(g, "b1_06")
-    need((a["gold"], b["gold"], c["gold"]) == (1, 2, 3) and a["stone"] == b["stone"] == c["stone"] == 0,
-         "costs 1, 2, 3 gold")
+    need(
+        (a["gold"], b["gold"], c["gold"]) == (1, 2, 3) and a["stone"] == b["stone"] == c["stone"] == 0,
+        "costs 1, 2, 3 gold",
+    )
     set_row(g, "building", "b1_01", "b1_04", "b1_06")
     set_goods(g, 0, gold=3)
     run(g, 'emit perform(who=0, action="building", source="tile")')
-    assert sorted(labels(g)) == sorted([a["name"], b["name"]])     # 3 + 1 is more than 3 gold
+    assert sorted(labels(g)) == sorted([a["name"], b["name"]])  # 3 + 1 is more than 3 gold
     set_goods(g, 0, gold=1)
-    assert not evaluate(g, 'can_perform(0, "building", 1)')        # 1 + 1 > 1: no building at all
+    assert not evaluate(g, 'can_perform(0, "building", 1)')  # 1 + 1 > 1: no building at all
     set_goods(g, 0, gold=2)
     assert evaluate(g, 'can_perform(0, "building", 2)')
 
@@ -598,18 +625,18 @@ def test_pcr_r78_building_reward_comes_on_payment_then_the_tile_is_placed_turned
     set_goods(g, 0, gold=9)
     run(g, 'emit perform(who=0, action="building", source="tile")')
     assert prompt(g) == "Build on which hex of the city?"
-    assert counter(g, "silver", 0) == 1 and counter(g, "gold", 0) == 9 - t["gold"]   # already paid and gained
+    assert counter(g, "silver", 0) == 1 and counter(g, "gold", 0) == 9 - t["gold"]  # already paid and gained
     act(g, "0,3")
     assert labels(g) == ["0", "1", "2", "3", "4", "5"]
     act(g, "3")
     assert top(g, "city", "0,3") == "b1_08"
     assert evaluate(g, 'hex_rotation("city", "0,3")') == 3
     assert "b1_08" in names(g, "city_tiles") and "b1_08" not in names(g, "bld_row")
-    assert len(zone(g, "bld_row")) == 3                           # refilled
+    assert len(zone(g, "bld_row")) == 3  # refilled
 
 
 def test_pcr_r79_legal_hexes_are_the_empty_town_hexes():
-    g = calm(2)                          # 2 players: some hexes are pre-built
+    g = calm(2)  # 2 players: some hexes are pre-built
     set_row(g, "building", "b1_01")
     set_goods(g, 0, gold=9)
     run(g, 'emit perform(who=0, action="building", source="tile")')
@@ -631,10 +658,10 @@ def test_pcr_r80_old_town_hex_costs_its_surcharge_and_scores_its_vp():
     one = next(c for c in olds if city(g, c, "surcharge") == 1)
     two = next(c for c in olds if city(g, c, "surcharge") == 2)
     set_row(g, "building", "b1_07")
-    set_goods(g, 0, gold=4)                      # 3 + 1 payable, 3 + 2 not
+    set_goods(g, 0, gold=4)  # 3 + 1 payable, 3 + 2 not
     run(g, 'emit perform(who=0, action="building", source="tile")')
     assert one in labels(g) and two not in labels(g)
-    assert set(labels(g)) - set(olds)                              # new-town hexes stay legal
+    assert set(labels(g)) - set(olds)  # new-town hexes stay legal
     act(g, one)
     act(g, "0")
     assert counter(g, "gold", 0) == 0
@@ -660,7 +687,7 @@ def test_pcr_r82_cathedral_icon_gives_one_cathedral_sideways_move():
     building(g, 0, "b1_07", "-1,3")
     assert counter(g, "cath_moves", 0) == 1
     before = stair(g, 0, "cathedral")
-    run(g, 'emit resolve_moves(who=0)')
+    run(g, "emit resolve_moves(who=0)")
     assert stair(g, 0, "cathedral")[1] >= before[1] + 1
 
 
@@ -692,22 +719,25 @@ def test_pcr_r84_crown_building_scores_one_vp_per_building_around_its_plaza():
     p = city(g, "3,4", "plaza")
     around = [c for c in city_cells(g, "build_new") if city(g, c, "plaza") == p]
     need(len(around) >= 3, "a plaza with 3 building hexes")
-    hex_put(g, "city", around[0], "b2_04")      # two buildings already there (any owner)
+    hex_put(g, "city", around[0], "b2_04")  # two buildings already there (any owner)
     hex_put(g, "city", around[1], "b2_05")
     set_goods(g, 0, gold=9)
     set_counter(g, "cubes", 0, 2)
     building(g, 0, "b1_03", around[2])
-    assert vp(g, 0) == 3                         # the two and itself
-    assert counter(g, "cubes", 0) == 2           # no cube space: no cube
+    assert vp(g, 0) == 3  # the two and itself
+    assert counter(g, "cubes", 0) == 2  # no cube space: no cube
 
 
 def test_pcr_r84_crown_counts_pre_built_tiles():
     g = calm(2)
     pre = [c for c in evaluate(g, 'hex_cells("city")') if not empty(g, "city", c)]
-    assert pre                                   # a 2-player game has pre-built hexes
+    assert pre  # a 2-player game has pre-built hexes
     p = city(g, pre[0], "plaza")
-    hexes_p = [c for c in evaluate(g, 'hex_cells("city")') if city(g, c, "kind") in ("build_old", "build_new")
-               and city(g, c, "plaza") == p]
+    hexes_p = [
+        c
+        for c in evaluate(g, 'hex_cells("city")')
+        if city(g, c, "kind") in ("build_old", "build_new") and city(g, c, "plaza") == p
+    ]
     free = [c for c in hexes_p if empty(g, "city", c)]
     built = len(hexes_p) - len(free)
     need(len(free) >= 2, "room to build without completing the plaza")
@@ -727,8 +757,8 @@ def test_pcr_x5_first_upgrade():
     upgrade(g, 0, "u2_05", 0)
     assert top(g, "action_0", ACTION_HEX["upgrade"]) == "u2_05"
     assert track(g, 0, "university") == 2
-    assert goods(g, 0) == {k: 0 for k in goods(g, 0)} and vp(g, 0) == 0   # nothing from edges or corners
-    run(g, 'emit claim_reward(who=0)')
+    assert goods(g, 0) == {k: 0 for k in goods(g, 0)} and vp(g, 0) == 0  # nothing from edges or corners
+    run(g, "emit claim_reward(who=0)")
     assert done(g)
     assert counter(g, "stone", 0) == 2
 
@@ -749,22 +779,22 @@ def test_pcr_x8_upgrade_then_bought_wall():
     need(printed_at(ux2["edges"], 3, 3) == "book" and printed_at(ux3["edges"], 0, 0) == "silver_window", "edges")
     need(printed_at(ux3["corners"], 0, 3) == "red" and printed_at(wx1["corners"], 2, 5) == "red", "corners")
     hex_put(g, "action_0", ACTION_HEX["upgrade"], "u2_06", rotation=3, owner_zone="upgrades", seat=0)
-    set_goods(g, 0, stone=4, gold=1)             # the gold keeps the action window open at the end
+    set_goods(g, 0, stone=4, gold=1)  # the gold keeps the action window open at the end
     set_track(g, 0, "university", 0)
     set_track(g, 0, "technology", 0)
     set_row(g, "upgrade", "u2_07")
     set_row(g, "wall", "w2_06")
-    place_tile_at(g, "at_1", "s8")               # a blue station: +2 VP, bonus buy an egg for 1 stone
+    place_tile_at(g, "at_1", "s8")  # a blue station: +2 VP, bonus buy an egg for 1 stone
     blue_vp = evaluate(g, 'station_vp("s8")')
-    run(g, 'turn 0')
+    run(g, "turn 0")
     act(g, "Take an action tile")
     act(g, "s8: upgrade")
-    act(g, "0")                                  # U-X3 turned 0 on the Wall hex
+    act(g, "0")  # U-X3 turned 0 on the Wall hex
     keep_tech(g)
     assert track(g, 0, "university") == 2
     assert track(g, 0, "technology") == 1 and counter(g, "silver", 0) == 1
     assert counter(g, "goldwin", 0) == 0
-    act(g, "Take an upgrade reward")             # U-X2's reward for this Upgrade
+    act(g, "Take an upgrade reward")  # U-X2's reward for this Upgrade
     assert counter(g, "goldwin", 0) == 1
     act(g, "Buy an extra action")
     act(g, "wall")
@@ -772,15 +802,15 @@ def test_pcr_x8_upgrade_then_bought_wall():
     act(g, "2")
     assert counter(g, "stone", 0) == 0 and counter(g, "silver", 0) == 0 and counter(g, "goldwin", 0) == 0
     assert counter(g, "red", 0) == 1
-    act(g, "Take an upgrade reward")             # U-X3's reward for the bought Build wall
+    act(g, "Take an upgrade reward")  # U-X3's reward for the bought Build wall
     assert vp(g, 0) == blue_vp + 6 + 1
     assert labels(g) == ["Pay 1 gold or 1 stone to clear two tiles of a row", "End turn"]
-    set_counter(g, "goldwin", 0, 2)              # even with windows again, no second bought action:
-    act(g, "Pay 1 gold or 1 stone")              # (spend the gold so that the window is offered anew)
+    set_counter(g, "goldwin", 0, 2)  # even with windows again, no second bought action:
+    act(g, "Pay 1 gold or 1 stone")  # (spend the gold so that the window is offered anew)
     act(g, "upgrade")
     while g.pending and prompt(g) != "Choose an action":
         act(g, labels(g)[0])
-    assert done(g)                               # only End turn was left: the turn ended by itself
+    assert done(g)  # only End turn was left: the turn ended by itself
 
 
 def test_pcr_x17_t4_1_discounts_tile_and_surcharge_together():
@@ -794,14 +824,14 @@ def test_pcr_x17_t4_1_discounts_tile_and_surcharge_together():
     put(g, "t4_1", "techs", 0)
     set_row(g, "building", "b1_07")
     set_goods(g, 0, gold=3)
-    run(g, f'emit use_tech(who=0, tile={card(g, "t4_1")})')
-    assert two in labels(g)                      # 3 + 2 - 2 = 3 gold: payable
+    run(g, f"emit use_tech(who=0, tile={card(g, 't4_1')})")
+    assert two in labels(g)  # 3 + 2 - 2 = 3 gold: payable
     act(g, two)
     act(g, "0")
     assert top(g, "city", two) == "b1_07" and counter(g, "gold", 0) == 0
     # a second T4-1 use (the effect again): a 1-gold tile on a new-town hex costs 0
     set_row(g, "building", "b1_01")
-    run(g, f'emit use_tech(who=0, tile={card(g, "t4_1")})')
+    run(g, f"emit use_tech(who=0, tile={card(g, 't4_1')})")
     act(g, new)
     act(g, "0")
     assert top(g, "city", new) == "b1_01" and counter(g, "gold", 0) == 0
