@@ -3,6 +3,7 @@
 The Program is immutable during play and shared by every state of the game; the state refers to
 its parts by name or by integer node id only.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,10 +21,17 @@ from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
 
 # ---------------------------------------------------------------- typed constants and options
 CONSTANT_TYPES = ("int", "number", "bool", "str", "list", "map", "any")
-_TYPE_WORDS = {"int": "a number", "number": "a number", "bool": "true or false", "str": "text",
-               "list": "a list", "map": "a mapping", "any": "any value"}
+_TYPE_WORDS = {
+    "int": "a number",
+    "number": "a number",
+    "bool": "true or false",
+    "str": "text",
+    "list": "a list",
+    "map": "a mapping",
+    "any": "any value",
+}
 _DECLARATION_KEYS = ("value", "type", "min", "max", "one_of", "text")
-MAX_VALUE_CHAIN = 32   # named values calling named values, one inside the other (docs/dsl.md, "Limits")
+MAX_VALUE_CHAIN = 32  # named values calling named values, one inside the other (docs/dsl.md, "Limits")
 
 
 def is_declaration(entry) -> bool:
@@ -62,8 +70,12 @@ class ConstantType:
         if not is_declaration(entry):
             return cls(type_of(entry))
         one_of = entry.get("one_of")
-        return cls(entry.get("type") or type_of(entry["value"]), entry.get("min"), entry.get("max"),
-                   tuple(one_of) if isinstance(one_of, list) else None)
+        return cls(
+            entry.get("type") or type_of(entry["value"]),
+            entry.get("min"),
+            entry.get("max"),
+            tuple(one_of) if isinstance(one_of, list) else None,
+        )
 
     def describe(self) -> str:
         if self.one_of is not None:
@@ -80,17 +92,25 @@ class ConstantType:
     def problem(self, value) -> str | None:
         """Why ``value`` does not fit, or None."""
         t = self.type
-        fits = (t == "any" or (t == "int" and type(value) is int)
-                or (t == "number" and isinstance(value, (int, float)) and not isinstance(value, bool))
-                or (t == "bool" and isinstance(value, bool)) or (t == "str" and isinstance(value, str))
-                or (t == "list" and isinstance(value, list)) or (t == "map" and isinstance(value, dict)))
+        fits = (
+            t == "any"
+            or (t == "int" and type(value) is int)
+            or (t == "number" and isinstance(value, (int, float)) and not isinstance(value, bool))
+            or (t == "bool" and isinstance(value, bool))
+            or (t == "str" and isinstance(value, str))
+            or (t == "list" and isinstance(value, list))
+            or (t == "map" and isinstance(value, dict))
+        )
         if not fits:
             words = "a whole number" if t == "int" and isinstance(value, float) else _TYPE_WORDS.get(t, t)
             return f"takes {words}, got {_shown(value)}"
         if self.one_of is not None and value not in self.one_of:
             return f"takes {self.describe()}, got {_shown(value)}"
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and (
-                (self.min is not None and value < self.min) or (self.max is not None and value > self.max)):
+        if (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and ((self.min is not None and value < self.min) or (self.max is not None and value > self.max))
+        ):
             return f"takes {self.describe()}, got {_shown(value)}"
         return None
 
@@ -106,7 +126,7 @@ class ValueDef:
     name: str
     params: tuple
     fn: Callable
-    mods: list = field(default_factory=list)   # [ModDef]
+    mods: list = field(default_factory=list)  # [ModDef]
     place: Optional[Place] = None
 
 
@@ -135,7 +155,7 @@ class ActionDef:
     place: Place
     rule: str = ""
     text: str = ""
-    cond_src: str = ""                  # the `if` as written, and where: why an action is unavailable
+    cond_src: str = ""  # the `if` as written, and where: why an action is unavailable
     cond_place: Optional[Place] = None
 
 
@@ -176,7 +196,7 @@ class Program:
         self.table_columns = sorted({c for row in self.table_rows.values() for c in row if c != "status"})
         self.constant_types: dict[str, ConstantType] = {}
         self.constant_places: dict[str, Place] = {}
-        self.constants = self._constants(g.get("constants") or {})   # checked: check_constants
+        self.constants = self._constants(g.get("constants") or {})  # checked: check_constants
         self.counters = {k: _counter(v) for k, v in (g.get("counters") or {}).items()}
         self.zones = {k: _zone(v) for k, v in (g.get("zones") or {}).items()}
         self.active_zones = frozenset(k for k, v in self.zones.items() if v["active"])
@@ -188,10 +208,12 @@ class Program:
         for name, v in (g.get("vars") or {}).items():
             if isinstance(v, dict) and v.get("event"):
                 # a variable declared with `event: NAME` emits NAME(old, new[, seat]) whenever it changes
-                self.events.setdefault(v["event"], ("old", "new", "seat") if v.get("scope") == "seat"
-                                       else ("old", "new"))
+                self.events.setdefault(
+                    v["event"], ("old", "new", "seat") if v.get("scope") == "seat" else ("old", "new")
+                )
         self.events_emitted: set[str] = {"turn_start", "turn_end"} | {
-            v["event"] for v in (g.get("vars") or {}).values() if isinstance(v, dict) and v.get("event")}
+            v["event"] for v in (g.get("vars") or {}).values() if isinstance(v, dict) and v.get("event")
+        }
         self.families = g.get("families") or {}
         # automated seats (agents/automaton.py): their ids are names for themselves; policies compile last
         self.automaton_ids = tuple(g.get("automata") or ())
@@ -200,13 +222,18 @@ class Program:
         for bname, bdef in self.boards.items():
             bkind = BOARD_KIND_OBJECTS.get(bdef.get("kind")) if isinstance(bdef.get("kind"), str) else None
             if bkind is None:
-                self.errors.append(DefinitionError(
-                    f"unknown board kind '{bdef.get('kind')}'{did_you_mean(str(bdef.get('kind')), BOARD_KIND_OBJECTS)}",
-                    self.place(bdef, "kind"), "definition/unknown-name"))
+                self.errors.append(
+                    DefinitionError(
+                        f"unknown board kind '{bdef.get('kind')}'{did_you_mean(str(bdef.get('kind')), BOARD_KIND_OBJECTS)}",
+                        self.place(bdef, "kind"),
+                        "definition/unknown-name",
+                    )
+                )
             elif bkind.check is not None:
                 for msg, key in bkind.check(bdef, self.table_columns):
-                    self.errors.append(DefinitionError(f"board '{bname}': {msg}", self.place(bdef, key),
-                                                       "definition/board"))
+                    self.errors.append(
+                        DefinitionError(f"board '{bname}': {msg}", self.place(bdef, key), "definition/board")
+                    )
         self._build_types()
         self.values: dict[str, ValueDef] = {}
         self.names = GameNames(self)
@@ -315,8 +342,9 @@ class Program:
         self.exprs.uses = []
 
     def _end(self):
-        self._uses += [(name, place, numeric, conditional, self._in_value)
-                       for name, place, numeric, conditional in self.exprs.uses]
+        self._uses += [
+            (name, place, numeric, conditional, self._in_value) for name, place, numeric, conditional in self.exprs.uses
+        ]
         self.exprs.uses = []
 
     def place(self, owner, key=None) -> Place:
@@ -328,15 +356,29 @@ class Program:
         # named values first: they may be called from everywhere
         for name, vdef in (g.get("values") or {}).items():
             vdef = vdef if isinstance(vdef, dict) else {"value": vdef}
-            self.values[name] = ValueDef(name, tuple(vdef.get("params") or ()), None, [],
-                                         self.place(g["values"], name))
+            self.values[name] = ValueDef(name, tuple(vdef.get("params") or ()), None, [], self.place(g["values"], name))
         for name, vdef in (g.get("values") or {}).items():
             holder = g["values"][name] if isinstance(g["values"][name], dict) else g["values"]
             key = "value" if isinstance(g["values"][name], dict) else name
             self._in_value = name
-            self.values[name].fn = self.expr(holder, key, self.values[name].params + ("me",)) \
-                or (lambda rt, env: None)
+            self.values[name].fn = self.expr(holder, key, self.values[name].params + ("me",)) or (lambda rt, env: None)
             self._in_value = None
+        # the values a secret per-seat variable may hold for seat s, as the other seats know (determinization)
+        self.var_domains: dict[str, Callable] = {}
+        for name, v in (g.get("vars") or {}).items():
+            if isinstance(v, dict) and v.get("domain") is not None:
+                if v.get("scope") != "seat" or v.get("visibility") != "owner":
+                    self.errors.append(
+                        DefinitionError(
+                            f"var '{name}': a domain is for a secret per-seat variable (scope: seat, visibility: owner)",
+                            self.place(g["vars"][name], "domain"),
+                            "definition/var-domain",
+                        )
+                    )
+                    continue
+                fn = self.expr(v, "domain", ("s", "me"))
+                if fn is not None:
+                    self.var_domains[name] = fn
         card_scope = ("self", "owner", "me")
         # modifiers, abilities and triggers of components
         self.abilities: dict[str, list[ActionDef]] = {}
@@ -378,19 +420,25 @@ class Program:
         self.stall_progress = self.expr(stall, "progress")
         self.stall_after = int(stall.get("after", self.idle_rounds))
         if "after" in stall and self.stall_when is None and self.stall_progress is None:
-            self.errors.append(DefinitionError(
-                "stall.after counts rounds that are stuck: say what stuck means with stall.when or stall.progress "
-                "(rounds without a decision are counted by flow.idle_rounds)", self.place(stall, "after"),
-                "definition/schema"))
+            self.errors.append(
+                DefinitionError(
+                    "stall.after counts rounds that are stuck: say what stuck means with stall.when or stall.progress "
+                    "(rounds without a decision are counted by flow.idle_rounds)",
+                    self.place(stall, "after"),
+                    "definition/schema",
+                )
+            )
         self.stall_do = self.effect(stall, "do")
         self.stall_place = self.spec.key_place(flow, "stall") if stall else None
         self.flow_places.update({f"stall.{k}": self.place(stall, k) for k in ("when", "progress") if k in stall})
         scoring = g.get("scoring") or {}
-        self.score_parts = [ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me")),
-                                      self.place(p)) for p in scoring.get("parts") or []]
+        self.score_parts = [
+            ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me")), self.place(p))
+            for p in scoring.get("parts") or []
+        ]
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
-        self.lowest_wins = bool(scoring.get("lowest_wins", False))   # the lowest total wins; tie-breaks too
+        self.lowest_wins = bool(scoring.get("lowest_wins", False))  # the lowest total wins; tie-breaks too
         self.automata = compile_automata(self)
         if not self.errors:  # an effect that failed to compile may hold the missing emit
             self._check_values_used()
@@ -398,53 +446,94 @@ class Program:
     def _modifier(self, m, tid, key):
         value = m.get("value")
         if value not in self.values:
-            self.errors.append(DefinitionError(
-                f"unknown value '{value}'{did_you_mean(value, self.values)}", self.place(m, "value"),
-                "definition/unknown-name"))
+            self.errors.append(
+                DefinitionError(
+                    f"unknown value '{value}'{did_you_mean(value, self.values)}",
+                    self.place(m, "value"),
+                    "definition/unknown-name",
+                )
+            )
             return
         ops = [op for op in ("add", "set", "max", "min") if op in m]
         if len(ops) != 1:
-            self.errors.append(DefinitionError("a modifier needs exactly one of add, set, max, min",
-                                               self.place(m), "definition/schema"))
+            self.errors.append(
+                DefinitionError(
+                    "a modifier needs exactly one of add, set, max, min", self.place(m), "definition/schema"
+                )
+            )
             return
         vd = self.values[value]
         scope = vd.params + ("self", "owner", "me", "base")
-        self._in_value = value   # what a modifier reads, its value reads
-        mod = ModDef(value, ops[0], self.expr(m, ops[0], scope), self.expr(m, "when", scope), tid,
-                     self.place(m), m.get("rule", ""), key)
+        self._in_value = value  # what a modifier reads, its value reads
+        mod = ModDef(
+            value,
+            ops[0],
+            self.expr(m, ops[0], scope),
+            self.expr(m, "when", scope),
+            tid,
+            self.place(m),
+            m.get("rule", ""),
+            key,
+        )
         self._in_value = None
         vd.mods.append(mod)
         self.modifiers.append(mod)
 
     def _action(self, a, tid, scope) -> ActionDef:
         key = a["id"]
-        return ActionDef(key=key, label=a.get("label", a["id"].replace("_", " ")), group=a.get("group", ""),
-                         after=tuple(a.get("after") or ()), times=self.expr(a, "times", scope),
-                         cond=self.expr(a, "if", scope), block=self.effect(a, "do", scope), type=tid,
-                         place=self.place(a), rule=a.get("rule", ""), text=a.get("text", ""),
-                         cond_src=str(a["if"]) if "if" in a else "",
-                         cond_place=self.place(a, "if") if "if" in a else None)
+        return ActionDef(
+            key=key,
+            label=a.get("label", a["id"].replace("_", " ")),
+            group=a.get("group", ""),
+            after=tuple(a.get("after") or ()),
+            times=self.expr(a, "times", scope),
+            cond=self.expr(a, "if", scope),
+            block=self.effect(a, "do", scope),
+            type=tid,
+            place=self.place(a),
+            rule=a.get("rule", ""),
+            text=a.get("text", ""),
+            cond_src=str(a["if"]) if "if" in a else "",
+            cond_place=self.place(a, "if") if "if" in a else None,
+        )
 
     def _trigger(self, t, tid, scope, key):
         event = t["on"]
         if event not in self.events:
-            self.errors.append(DefinitionError(
-                f"unknown event '{event}'{did_you_mean(event, self.events)}; declare it under events",
-                self.place(t, "on"), "definition/unknown-name"))
+            self.errors.append(
+                DefinitionError(
+                    f"unknown event '{event}'{did_you_mean(event, self.events)}; declare it under events",
+                    self.place(t, "on"),
+                    "definition/unknown-name",
+                )
+            )
             return
         args = self.events[event]
-        td = TriggerDef(key=key, event=event, when=self.expr(t, "when", scope + args),
-                        priority=int(t.get("priority", 0)), block=self.effect(t, "do", scope + args),
-                        type=tid, place=self.place(t), rule=t.get("rule", ""), text=t.get("text", ""))
+        td = TriggerDef(
+            key=key,
+            event=event,
+            when=self.expr(t, "when", scope + args),
+            priority=int(t.get("priority", 0)),
+            block=self.effect(t, "do", scope + args),
+            type=tid,
+            place=self.place(t),
+            rule=t.get("rule", ""),
+            text=t.get("text", ""),
+        )
         self.triggers.setdefault(event, []).append(td)
 
     def _check_values_used(self):
         for event, lst in self.triggers.items():
             if event not in self.events_emitted:
                 for t in lst:
-                    self.errors.append(DefinitionError(
-                        f"trigger listens to event '{event}' that nothing emits"
-                        f"{did_you_mean(event, self.events_emitted)}", t.place, "definition/unknown-name"))
+                    self.errors.append(
+                        DefinitionError(
+                            f"trigger listens to event '{event}' that nothing emits"
+                            f"{did_you_mean(event, self.events_emitted)}",
+                            t.place,
+                            "definition/unknown-name",
+                        )
+                    )
 
     # ---------------------------------------------------------------- constants, options, named values
     def _constants(self, entries: dict) -> dict:
@@ -480,9 +569,14 @@ class Program:
             ctype = self.constant_types[name]
             if ctype.type not in ("int", "number", "any"):
                 reported.add(name)
-                self.errors.append(DefinitionError(
-                    f"constant '{name}' is {_shown(self.constants[name])} ({_TYPE_WORDS[ctype.type]}), but {place}"
-                    " uses it as a number", self.constant_places[name], "definition/type"))
+                self.errors.append(
+                    DefinitionError(
+                        f"constant '{name}' is {_shown(self.constants[name])} ({_TYPE_WORDS[ctype.type]}), but {place}"
+                        " uses it as a number",
+                        self.constant_places[name],
+                        "definition/type",
+                    )
+                )
         calls: dict[str, list] = {}
         for name, place, _, conditional, caller in self._uses:
             if caller is not None and name in self.values and not conditional:
@@ -496,7 +590,7 @@ class Program:
         of and/or, a comprehension's item or filter) may be a recursion that ends, like
         ``f(n): 0 if n == 0 else f(n - 1)``; such a call that never ends stops at run time with its place.
         """
-        depth: dict[str, int] = {}     # value -> the longest chain of calls from it (1: it calls no value)
+        depth: dict[str, int] = {}  # value -> the longest chain of calls from it (1: it calls no value)
         looped = False
         for start in calls:
             if start in depth:
@@ -514,11 +608,16 @@ class Program:
                     depth[name] = 1 + max((depth.get(callee, 0) for callee, _ in calls.get(name, ())), default=0)
                     continue
                 callee, place = step
-                if callee in on_path:   # a call back into the chain being followed: a loop
-                    cycle = path[path.index(callee):] + [callee]
-                    self.errors.append(DefinitionError(
-                        f"named value '{callee}' calls itself ({' -> '.join(cycle)}); a named value and its"
-                        " modifiers may not call it back", place, "definition/recursive"))
+                if callee in on_path:  # a call back into the chain being followed: a loop
+                    cycle = path[path.index(callee) :] + [callee]
+                    self.errors.append(
+                        DefinitionError(
+                            f"named value '{callee}' calls itself ({' -> '.join(cycle)}); a named value and its"
+                            " modifiers may not call it back",
+                            place,
+                            "definition/recursive",
+                        )
+                    )
                     looped = True
                     continue
                 if callee in depth:
@@ -528,9 +627,14 @@ class Program:
                 todo.append((callee, iter(calls.get(callee, ()))))
         deepest = max(depth, key=lambda n: depth[n], default=None)
         if not looped and deepest is not None and depth[deepest] > MAX_VALUE_CHAIN:
-            self.errors.append(DefinitionError(
-                f"named value '{deepest}' calls named values {depth[deepest]} deep (at most {MAX_VALUE_CHAIN});"
-                " flatten the chain", self.values[deepest].place, "definition/too-deep"))
+            self.errors.append(
+                DefinitionError(
+                    f"named value '{deepest}' calls named values {depth[deepest]} deep (at most {MAX_VALUE_CHAIN});"
+                    " flatten the chain",
+                    self.values[deepest].place,
+                    "definition/too-deep",
+                )
+            )
 
     # ---------------------------------------------------------------- per player count
     def table_for(self, players: int) -> dict:
@@ -540,7 +644,6 @@ class Program:
     def automata_at(self, players: int) -> list[str]:
         """Ids of the automata that join a game of ``players`` players (their seats follow the players')."""
         return [aid for aid, a in self.automata.items() if players in a.players]
-
 
 
 def check_constants(spec, entries: dict) -> tuple[dict, dict, dict, list]:
@@ -558,18 +661,32 @@ def check_constants(spec, entries: dict) -> tuple[dict, dict, dict, list]:
             value, place = entry["value"], spec.place(entry, "value")
             for k in entry:
                 if k not in _DECLARATION_KEYS:
-                    errors.append(DefinitionError(
-                        f"constant '{name}': unknown key '{k}' in its declaration ({', '.join(_DECLARATION_KEYS)})"
-                        f"{did_you_mean(str(k), _DECLARATION_KEYS)}", spec.key_place(entry, k), "definition/schema"))
+                    errors.append(
+                        DefinitionError(
+                            f"constant '{name}': unknown key '{k}' in its declaration ({', '.join(_DECLARATION_KEYS)})"
+                            f"{did_you_mean(str(k), _DECLARATION_KEYS)}",
+                            spec.key_place(entry, k),
+                            "definition/schema",
+                        )
+                    )
             if isinstance(entry.get("type"), str) and entry["type"] not in CONSTANT_TYPES:
-                errors.append(DefinitionError(
-                    f"constant '{name}': unknown type '{entry['type']}' ({', '.join(CONSTANT_TYPES)})"
-                    f"{did_you_mean(entry['type'], CONSTANT_TYPES)}", spec.place(entry, "type"),
-                    "definition/unknown-name"))
+                errors.append(
+                    DefinitionError(
+                        f"constant '{name}': unknown type '{entry['type']}' ({', '.join(CONSTANT_TYPES)})"
+                        f"{did_you_mean(entry['type'], CONSTANT_TYPES)}",
+                        spec.place(entry, "type"),
+                        "definition/unknown-name",
+                    )
+                )
                 ctype = ConstantType()
             elif (entry.get("min") is not None or entry.get("max") is not None) and ctype.type not in ("int", "number"):
-                errors.append(DefinitionError(f"constant '{name}': min and max need a number type, not {ctype.type}",
-                                              spec.place(entry, "min" if "min" in entry else "max"), "definition/type"))
+                errors.append(
+                    DefinitionError(
+                        f"constant '{name}': min and max need a number type, not {ctype.type}",
+                        spec.place(entry, "min" if "min" in entry else "max"),
+                        "definition/type",
+                    )
+                )
                 ctype = ConstantType(ctype.type)
         else:
             value, place = entry, spec.place(entries, name)
@@ -579,6 +696,7 @@ def check_constants(spec, entries: dict) -> tuple[dict, dict, dict, list]:
             errors.append(DefinitionError(f"constant '{name}' {problem}{where}", place, "definition/type"))
         values[name], types[name], places[name] = value, ctype, place
     return values, types, places, errors
+
 
 def _get(owner, key):
     if owner is None:
@@ -590,19 +708,33 @@ def _get(owner, key):
 
 def _counter(v):
     v = v or {}
-    return {"scope": v.get("scope", "seat"), "start": v.get("start", 0), "supply": v.get("supply"),
-            "cap": v.get("cap"), "label": v.get("label")}
+    return {
+        "scope": v.get("scope", "seat"),
+        "start": v.get("start", 0),
+        "supply": v.get("supply"),
+        "cap": v.get("cap"),
+        "label": v.get("label"),
+    }
 
 
 def _zone(v):
     v = v or {}
-    return {"scope": v.get("scope", "game"), "visibility": v.get("visibility", "all"),
-            "active": bool(v.get("active", False)), "label": v.get("label"),
-            "narrate": bool(v.get("narrate", True))}
+    return {
+        "scope": v.get("scope", "game"),
+        "visibility": v.get("visibility", "all"),
+        "active": bool(v.get("active", False)),
+        "label": v.get("label"),
+        "narrate": bool(v.get("narrate", True)),
+    }
 
 
 def _var(v):
     if not isinstance(v, dict):
         v = {"start": v}
-    return {"scope": v.get("scope", "game"), "start": v.get("start"), "visibility": v.get("visibility", "all"),
-            "event": v.get("event"), "type": v.get("type")}
+    return {
+        "scope": v.get("scope", "game"),
+        "start": v.get("start"),
+        "visibility": v.get("visibility", "all"),
+        "event": v.get("event"),
+        "type": v.get("type"),
+    }

@@ -19,9 +19,11 @@
   id, a seat say, narrows that card's re-deal; nothing is rewritten). Ids held by game variables
   and boards are not followed.
 - **Secret variables.** A per-seat variable with ``visibility: owner`` is resampled for the other
-  seats when its domain is known generically: ``type: seat`` (any seat) or a boolean value (true or
-  false). Any other secret value (a sealed bid, say) is **kept**: its domain depends on the rules
-  (a bid is at most what the bidder holds), which the interpreter cannot read off the declaration.
+  seats: from its declared ``domain`` (a DSL expression of the seat ``s``, evaluated on the sample:
+  a sealed bid's ``range(jade(s) + 1)``, say, or the known value once the rules revealed it), else
+  when its domain is known generically: ``type: seat`` (any seat) or a boolean value (true or false).
+  A secret of any other value without a ``domain`` is **kept**: its domain depends on the rules,
+  which the interpreter cannot read off the declaration (``mason validate`` does not require one).
 - **Chance.** The game's generator state is replaced by one drawn from ``rng``, so the future draws
   of the sample are not the real game's future.
 - **The pending decision** is asked again by its paused rule in the sample (the options of another
@@ -38,16 +40,18 @@ kept secret values and the narrowing for cards held by paused rules, it tells th
 the seat could not see, so a bot may search over samples (information-set search) without reading
 hidden state.
 """
+
 from __future__ import annotations
 
 import random
 
 from mason.errors import MasonError
+from mason.runtime.engine import Runtime
 from mason.runtime.saves import _ask_again  # the engine's own "ask the paused rule again" (it checks saves with it)
 from mason.runtime.state import copy_state
 from mason.runtime.values import split_zone_key, zone_key
 
-PLACE_FIELDS = ("z", "o", "up", "seen")   # what belongs to a card's place; its type and card state go with it
+PLACE_FIELDS = ("z", "o", "up", "seen")  # what belongs to a card's place; its type and card state go with it
 
 
 def hidden_cards(program, state: dict, seat: int) -> list[int]:
@@ -108,7 +112,7 @@ def determinize(program, state: dict, seat: int, rng: random.Random) -> dict:
             zones[key][i] = b
             cards[b].update(places[a])
     _resample_vars(program, st, seat, rng)
-    st["rng"] = rng.getrandbits(64) or 0x9E3779B97F4A7C15   # the generator's state must not be zero
+    st["rng"] = rng.getrandbits(64) or 0x9E3779B97F4A7C15  # the generator's state must not be zero
     _ask_pending_again(program, st)
     return st
 
@@ -148,15 +152,30 @@ def _resample_vars(program, st: dict, seat: int, rng: random.Random) -> None:
         if vdef["scope"] != "seat" or vdef["visibility"] != "owner":
             continue
         values = st["vars"][name]
+        domain = program.var_domains.get(name)
+        rt = Runtime(program, st, None) if domain is not None else None
         for s in range(n):
             if s == seat:
                 continue
             v = values[s]
-            if vdef.get("type") == "seat" and isinstance(v, int) and not isinstance(v, bool):
+            if domain is not None:
+                values[s] = _from_domain(rt, domain, s, v, rng)
+            elif vdef.get("type") == "seat" and isinstance(v, int) and not isinstance(v, bool):
                 values[s] = rng.randrange(n)
             elif isinstance(v, bool):
                 values[s] = rng.random() < 0.5
             # any other value is kept: no generic domain (module doc)
+
+
+def _from_domain(rt, domain, s: int, value, rng: random.Random):
+    """A value drawn from the declared ``domain`` of seat ``s``'s secret, as the sample's other cards
+    and counters stand; an empty or broken domain keeps the value (the declaration is the game's)."""
+    try:
+        options = domain(rt, {"s": s, "me": s})
+    except MasonError:
+        return value
+    options = list(options) if isinstance(options, (list, tuple, range)) else []
+    return rng.choice(options) if options else value
 
 
 def _ask_pending_again(program, st: dict) -> None:
