@@ -216,7 +216,8 @@ def _settings(rep: dict) -> str:
         f"{st['game']}, {st['players']} players, bots {st['bots']}, seeds {st['seed']}.."
         f"{int(st['seed']) + rep['games'] - 1}; variants {', '.join(st.get('variants') or []) or 'none'}; "
         f"expansions {', '.join(st.get('expansions') or []) or 'none'}; options "
-        f"{json.dumps(st.get('options') or {})}; {rep['completed']}/{rep['games']} games completed"
+        f"{', '.join(f'{k}={json.dumps(v)}' for k, v in sorted((st.get('options') or {}).items())) or 'none'}; "
+        f"{rep['completed']}/{rep['games']} games completed"
     )
 
 
@@ -316,7 +317,8 @@ def analyze_html(rep: dict) -> str:
     cov = rep.get("coverage")
     if cov is not None:
         body.append(f"<h2>Rules never fired</h2><p>{len(cov['fired'])} fired, {len(cov['never'])} never fired.</p>")
-        body.append(_table(["rule", "at"], [[_e(i["key"]), _e(i["at"])] for i in cov["never"]]))
+        if cov["never"]:  # no empty table when every rule fired
+            body.append(_table(["rule", "at"], [[_e(i["key"]), _e(i["at"])] for i in cov["never"]]))
     if rep["errors"]:
         body.append(
             "<h2>Errors</h2>" + _table(["seed", "message"], [[e["seed"], _e(e["message"])] for e in rep["errors"]])
