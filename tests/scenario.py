@@ -34,7 +34,7 @@ def run(g: Game, text: str, me=None) -> None:
     """Drop whatever was paused and run ``text`` from an empty stack (until a decision or its end)."""
     block = compile_snippet(g.program, text)
     st = g.state
-    st["stack"] = [{"k": "b", "n": block.id, "i": 0, "s": 0, "v": {"me": me}}]
+    st["stack"] = [{"kind": "block", "node": block.id, "next": 0, "scope": 0, "vars": {"me": me}}]
     st["pending"] = None
     st["ti"] = -1
     run_machine(g.rt)
@@ -47,7 +47,7 @@ def run_phase(g: Game, phase: str) -> None:
     for pid, block in g.program.phases:
         if pid == phase:
             st = g.state
-            st["stack"] = [{"k": "b", "n": block.id, "i": 0, "s": 0, "v": {"me": None}}]
+            st["stack"] = [{"kind": "block", "node": block.id, "next": 0, "scope": 0, "vars": {"me": None}}]
             st["pending"] = None
             st["ti"] = -1
             st["phase"] = phase

@@ -106,9 +106,9 @@ def refresh_pending(g: Game) -> None:
     """After editing a zone a pending card choice reads from, recompute its options (test-only)."""
     p = g.pending
     fr = g.state["stack"][-1]
-    node = g.program.nodes[fr["n"]]
-    if fr["k"] == "c":
-        env = g.state["stack"][fr["s"]]["v"]
+    node = g.program.nodes[fr["node"]]
+    if fr["kind"] == "choice":
+        env = g.state["stack"][fr["scope"]]["vars"]
         items = node.source(g.rt, env)
         options = list(items) + ([None] if node.optional else [])
         p["options"] = options

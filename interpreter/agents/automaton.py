@@ -77,13 +77,13 @@ def compile_automata(program) -> dict[str, AutomatonDef]:
 def option_values(rt, pending) -> list:
     """What ``option`` is for each offered option of the pending decision."""
     fr = rt.st["stack"][-1]
-    if fr["k"] == "t":
+    if fr["kind"] == "turn":
         return [k.partition("@")[0] for k in pending["options"]]
-    if fr["k"] == "o":
+    if fr["kind"] == "option":
         # late: choices can only be imported after machine (machine imports it at its end)
         from mason.runtime.choices import _text  # a label with {expr} parts is the text shown
 
-        node = rt.nodes[fr["n"]]
+        node = rt.nodes[fr["node"]]
         return [_text(rt, fr, node.options[i][0]) for i in pending["options"]]
     return list(pending["options"])
 

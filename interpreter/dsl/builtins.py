@@ -358,4 +358,4 @@ def _done(rt, action):
     t = rt.turn_frame()
     if t is None:
         return 0
-    return t["u"].get(action, 0) + t["g"].get(action, 0)
+    return t["uses"].get(action, 0) + t["groups"].get(action, 0)

@@ -91,7 +91,7 @@ def _ask(rt, node, fr, seat, options, subset=0):
         "subset": subset,
         "at": place_text(node),
     }
-    st["stack"].append({"k": "c", "n": node.id, "s": fr["s"]})
+    st["stack"].append({"kind": "choice", "node": node.id, "scope": fr["scope"]})
 
 
 def _locate(rt, seat, options, labels):
@@ -127,7 +127,7 @@ def _text(rt, fr, text):
     """A prompt or option label as shown: ``{expr}`` parts (compiled at load) evaluated as ``say`` does."""
     if isinstance(text, str):
         return text
-    env = rt.st["stack"][fr["s"]]["v"]
+    env = rt.st["stack"][fr["scope"]]["vars"]
     return "".join(p if isinstance(p, str) else _show(rt, p(rt, env)) for p in text)
 
 
@@ -147,7 +147,7 @@ def _bind_choice(rt, env, node, fr, value):
         if node.body.inline:  # plain statements: run now, as their frame would run next
             run_inline(rt, env, node.body, fr)
             return
-        rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+        rt.st["stack"].append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
 
 
 def s_choose_one(rt, env, node, fr):
@@ -171,7 +171,9 @@ def s_choose_one(rt, env, node, fr):
                 [_text(rt, fr, node.options[available[0]][0])],
                 node.place,
             )
-        rt.st["stack"].append({"k": "b", "n": node.options[available[0]][2].id, "i": 0, "s": fr["s"]})
+        rt.st["stack"].append(
+            {"kind": "block", "node": node.options[available[0]][2].id, "next": 0, "scope": fr["scope"]}
+        )
         return
     seat = _chooser(rt, env, node)
     st = rt.st
@@ -184,7 +186,7 @@ def s_choose_one(rt, env, node, fr):
         "subset": 0,
         "at": place_text(node),
     }
-    st["stack"].append({"k": "o", "n": node.id, "s": fr["s"]})
+    st["stack"].append({"kind": "option", "node": node.id, "scope": fr["scope"]})
 
 
 def fill_labels(rt) -> dict | None:
@@ -193,10 +195,10 @@ def fill_labels(rt) -> dict | None:
     if p is None or p.get("labels") is not None:
         return p
     fr = rt.st["stack"][-1]
-    if fr["k"] == "t":
+    if fr["kind"] == "turn":
         p["labels"] = [action_label(rt, fr, k) for k in p["options"]]
-    elif fr["k"] == "o":
-        node = rt.nodes[fr["n"]]
+    elif fr["kind"] == "option":
+        node = rt.nodes[fr["node"]]
         p["labels"] = [_text(rt, fr, node.options[i][0]) for i in p["options"]]
     else:
         labels = [_label(rt, p["kind"], v) if v is not None else "none" for v in p["options"]]
@@ -212,13 +214,13 @@ def resume(rt, answer) -> None:
     pending = st["pending"]
     fr = st["stack"][-1]
     st["pending"] = None
-    if fr["k"] == "t":  # the action window stays on the stack
+    if fr["kind"] == "turn":  # the action window stays on the stack
         take_action(rt, fr, pending["options"][answer])
         return
     st["stack"].pop()
-    node = rt.nodes[fr["n"]]
-    if fr["k"] == "c":
-        env = st["stack"][fr["s"]]["v"]
+    node = rt.nodes[fr["node"]]
+    if fr["kind"] == "choice":
+        env = st["stack"][fr["scope"]]["vars"]
         if pending["subset"]:
             value = [pending["options"][i] for i in answer]
         else:
@@ -226,14 +228,14 @@ def resume(rt, answer) -> None:
         if rt.narrate:
             _narrate_choice(rt, node, pending, value)
         _bind_choice(rt, env, node, fr, value)
-    elif fr["k"] == "o":
+    elif fr["kind"] == "option":
         i = pending["options"][answer]
         if rt.narrate:
             label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(
                 rt, fr, node.options[i][0]
             )
             rt.say(f"{rt.seat_name(pending['seat'])} chooses: {label}", node)
-        st["stack"].append({"k": "b", "n": node.options[i][2].id, "i": 0, "s": fr["s"]})
+        st["stack"].append({"kind": "block", "node": node.options[i][2].id, "next": 0, "scope": fr["scope"]})
     else:
         raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")
 

@@ -63,7 +63,7 @@ def hidden_cards(program, state: dict, seat: int) -> list[int]:
     if pending is not None and pending["seat"] == seat and pending["kind"] == "card":
         offered = {c for c in pending["options"] if isinstance(c, int)}
     # the card of every turn under way is public (a view names the current turn's card)
-    offered.update(fr["card"] for fr in state["stack"] if fr["k"] == "t" and fr.get("card") is not None)
+    offered.update(fr["card"] for fr in state["stack"] if fr["kind"] == "turn" and fr.get("card") is not None)
     out = []
     for key, ids in state["zones"].items():
         name, owner = split_zone_key(key)
@@ -139,9 +139,9 @@ def _held_by_rules(st: dict, hidden: set) -> set:
                 walk(x)
 
     for frame in st["stack"]:
-        if "l" in frame:
-            walk(frame["l"])
-        walk(frame.get("v") or {})
+        if "items" in frame:
+            walk(frame["items"])
+        walk(frame.get("vars") or {})
     return held
 
 

@@ -214,8 +214,8 @@ class Game:
     def _asked_at(self, pending) -> str:
         """Where the pending decision is asked, in the log's form (from the paused rule, not the saved text)."""
         stack = self.state["stack"]
-        if stack and "n" in stack[-1]:
-            return self._at(str(self.program.nodes[stack[-1]["n"]].place))
+        if stack and "node" in stack[-1]:
+            return self._at(str(self.program.nodes[stack[-1]["node"]].place))
         return pending["at"]
 
     def record_error(self, exc: BaseException) -> dict:

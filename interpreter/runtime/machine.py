@@ -1,8 +1,8 @@
 """The machine: runs compiled effects over a plain-data state with an explicit, JSON-able stack.
 
-Execution state lives in ``state['stack']``: a list of frames (dicts of ints, strings and lists).
-A frame names its compiled node by id; a block frame holds its program counter; an invocation
-frame also holds its variables (``v``). When a choice needs an answer the machine stores a
+Execution state lives in ``state['stack']``: a list of frames (dicts of ints, strings and lists,
+typed in ``frames.py``). A frame names its compiled node by id; a block frame holds its program
+counter (``next``); an invocation frame also holds its variables (``vars``). When a choice needs an answer the machine stores a
 decision in ``state['pending']`` and returns; answering it resumes from the top frame. Nothing
 else (no generator, closure or object) holds game state, so a state can be copied, saved and
 resumed at any decision.
@@ -181,20 +181,20 @@ class Runtime:
         stack = self.st["stack"]
         top = stack[-1] if stack else None
         for fr in reversed(stack):
-            k = fr["k"]
-            if k == "b" and "v" in fr:
-                if fr["i"] == 0 and fr is not top:  # pushed, not begun (the setup steps after this one)
+            k = fr["kind"]
+            if k == "block" and "vars" in fr:
+                if fr["next"] == 0 and fr is not top:  # pushed, not begun (the setup steps after this one)
                     continue
-                o = origins.get(fr["n"])
+                o = origins.get(fr["node"])
                 if o is None:
                     continue
                 item = dict(o)
-                c = fr["v"].get("self")
+                c = fr["vars"].get("self")
                 if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(self.cards):
                     if self._may_see(c, to):
                         item["card"], item["name"] = c, self.card_name(c)
                 chain.append(item)
-            elif k == "t":
+            elif k == "turn":
                 item = {"kind": "turn", "seat": fr["seat"]}
                 c = fr.get("card")
                 if isinstance(c, int) and self._may_see(c, to):
@@ -260,7 +260,7 @@ class Runtime:
     # ---------------------------------------------------------------- frames
     def push_block(self, block, scope_vars: dict):
         stack = self.st["stack"]
-        stack.append({"k": "b", "n": block.id, "i": 0, "s": len(stack), "v": scope_vars})
+        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars})
 
     def emit(self, event: str, args: dict, node=None):
         """Push the frames of every trigger listening to ``event`` (first declared runs first)."""
@@ -303,7 +303,7 @@ class Runtime:
                 "play/loop",
             )
         for trig, env in reversed(frames):
-            stack.append({"k": "b", "n": trig.block.id, "i": 0, "s": len(stack), "v": env})
+            stack.append({"kind": "block", "node": trig.block.id, "next": 0, "scope": len(stack), "vars": env})
             if self.stats is not None:
                 self.stats[trig.key] = self.stats.get(trig.key, 0) + 1
 
@@ -319,7 +319,7 @@ def run(rt: Runtime) -> None:
     try:
         while stack and st["pending"] is None:
             fr = stack[-1]
-            frames[fr["k"]](rt, fr)
+            frames[fr["kind"]](rt, fr)
             steps += 1
             if steps > STEP_CAP:
                 raise PlayError(
@@ -346,7 +346,7 @@ def run(rt: Runtime) -> None:
 def _frame_place(rt, stack):
     """The rule-file place of the frame on top of the stack (a block, a loop, a turn), if it names one."""
     for fr in reversed(stack):
-        n = fr.get("n")
+        n = fr.get("node")
         if isinstance(n, int) and 0 <= n < len(rt.nodes):
             return rt.nodes[n].place
     return None
@@ -383,19 +383,19 @@ def _steps(block) -> tuple:
 
 
 def _block(rt, fr):
-    block = rt.nodes[fr["n"]]
+    block = rt.nodes[fr["node"]]
     plan = block.__dict__.get("steps") or _steps(block)
     st = rt.st
     stack = st["stack"]
-    env = stack[fr["s"]]["v"]
+    env = stack[fr["scope"]]["vars"]
     depth = len(stack)
-    i = fr["i"]
+    i = fr["next"]
     n = len(plan)
     while i < n:
         handler, node, plain = plan[i]
         i += 1
         if not plain:
-            fr["i"] = i
+            fr["next"] = i
         try:
             handler(rt, env, node, fr)
         except PlayError as exc:
@@ -440,41 +440,41 @@ def run_inline(rt, env, block, fr) -> None:
 
 
 def _for(rt, fr):
-    node = rt.nodes[fr["n"]]
-    items = fr["l"]
-    i = fr["i"]
+    node = rt.nodes[fr["node"]]
+    items = fr["items"]
+    i = fr["next"]
     if i >= len(items):
         rt.st["stack"].pop()
         return
-    fr["i"] = i + 1
+    fr["next"] = i + 1
     stack = rt.st["stack"]
-    stack[fr["s"]]["v"][node.var] = items[i]
-    stack.append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+    stack[fr["scope"]]["vars"][node.var] = items[i]
+    stack.append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
 
 
 def _repeat(rt, fr):
-    node = rt.nodes[fr["n"]]
-    if fr["i"] >= fr["c"]:
+    node = rt.nodes[fr["node"]]
+    if fr["done"] >= fr["count"]:
         rt.st["stack"].pop()
         return
-    fr["i"] += 1
+    fr["done"] += 1
     if node.body.inline:  # one round per step, as with the body's own frame
-        run_inline(rt, rt.st["stack"][fr["s"]]["v"], node.body, fr)
+        run_inline(rt, rt.st["stack"][fr["scope"]]["vars"], node.body, fr)
         return
-    rt.st["stack"].append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+    rt.st["stack"].append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
 
 
 def _while(rt, fr):
-    node = rt.nodes[fr["n"]]
+    node = rt.nodes[fr["node"]]
     stack = rt.st["stack"]
-    if node.cond(rt, stack[fr["s"]]["v"]):
-        fr["i"] += 1
-        if fr["i"] > 100_000:
+    if node.cond(rt, stack[fr["scope"]]["vars"]):
+        fr["done"] += 1
+        if fr["done"] > 100_000:
             raise PlayError("a 'while' loop ran 100000 times", node.place, "play/loop")
         if node.body.inline:  # one round per step, as with the body's own frame
-            run_inline(rt, stack[fr["s"]]["v"], node.body, fr)
+            run_inline(rt, stack[fr["scope"]]["vars"], node.body, fr)
             return
-        stack.append({"k": "b", "n": node.body.id, "i": 0, "s": fr["s"]})
+        stack.append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
     else:
         stack.pop()
 
@@ -518,7 +518,7 @@ def _origins(prog) -> dict:
     return out
 
 
-FRAME = {"b": _block, "f": _for, "r": _repeat, "w": _while, "c": _waiting, "o": _waiting}
+FRAME = {"block": _block, "for": _for, "repeat": _repeat, "while": _while, "choice": _waiting, "option": _waiting}
 
 
 # ==================================================================== statements
@@ -847,7 +847,7 @@ def _run_block(rt, env, block, fr):
                     f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place, "play/type"
                 ) from None
     else:
-        rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
+        rt.st["stack"].append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
 
 
 def s_if(rt, env, node, fr):
@@ -859,7 +859,7 @@ def s_if(rt, env, node, fr):
         if block is None:
             return
     if not block.inline:
-        rt.st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": fr["s"]})
+        rt.st["stack"].append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
         return
     for handler, stmt in block.__dict__.get("bound") or bound(block):  # _run_block, inline
         try:
@@ -900,17 +900,17 @@ def s_for(rt, env, node, fr):
                         f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place, "play/type"
                     ) from None
         return
-    rt.st["stack"].append({"k": "f", "n": node.id, "i": 0, "l": list(items), "s": fr["s"]})
+    rt.st["stack"].append({"kind": "for", "node": node.id, "items": list(items), "next": 0, "scope": fr["scope"]})
 
 
 def s_repeat(rt, env, node, fr):
     count = _amount_of(node.count(rt, env), node)
     if count:
-        rt.st["stack"].append({"k": "r", "n": node.id, "i": 0, "c": count, "s": fr["s"]})
+        rt.st["stack"].append({"kind": "repeat", "node": node.id, "count": count, "done": 0, "scope": fr["scope"]})
 
 
 def s_while(rt, env, node, fr):
-    rt.st["stack"].append({"k": "w", "n": node.id, "i": 0, "s": fr["s"]})
+    rt.st["stack"].append({"kind": "while", "node": node.id, "done": 0, "scope": fr["scope"]})
 
 
 STMT = {

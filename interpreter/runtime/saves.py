@@ -2,7 +2,7 @@
 
 A save is one JSON object, described by ``schemas/save.schema.json``::
 
-    {"mason": 1, "rules": "sha256:...", "settings": {...}, "seats": ["human", "random"],
+    {"mason": 2, "rules": "sha256:...", "settings": {...}, "seats": ["human", "random"],
      "state": {...}, "log": [...]}
 
 ``rules`` is the hash of the rules the game ran (rule files, expansions and variants merged) and
@@ -10,7 +10,8 @@ A save is one JSON object, described by ``schemas/save.schema.json``::
 this order: UTF-8, JSON, the format number, the settings, that the game loads, the schema, the rules
 hash, then the state against the game (``check_state``). Every problem is one ``SaveError`` line
 naming what is wrong (``the save is damaged: state.cards[3].z: expected a string or null, not a
-number``).
+number``). Format 1 differs only in how the paused execution's frames are written (one-letter keys,
+``runtime/frames.py``); such a save is upgraded as it is read.
 """
 
 from __future__ import annotations
@@ -28,14 +29,23 @@ from jsonschema import Draft202012Validator
 from mason import schemas as _schemas
 from mason.errors import MasonError, SaveError
 from mason.runtime.engine import FRAME, STMT, Runtime
+from mason.runtime.frames import TURN_WINDOW, upgrade_stack
 from mason.runtime.state import copy_state, player_count
 from mason.runtime.values import zone_key
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
 SCHEMA_FILE = Path(_schemas.__file__).resolve().parent / "save.schema.json"
 DEFAULT_NAME = "mason-save.json"
-# the compiled node each frame kind names (``k`` -> node kind)
-FRAME_NODES = {"b": "block", "f": "for", "r": "repeat", "w": "while", "c": "choose", "o": "choose_one", "t": "turn"}
+# the compiled node each frame kind names (frame ``kind`` -> node kind)
+FRAME_NODES = {
+    "block": "block",
+    "for": "for",
+    "repeat": "repeat",
+    "while": "while",
+    "choice": "choose",
+    "option": "choose_one",
+    "turn": "turn",
+}
 _VALIDATORS: dict[str, Draft202012Validator] = {}
 _HASHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
@@ -140,7 +150,12 @@ def read_save(path):
 
 
 def check_format(data) -> None:
-    """The format number and the settings: enough to know which game to load."""
+    """The format number and the settings: enough to know which game to load. A save of format 1 is
+    upgraded in place (its frames renamed: ``frames.upgrade_stack``)."""
+    if isinstance(data, dict) and data.get("mason") == 1:
+        if isinstance(data.get("state"), dict):
+            data["state"]["stack"] = upgrade_stack(data["state"].get("stack"))
+        data["mason"] = SAVE_FORMAT
     if not isinstance(data, dict) or data.get("mason") != SAVE_FORMAT:
         raise SaveError("not a Mason save file (missing or unknown 'mason' format number)")
     if "settings" not in data:
@@ -380,30 +395,31 @@ def _supplies(prog) -> set:
 def _check_stack(prog, state):
     stack, nodes = state["stack"], prog.nodes
     for i, fr in enumerate(stack):
-        k = fr["k"]
-        if fr.get("n", 0) >= len(nodes):
+        k = fr["kind"]
+        if fr.get("node", 0) >= len(nodes):
             raise SaveError("the save's paused execution refers to rules this game does not have")
         if k == "flow":
             if i != 0:
                 raise SaveError("the save's paused execution is damaged: the round loop is not at the bottom")
             continue
-        node = nodes[fr["n"]]
+        node = nodes[fr["node"]]
         if node.kind != FRAME_NODES[k]:
             raise SaveError(
                 f"the save's paused execution is damaged: frame {i} names a {node.kind}, not a {FRAME_NODES[k]}"
             )
-        if k == "t":
-            if not -1 <= fr["pti"] < i or (fr["pti"] >= 0 and stack[fr["pti"]]["k"] != "t"):
+        if k == "turn":
+            outer = fr["outer_turn"]
+            if not -1 <= outer < i or (outer >= 0 and stack[outer]["kind"] != "turn"):
                 raise SaveError(f"the save's paused execution is damaged: turn frame {i} has no enclosing turn")
             if fr["seat"] >= state["n"] or (fr["card"] is not None and fr["card"] >= len(state["cards"])):
                 raise SaveError(f"the save's paused execution is damaged: turn frame {i} names no seat or card")
             continue
-        if fr["s"] > i or not isinstance(stack[fr["s"]].get("v"), dict):
+        if fr["scope"] > i or not isinstance(stack[fr["scope"]].get("vars"), dict):
             raise SaveError(f"the save's paused execution is damaged: frame {i} has no variables")
-        if k == "b" and fr["i"] > len(node.stmts):
+        if k == "block" and fr["next"] > len(node.stmts):
             raise SaveError(f"the save's paused execution is damaged: frame {i} is past its block's end")
     ti = state["ti"]
-    if not -1 <= ti < len(stack) or (ti >= 0 and stack[ti]["k"] != "t"):
+    if not -1 <= ti < len(stack) or (ti >= 0 and stack[ti]["kind"] != "turn"):
         raise SaveError("the save's state is damaged: its current turn does not exist")
 
 
@@ -433,13 +449,13 @@ def _check_pending(prog, state):
     """The pending decision must be the one the engine asks at the paused rule: same seat, options, labels."""
     p, stack = state["pending"], state["stack"]
     if p is None:
-        if stack and stack[-1]["k"] in ("c", "o"):
+        if stack and stack[-1]["kind"] in ("choice", "option"):
             raise SaveError("the save's pending decision is damaged: a choice waits without a decision")
         if not (state["over"] and not stack):
             raise SaveError("the save's state is damaged: no decision is pending and the game is not over")
         return
     damaged = "the save's pending decision is damaged"
-    if not stack or stack[-1]["k"] not in ("c", "o", "t"):
+    if not stack or stack[-1]["kind"] not in ("choice", "option", "turn"):
         raise SaveError(f"{damaged}: no paused rule asks it")
     if p["seat"] >= state["n"] or str(p["seat"]) in (state.get("automata") or {}):
         raise SaveError(f"{damaged}: it is put to seat {p['seat'] + 1}, which no player holds")
@@ -476,23 +492,23 @@ def _ask_again(prog, state) -> dict | None:
     st["pending"] = None
     rt = Runtime(prog, st, lambda entry: None)  # narrating: labels are computed as for a person
     top = st["stack"][-1]
-    if top["k"] == "t":
-        if top["p"] != 1:
+    if top["kind"] == "turn":
+        if top["step"] != TURN_WINDOW:
             return None
-        FRAME["t"](rt, top)
+        FRAME["turn"](rt, top)
         return st["pending"]
     st["stack"].pop()
     below = st["stack"][-1] if st["stack"] else None
-    node = prog.nodes[top["n"]]
+    node = prog.nodes[top["node"]]
     if (
         below is None
-        or below["k"] != "b"
-        or below["s"] != top["s"]
-        or below["i"] < 1
-        or prog.nodes[below["n"]].stmts[below["i"] - 1] is not node
+        or below["kind"] != "block"
+        or below["scope"] != top["scope"]
+        or below["next"] < 1
+        or prog.nodes[below["node"]].stmts[below["next"] - 1] is not node
     ):
         return None
-    STMT[node.kind](rt, st["stack"][below["s"]]["v"], node, below)
+    STMT[node.kind](rt, st["stack"][below["scope"]]["vars"], node, below)
     return st["pending"]
 
 

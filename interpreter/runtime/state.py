@@ -80,7 +80,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         "vars": variables,
         "table": table,
         "constants": constants,
-        "stack": [{"k": "flow", "p": 0, "d0": 0, "idle": 0}],
+        "stack": [{"kind": "flow", "phase": 0, "round_start": 0, "idle_rounds": 0}],
         "pending": None,
         "ti": -1,
         "decisions": 0,
@@ -89,7 +89,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     }
     for _, block in reversed(program.setup_steps):
         stack = state["stack"]
-        stack.append({"k": "b", "n": block.id, "i": 0, "s": len(stack), "v": {"me": None}})
+        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": {"me": None}})
     return state
 
 

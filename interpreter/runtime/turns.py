@@ -11,6 +11,7 @@ exclusive; ``after`` gates an action on a group or action done earlier in the tu
 from __future__ import annotations
 
 from mason.errors import PlayError
+from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
 from mason.runtime.machine import log_resolved, place_text, run_inline
 from mason.runtime.values import _plain, _seat_of
 
@@ -34,9 +35,19 @@ def s_turn(rt, env, node, fr):
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
     st = rt.st
-    fr = {"k": "t", "n": node.id, "seat": seat, "card": card, "u": {}, "g": {}, "p": 0, "stop": False, "pti": st["ti"]}
+    fr = {
+        "kind": "turn",
+        "node": node.id,
+        "seat": seat,
+        "card": card,
+        "uses": {},
+        "groups": {},
+        "step": TURN_START,
+        "stop": False,
+        "outer_turn": st["ti"],
+    }
     if node.mode == "after":
-        fr["g"][node.group] = 1
+        fr["groups"][node.group] = 1
     elif node.mode == "only":
         fr["only"] = node.group
     st["stack"].append(fr)
@@ -58,23 +69,23 @@ def _turn(rt, fr):
     closes) goes straight on to the next, without a round through the run loop."""
     stack = rt.st["stack"]
     depth = len(stack)
-    p = fr["p"]
-    if p == 0:
-        fr["p"] = p = 1
+    p = fr["step"]
+    if p == TURN_START:
+        fr["step"] = p = TURN_WINDOW
         rt.emit("turn_start", {"actor": fr["seat"], "card": fr["card"]})
         if len(stack) != depth:
             return
-    if p == 1:
+    if p == TURN_WINDOW:
         options = None if fr["stop"] else window_options(rt, fr)
         if not options or options == [END]:
-            fr["p"] = p = 2
-    if p == 2:
-        fr["p"] = 3
+            fr["step"] = p = TURN_END
+    if p == TURN_END:
+        fr["step"] = TURN_DONE
         rt.emit("turn_end", {"actor": fr["seat"], "card": fr["card"]})
         if len(stack) != depth:
             return
-        p = 3
-    if p == 1:
+        p = TURN_DONE
+    if p == TURN_WINDOW:
         if len(options) == 1:
             count_forced(rt.st)
             if rt.narrate:
@@ -85,7 +96,7 @@ def _turn(rt, fr):
                     "Choose an action",
                     options,
                     [action_label(rt, fr, options[0])],
-                    rt.nodes[fr["n"]].place,
+                    rt.nodes[fr["node"]].place,
                 )
             take_action(rt, fr, options[0])
             return
@@ -96,12 +107,12 @@ def _turn(rt, fr):
             "options": options,
             "labels": [action_label(rt, fr, k) for k in options] if rt.narrate else None,
             "subset": 0,
-            "at": place_text(rt.nodes[fr["n"]]),
+            "at": place_text(rt.nodes[fr["node"]]),
         }
         return
     st = rt.st
     stack.pop()
-    st["ti"] = fr["pti"]
+    st["ti"] = fr["outer_turn"]
 
 
 def _find(rt, key):
@@ -160,10 +171,10 @@ def window_options(rt, fr) -> list:
     env = {"me": seat}
     only = fr.get("only")
     if only is not None:
-        if fr["g"].get(only):
+        if fr["groups"].get(only):
             return [END]
         return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
-    u, g = fr["u"], fr["g"]
+    u, g = fr["uses"], fr["groups"]
     plan = prog.__dict__.get("_window_plan") or _plan(prog)
     for key, times, group, after, cond in plan[2]:  # _available, inline: this loop runs at every action window
         used = u.get(key, 0)
@@ -239,16 +250,16 @@ def unavailable_actions(rt) -> list:
 
 
 def _available(rt, fr, a, key, env, cond=True) -> bool:
-    used = fr["u"].get(key, 0)
+    used = fr["uses"].get(key, 0)
     if a.times is not None:
         if used >= a.times(rt, env):
             return False
     elif used:
         return False
-    if a.group and fr["g"].get(a.group) and not used:
+    if a.group and fr["groups"].get(a.group) and not used:
         return False
     for req in a.after:
-        if not fr["g"].get(req) and not fr["u"].get(req):
+        if not fr["groups"].get(req) and not fr["uses"].get(req):
             return False
     if cond and a.cond is not None and not a.cond(rt, env):
         return False
@@ -257,15 +268,15 @@ def _available(rt, fr, a, key, env, cond=True) -> bool:
 
 def take_action(rt, fr, key) -> None:
     if key == END:
-        fr["p"] = 2
+        fr["step"] = TURN_END
         return
     a, c = (rt.prog.__dict__.get("_window_plan") or _plan(rt.prog))[1].get(key) or _find(rt, key)
-    u = fr["u"]
+    u = fr["uses"]
     u[key] = u.get(key, 0) + 1
     if c is not None:
         u[a.key] = u.get(a.key, 0) + 1
     if a.group:
-        fr["g"][a.group] = fr["g"].get(a.group, 0) + 1
+        fr["groups"][a.group] = fr["groups"].get(a.group, 0) + 1
     seat = fr["seat"]
     env = {"me": seat}
     if c is not None:
@@ -290,17 +301,18 @@ def take_action(rt, fr, key) -> None:
 
 
 # ==================================================================== rounds and phases
-# The flow frame: ``p`` the next phase (``len(phases)``: the round's end; one more: a stall's effect
-# has run, start the next round), ``d0`` the decisions count at the round's start and ``idle`` the
-# rounds in a row without any decision; with ``flow.stall``, ``still`` the rounds in a row that were
-# stuck (``when`` held at their end and ``progress`` kept the value ``pv`` it had at their start).
+# The flow frame (frames.FlowFrame): ``phase`` the next phase (``len(phases)``: the round's end; one
+# more: a stall's effect has run, start the next round), ``round_start`` the decisions count at the
+# round's start and ``idle_rounds`` the rounds in a row without any decision; with ``flow.stall``,
+# ``stalled_rounds`` the rounds in a row that were stuck (``when`` held at their end and ``progress``
+# kept the value ``stall_value`` it had at their start).
 def _flow(rt, fr):
     st = rt.st
     prog = rt.prog
     if st["over"]:
         finish(rt)
         return
-    p = fr["p"]
+    p = fr["phase"]
     n = len(prog.phases)
     if p == n:
         if rt.narrate:
@@ -313,7 +325,7 @@ def _flow(rt, fr):
             _stall(rt, fr, why)
             return
     if p >= n:
-        fr["p"] = p = 0
+        fr["phase"] = p = 0
     if p == 0:
         if st["round"] >= prog.max_rounds:
             raise PlayError(
@@ -324,13 +336,13 @@ def _flow(rt, fr):
                 "play/loop",
             )
         st["round"] += 1
-        fr["d0"] = _progress(st)
+        fr["round_start"] = _progress(st)
         if prog.stall_progress is not None:
-            fr["pv"] = _progress_value(rt)
+            fr["stall_value"] = _progress_value(rt)
         if rt.narrate:
             rt.say(f"== Round {st['round']} ==", prog.phases[0][1], round_start=True, type="round")
     phase_id, block = prog.phases[p]
-    fr["p"] = p + 1
+    fr["phase"] = p + 1
     st["phase"] = phase_id
     if rt.narrate:
         rt.say(None, None, place=prog.phase_places[p], type="phase", phase=phase_id)
@@ -360,19 +372,19 @@ def _stalled(rt, fr) -> str:
     """At a round's end: update the idle counts; why the game has stalled, or '' while it progresses."""
     st, prog = rt.st, rt.prog
     why = ""
-    if _progress(st) == fr["d0"]:
-        fr["idle"] += 1
-        if fr["idle"] >= prog.idle_rounds:
-            why = f"{fr['idle']} rounds in a row without a decision"
+    if _progress(st) == fr["round_start"]:
+        fr["idle_rounds"] += 1
+        if fr["idle_rounds"] >= prog.idle_rounds:
+            why = f"{fr['idle_rounds']} rounds in a row without a decision"
     else:
-        fr["idle"] = 0
+        fr["idle_rounds"] = 0
     if prog.stall_when is not None or prog.stall_progress is not None:
         stuck = (prog.stall_when is None or _evaluate(rt, prog.stall_when, "stall.when")) and (
-            prog.stall_progress is None or ("pv" in fr and _progress_value(rt) == fr["pv"])
+            prog.stall_progress is None or ("stall_value" in fr and _progress_value(rt) == fr["stall_value"])
         )
-        fr["still"] = fr.get("still", 0) + 1 if stuck else 0
-        if fr["still"] >= prog.stall_after and not why:
-            why = f"{fr['still']} rounds in a row without progress"
+        fr["stalled_rounds"] = fr.get("stalled_rounds", 0) + 1 if stuck else 0
+        if fr["stalled_rounds"] >= prog.stall_after and not why:
+            why = f"{fr['stalled_rounds']} rounds in a row without progress"
     return why
 
 
@@ -387,8 +399,8 @@ def _stall(rt, fr, why) -> None:
             prog.phase_places[last],
             "play/stall",
         )
-    fr["idle"] = fr["still"] = 0
-    fr["p"] = len(prog.phases) + 1  # after the effect: the next round, with no second stall check
+    fr["idle_rounds"] = fr["stalled_rounds"] = 0
+    fr["phase"] = len(prog.phases) + 1  # after the effect: the next round, with no second stall check
     if rt.narrate:
         rt.say(f"The game has stalled: {why}.", None, place=prog.stall_place, stall=True, type="stall")
     rt.push_block(prog.stall_do, {"me": None})
@@ -448,4 +460,4 @@ def finish(rt) -> None:
 
 # the statement and frames this module runs; mason.runtime.engine puts them in the machine's tables
 STATEMENTS = {"turn": s_turn}
-FRAMES = {"t": _turn, "flow": _flow}
+FRAMES = {"turn": _turn, "flow": _flow}

@@ -34,4 +34,8 @@ def test_every_compiled_kind_has_a_runner():
 
 
 def test_every_frame_kind_has_a_handler():
-    assert {"b", "f", "r", "w", "c", "o", "t", "flow"} <= set(FRAME)
+    from mason.runtime import frames as F
+
+    kinds = {F.FLOW, F.BLOCK, F.FOR, F.REPEAT, F.WHILE, F.CHOICE, F.OPTION, F.TURN}
+    assert kinds == {"flow", "block", "for", "repeat", "while", "choice", "option", "turn"}
+    assert kinds == set(FRAME)

@@ -237,7 +237,7 @@ def run_effect(text: str, steps=(), me=0, self_type=None, after=()) -> Outcome:
     start = len(g.log)
     block = compile_effect(prog, text, names)
     base = len(st["stack"])
-    st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": base, "v": env})
+    st["stack"].append({"kind": "block", "node": block.id, "next": 0, "scope": base, "vars": env})
     steps, asked, n = list(steps), 0, 0
     while len(st["stack"]) > base:
         p = st["pending"]
@@ -251,7 +251,7 @@ def run_effect(text: str, steps=(), me=0, self_type=None, after=()) -> Outcome:
             asked += 1
             continue
         fr = st["stack"][-1]
-        FRAME[fr["k"]](rt, fr)
+        FRAME[fr["kind"]](rt, fr)
         n += 1
         assert n < 100_000, "the example does not finish"
     assert not steps, f"the example expects decisions that were never asked: {steps}"

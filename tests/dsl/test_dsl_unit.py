@@ -61,10 +61,10 @@ def run(text: str, g: Game, env: dict) -> dict:
     st = g.state
     st["pending"] = None
     base = len(st["stack"])
-    st["stack"].append({"k": "b", "n": block.id, "i": 0, "s": base, "v": env})
+    st["stack"].append({"kind": "block", "node": block.id, "next": 0, "scope": base, "vars": env})
     while len(st["stack"]) > base:
         assert st["pending"] is None, "this helper runs effects without decisions"
-        FRAME[st["stack"][-1]["k"]](g.rt, st["stack"][-1])
+        FRAME[st["stack"][-1]["kind"]](g.rt, st["stack"][-1])
     return env
 
 

@@ -95,9 +95,9 @@ def test_every_shipped_board_kind_is_registered_by_a_primitive():
 def test_statement_and_frame_twice_are_refused():
     with pytest.raises(RegistrationError, match="statement 'gain' is registered twice"):
         machine.register_statement("gain", lambda rt, env, node, fr: None)
-    with pytest.raises(RegistrationError, match="frame 'b' is registered twice"):
-        machine.register_frame("b", lambda rt, fr: None)
-    machine.register_frame("b", machine.FRAME["b"])  # the same handler again changes nothing
+    with pytest.raises(RegistrationError, match="frame 'block' is registered twice"):
+        machine.register_frame("block", lambda rt, fr: None)
+    machine.register_frame("block", machine.FRAME["block"])  # the same handler again changes nothing
 
 
 def test_the_primitives_package_imports_every_module_by_name():

@@ -393,7 +393,7 @@ def test_item4_the_save_schema_is_a_schema_and_real_saves_meet_it(citadels_save)
     schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     assert not list(Draft202012Validator(schema).iter_errors(citadels_save))
-    assert citadels_save["rules"].startswith("sha256:") and citadels_save["mason"] == 1
+    assert citadels_save["rules"].startswith("sha256:") and citadels_save["mason"] == 2
 
 
 def _pending_seat(d):
@@ -419,7 +419,7 @@ DAMAGES = {
     "rng-too-big": (lambda d: d["state"].__setitem__("rng", 2**64), "state.rng: "),
     "bot-stream": (lambda d: d["state"].__setitem__("bots", {"1": -5}), "state.bots.1: -5 is out of range"),
     "unknown-key": (lambda d: d.__setitem__("cheats", True), "unknown key 'cheats'"),
-    "frame-type": (lambda d: d["state"]["stack"][1].__setitem__("i", "next"), "state.stack[1].i: expected"),
+    "frame-type": (lambda d: d["state"]["stack"][1].__setitem__("next", "two"), "state.stack[1].next: expected"),
     "card-in-two-places": (
         lambda d: d["state"]["zones"]["deck"].append(_first_in(d, "hand/0")),
         "is in two places: 'deck' and 'hand/0'",

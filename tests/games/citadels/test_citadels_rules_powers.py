@@ -24,7 +24,7 @@ def passive(g) -> int:
 def refresh(g) -> None:
     """Recompute the pending decision after the test edited the state (action windows too)."""
     fr = g.state["stack"][-1]
-    if fr["k"] == "t":
+    if fr["kind"] == "turn":
         from mason.runtime.turns import action_label, window_options
 
         opts = window_options(g.rt, fr)

@@ -1,0 +1,109 @@
+"""Frames of paused execution (mason/runtime/frames.py): every frame the engine leaves on the stack
+has exactly the keys its TypedDict declares, and a save of format 1 (one-letter keys) still resumes."""
+
+from __future__ import annotations
+
+import json
+import random
+import typing
+
+import pytest
+from support import new_game
+
+from mason.runtime import frames as F
+from mason.runtime.game import Game
+from mason.runtime.saves import SAVE_FORMAT
+
+_TYPES = {
+    F.FLOW: F.FlowFrame,
+    F.BLOCK: F.BlockFrame,
+    F.FOR: F.ForFrame,
+    F.REPEAT: F.RepeatFrame,
+    F.WHILE: F.WhileFrame,
+    F.CHOICE: F.ChoiceFrame,
+    F.OPTION: F.ChoiceFrame,
+    F.TURN: F.TurnFrame,
+}
+
+_OLD = {v: k for k, v in F._OLD_KINDS.items()}
+
+
+def _conforms(fr: dict) -> None:
+    td = _TYPES[fr["kind"]]
+    keys = set(fr)
+    assert td.__required_keys__ <= keys, (fr, td.__required_keys__ - keys)
+    assert keys <= td.__required_keys__ | td.__optional_keys__, (fr, keys - td.__required_keys__ - td.__optional_keys__)
+    hints = typing.get_type_hints(td)
+    for key, value in fr.items():
+        if hints[key] is int:
+            assert type(value) is int, (key, value)
+
+
+def _play(game: str, seed: int, steps: int, players: int = 4):
+    g = new_game(game, players, seed)
+    rnd = random.Random(seed)
+    seen = set()
+    for _ in range(steps):
+        if g.over:
+            break
+        for fr in g.state["stack"]:
+            _conforms(fr)
+            seen.add(fr["kind"])
+        p = g.state["pending"]
+        g.answer(rnd.randrange(len(p["options"])) if not p["subset"] else [])
+    return g, seen
+
+
+@pytest.mark.parametrize("game", ["citadels", "golden-temple", "island-fortress", "pillars", "prague"])
+def test_every_frame_on_the_stack_has_the_keys_of_its_kind(game):
+    _, seen = _play(game, 3, 400)
+    assert {F.FLOW, F.BLOCK, F.TURN} <= seen or {F.FLOW, F.BLOCK, F.CHOICE} <= seen, seen
+
+
+def _downgrade(stack: list) -> list:
+    """A stack as format 1 wrote it (the inverse of frames.upgrade_stack)."""
+    out = []
+    for fr in stack:
+        names = {new: old for old, new in F._OLD_KEYS[fr["kind"]].items()}
+        old = {"k": _OLD[fr["kind"]]}
+        for key, value in fr.items():
+            if key != "kind":
+                old[names.get(key, key)] = value
+        out.append(old)
+    return out
+
+
+@pytest.mark.parametrize("game, seed", [("citadels", 5), ("pillars", 2), ("island-fortress", 4)])
+def test_a_format_1_save_resumes_and_ends_as_the_game_would_have(game, seed, tmp_path):
+    g, _ = _play(game, seed, 60)
+    data = json.loads(json.dumps(g.to_json()))
+    assert data["mason"] == SAVE_FORMAT == 2
+    old = json.loads(json.dumps(data))
+    old["mason"] = 1
+    old["state"]["stack"] = _downgrade(old["state"]["stack"])
+    assert any("k" in fr for fr in old["state"]["stack"])
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    resumed = Game.load(path)
+    assert resumed.state == g.state
+    rnd_a, rnd_b = random.Random(9), random.Random(9)
+    while not g.over:
+        p = g.state["pending"]
+        a = rnd_a.randrange(len(p["options"])) if not p["subset"] else []
+        b = rnd_b.randrange(len(p["options"])) if not p["subset"] else []
+        g.answer(a)
+        resumed.answer(b)
+    assert resumed.over and resumed.result == g.result
+
+
+def test_an_unknown_old_frame_is_refused_in_one_line(tmp_path):
+    g, _ = _play("citadels", 1, 10)
+    data = json.loads(json.dumps(g.to_json()))
+    data["mason"] = 1
+    data["state"]["stack"] = _downgrade(data["state"]["stack"])
+    data["state"]["stack"][-1]["k"] = "zz"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(Exception) as exc:
+        Game.load(path)
+    assert "the save is damaged: state.stack" in str(exc.value) and "\n" not in str(exc.value)
