@@ -357,6 +357,8 @@ def analyze_text(report: dict) -> str:
             continue
         seen.sort(key=lambda r: -abs(r["win_rate_diff"]["diff"] or 0))
         out.append(f"  {fam} ({len(seen)} of {len(rows)} types both held and not held):")
+        if fam in report.get("component_notes", {}):
+            out.append(f"    note: {report['component_notes'][fam]}")
         out += _table(
             ["type", "held n", "win", "not n", "win", "diff", "p", "score diff", "p"],
             [

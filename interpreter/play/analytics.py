@@ -13,6 +13,7 @@ Ties: a game won by ``k`` seats together gives each ``1/k`` of a win (``stats.py
 
 from __future__ import annotations
 
+import statistics
 import time
 import traceback
 from pathlib import Path
@@ -167,6 +168,7 @@ def summarize(
         "components": component_impact(program, done, seats),
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
     }
+    report["component_notes"] = component_notes(report["components"])
     if coverage:
         report["coverage"] = rule_coverage(program, done)
     return report
@@ -209,6 +211,32 @@ def component_impact(program, done: list, seats: int) -> dict:
                 }
             )
         out[fam] = rows
+    return out
+
+
+FEW_NOT_HELD = 0.2  # below this median share of seat-games without a type, a family gets a caution
+
+
+def component_notes(components: dict) -> dict:
+    """Family -> a caution when most seats held each of its types at some point (the median share of
+    seat-games without a type is under ``FEW_NOT_HELD``, as with characters taken in turn every round):
+    then the not-held groups are small and unlike the others, and a difference says little."""
+    out = {}
+    for fam, rows in components.items():
+        shares = [
+            r["not_held"]["n"] / (r["held"]["n"] + r["not_held"]["n"])
+            for r in rows
+            if r["held"]["n"] and r["not_held"]["n"]
+        ]
+        if not shares:
+            continue
+        median = statistics.median(shares)
+        if median < FEW_NOT_HELD:
+            out[fam] = (
+                f"most seats held each {fam} type at some point (a median of {median:.0%} of seat-games did not): "
+                "the not-held groups are small and unlike the others (fewer rounds give fewer chances to hold a "
+                "type), so read these differences as hints, not effects"
+            )
     return out
 
 

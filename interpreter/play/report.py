@@ -236,6 +236,8 @@ def _component_tables(rep: dict) -> list:
     out = []
     for fam, rows in rep["components"].items():
         out.append(f"<h3>{_e(fam)}</h3>")
+        if fam in rep.get("component_notes", {}):
+            out.append(f'<p class="note">{_e(rep["component_notes"][fam])}</p>')
         out.append(
             _table(
                 [

@@ -192,3 +192,27 @@ def test_bad_settings_one_line_before_any_game(args, words, monkeypatch):
     err = r.stderr.strip().splitlines()
     assert len(err) == 1 and words in err[0], r.stderr
     assert "Traceback" not in r.output
+
+
+def _rows(not_held_counts, total=100):
+    return [{"held": {"n": total - k}, "not_held": {"n": k}} for k in not_held_counts]
+
+
+def test_a_family_most_seats_held_gets_a_caution_and_others_do_not():
+    from mason.play.analytics import FEW_NOT_HELD, component_notes
+
+    notes = component_notes({"character": _rows([5, 10, 15, 30]), "district": _rows([20, 40, 60])})
+    assert set(notes) == {"character"}
+    assert "a median of 12% of seat-games did not" in notes["character"]
+    assert component_notes({"x": _rows([int(FEW_NOT_HELD * 100)] * 3)}) == {}  # at the threshold: no note
+    assert component_notes({"x": _rows([0, 100])}) == {}  # no type both held and not held
+
+
+def test_analyze_shows_the_caution_under_its_family():
+    r = invoke("analyze", "citadels", "-n", 20, "-p", 4, "--seed", 1, "--quiet")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    i = next(k for k, l in enumerate(lines) if l.strip().startswith("character ("))
+    assert lines[i + 1].strip().startswith("note: most seats held each character type at some point")
+    d = json.loads(invoke("analyze", "citadels", "-n", 20, "-p", 4, "--seed", 1, "--json").stdout)
+    assert "character" in d["component_notes"] and "district" not in d["component_notes"]
