@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from mason.errors import IllegalAction, PlayError
 from mason.runtime import rng
-from mason.runtime.machine import log_resolved, place_text, run_inline
+from mason.runtime.machine import card_ids, log_resolved, place_text, run_inline
 from mason.runtime.turns import action_label, take_action
 from mason.runtime.values import _amount_of, _plain, _seat_of, _show, _visible_to, _zone_label
 
 
 def s_choose(rt, env, node, fr):
     items = node.source(rt, env)
-    items = [] if items is None else (list(items) if isinstance(items, (list, tuple)) else [items])
+    if node.ckind == "card":  # the options are cards: checked where the rule's value enters
+        items = card_ids(rt, items, node)
+    else:
+        items = [] if items is None else (list(items) if isinstance(items, (list, tuple)) else [items])
     if node.random:
         if node.up_to is not None:  # a random subset of exactly min(N, available) items
             pool = list(items)

@@ -11,9 +11,8 @@ resumed at any decision.
 from __future__ import annotations
 
 from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
-from mason.dsl.expr import HOST_ERRORS
 from mason.dsl.stmt import INLINE_KINDS
-from mason.errors import PlayError
+from mason.errors import MasonError, PlayError
 from mason.runtime import rng
 from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _amount_of,
@@ -108,30 +107,23 @@ class Runtime:
             menv["self"] = c
             menv["owner"] = cards[c]["o"] if c is not None else None
             menv["base"] = v
-            x = None
             try:
                 if mod.when is not None and not mod.when(self, menv):
                     continue
                 x = mod.fn(self, menv)
-                op = mod.op
-                if op == "add":
-                    v = v + x
-                elif op == "set":
-                    v = x
-                elif op == "max":
-                    v = max(v, x)
-                else:
-                    v = min(v, x)
             except PlayError as exc:
                 if exc.place is None:
                     exc.place = mod.place
                 raise
-            except HOST_ERRORS as exc:
+            op = mod.op
+            if op == "set":
+                v = x
+            elif _combines(op, v, x):
+                v = v + x if op == "add" else max(v, x) if op == "max" else min(v, x)
+            else:
                 raise PlayError(
-                    f"this modifier of '{name}' cannot apply {mod.op} {_short(x)} to {_short(v)}: {exc}",
-                    mod.place,
-                    "play/type",
-                ) from None
+                    f"this modifier of '{name}' cannot apply {op} {_short(x)} to {_short(v)}", mod.place, "play/type"
+                )
             if self.stats is not None:
                 self.stats[mod.key] = self.stats.get(mod.key, 0) + 1
         return v
@@ -331,16 +323,35 @@ def run(rt: Runtime) -> None:
         if exc.place is None and stack:
             exc.place = _frame_place(rt, stack)
         raise
-    except HOST_ERRORS as exc:  # a rule evaluated outside a statement (an action's condition, a score)
-        raise PlayError(
-            f"cannot evaluate this rule: {type(exc).__name__}: {exc}", _frame_place(rt, stack), "play/type"
-        ) from None
     except RecursionError:
         raise PlayError(
             "the rules nest too deeply here (a named value calling itself without end?)",
             _frame_place(rt, stack),
             "play/too-deep",
         ) from None
+    except MasonError:
+        raise
+    except Exception as exc:  # not the rules' fault: values are checked where they enter (statements, builtins)
+        raise internal_error(exc, _frame_place(rt, stack)) from exc
+
+
+def _combines(op: str, a, b) -> bool:
+    """Whether a modifier's ``add`` / ``max`` / ``min`` applies to these values: numbers (not true/false)
+    with numbers; ``add`` also joins two lists or two texts."""
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):
+        return True
+    return op == "add" and ta is tb and (ta is list or ta is str)
+
+
+def internal_error(exc: Exception, place=None) -> PlayError:
+    """A Python error that escaped the checks of the values a rule gives: Mason's own bug, said as one
+    line (``play/internal``) at the place of the rule that was running, never blamed on the rules."""
+    return PlayError(
+        f"internal error in Mason (not in the rules; please report it with the log): {type(exc).__name__}: {exc}",
+        place,
+        "play/internal",
+    )
 
 
 def _frame_place(rt, stack):
@@ -402,10 +413,6 @@ def _block(rt, fr):
             if exc.place is None:
                 exc.place = node.place
             raise
-        except HOST_ERRORS as exc:
-            raise PlayError(
-                f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place, "play/type"
-            ) from None
         except RecursionError:
             raise PlayError(
                 "this statement nests too deeply (a named value calling itself without end?)",
@@ -427,10 +434,6 @@ def run_inline(rt, env, block, fr) -> None:
             if exc.place is None:
                 exc.place = node.place
             raise
-        except HOST_ERRORS as exc:
-            raise PlayError(
-                f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place, "play/type"
-            ) from None
         except RecursionError:
             raise PlayError(
                 "this statement nests too deeply (a named value calling itself without end?)",
@@ -643,7 +646,10 @@ def s_set_seatvar(rt, env, node, fr):
 
 
 def s_set_counter(rt, env, node, fr):
-    v = _plain(node.value(rt, env))
+    v = node.value(rt, env)
+    if type(v) is not int:
+        raise PlayError(f"a counter holds a whole number, got {_short(v)}", node.place, "play/type")
+    v = _plain(v)
     if node.seat is None and rt.prog.counters[node.name]["scope"] == "game":
         rt.st["counters"][node.name] = v
     else:
@@ -656,21 +662,41 @@ def s_set_counter(rt, env, node, fr):
 
 def s_set_attr(rt, env, node, fr):
     c = node.obj(rt, env)
-    if type(c) is not int:
-        raise PlayError(f"'.{node.name}' needs a card, got {c!r}", node.place, "play/type")
+    if type(c) is not int or not 0 <= c < len(rt.cards):
+        raise PlayError(f"'.{node.name}' needs a card, got {_short(c)}", node.place, "play/type")
     v = node.value(rt, env)
     t = type(v)
     rt.cards[c][node.name] = _plain(v) if t is list or t is dict or t is int else v
 
 
 def _cards_of(x, node):
+    """The items a ``for`` goes through: a list, one value (not true/false) as a list of one, none as []."""
     if x is None:
         return []
-    if isinstance(x, bool):
-        raise PlayError(f"expected cards, got {x!r}", node.place, "play/type")
-    if isinstance(x, int):
+    t = type(x)
+    if t is list or t is tuple:
+        return list(x)
+    if t is int:
         return [x]
-    return list(x)
+    raise PlayError(f"expected a list, got {_short(x)}", node.place, "play/type")
+
+
+def card_ids(rt, x, node) -> list:
+    """The cards a statement is given (one card, a list of cards, a zone's cards, or none), each checked
+    to be a card: where a rule's value enters the card statements (move, reveal, choose card)."""
+    if x is None:
+        return []
+    n = len(rt.cards)
+    t = type(x)
+    if t is int:
+        if 0 <= x < n:
+            return [x]
+    elif t is list or t is tuple:
+        for c in x:
+            if type(c) is not int or not 0 <= c < n:
+                raise PlayError(f"expected cards, got {_short(c)} among them", node.place, "play/type")
+        return list(x)
+    raise PlayError(f"expected cards, got {_short(x)}", node.place, "play/type")
 
 
 def place_text(node) -> str:
@@ -713,7 +739,7 @@ def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
 
 def s_move(rt, env, node, fr):
     x = node.cards(rt, env)
-    cards = [x] if type(x) is int else _cards_of(x, node)  # one card (not a bool): the common case
+    cards = [x] if type(x) is int and 0 <= x < len(rt.cards) else card_ids(rt, x, node)  # one card: the common case
     key = node.dest(rt, env)
     seen = node.seen_by(rt, env) if node.seen_by is not None else None
     quiet = not rt.prog.zones[key.partition("/")[0]]["narrate"]
@@ -771,8 +797,8 @@ def s_shuffle(rt, env, node, fr):
 
 
 def s_reveal(rt, env, node, fr):
-    to = node.to(rt, env) if node.to is not None else None
-    for c in _cards_of(node.cards(rt, env), node):
+    to = _seat_of(rt, env, node.to, node) if node.to is not None else None
+    for c in card_ids(rt, node.cards(rt, env), node):
         card = rt.cards[c]
         if to is None:
             card["up"] = True
@@ -842,10 +868,6 @@ def _run_block(rt, env, block, fr):
                 if exc.place is None:
                     exc.place = node.place
                 raise
-            except HOST_ERRORS as exc:
-                raise PlayError(
-                    f"cannot evaluate this statement: {type(exc).__name__}: {exc}", node.place, "play/type"
-                ) from None
     else:
         rt.st["stack"].append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
 
@@ -868,10 +890,6 @@ def s_if(rt, env, node, fr):
             if exc.place is None:
                 exc.place = stmt.place
             raise
-        except HOST_ERRORS as exc:
-            raise PlayError(
-                f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place, "play/type"
-            ) from None
 
 
 def s_for(rt, env, node, fr):
@@ -895,10 +913,6 @@ def s_for(rt, env, node, fr):
                     if exc.place is None:
                         exc.place = stmt.place
                     raise
-                except HOST_ERRORS as exc:
-                    raise PlayError(
-                        f"cannot evaluate this statement: {type(exc).__name__}: {exc}", stmt.place, "play/type"
-                    ) from None
         return
     rt.st["stack"].append({"kind": "for", "node": node.id, "items": list(items), "next": 0, "scope": fr["scope"]})
 

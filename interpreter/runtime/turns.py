@@ -13,7 +13,7 @@ from __future__ import annotations
 from mason.errors import PlayError
 from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
 from mason.runtime.machine import log_resolved, place_text, run_inline
-from mason.runtime.values import _plain, _seat_of
+from mason.runtime.values import _plain, _seat_of, _short
 
 END = "end"
 
@@ -34,6 +34,8 @@ def s_turn(rt, env, node, fr):
 
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
+    if card is not None and (type(card) is not int or not 0 <= card < len(rt.cards)):
+        raise PlayError(f"a turn is played as a card, got {_short(card)}", node.place, "play/type")
     st = rt.st
     fr = {
         "kind": "turn",
