@@ -11,8 +11,16 @@ Typical use::
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import paths
+
+from mason.model.validate import validate_game
 from mason.runtime.engine import Runtime, move_card
 from mason.runtime.game import Game, Settings
+from mason.runtime.state import new_state
+
+MINI = paths.FIXTURES / "mini"  # the mini fixture game of the DSL and engine unit tests
 
 
 def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrate=True, expansions=()) -> Game:
@@ -20,6 +28,22 @@ def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrat
     return Game.new(
         Settings(str(game), players, seed, tuple(variants), tuple(expansions), tuple(sorted(options))), narrate=narrate
     )
+
+
+@lru_cache(maxsize=None)
+def mini_program():
+    """The mini fixture game, compiled once per process (tests may add effects to it)."""
+    prog, errors = validate_game(str(MINI))
+    assert not errors, "\n".join(e.line() for e in errors)
+    return prog
+
+
+def mini_game() -> Game:
+    """The mini fixture for 3 players (seed 1) after setup, in P1's first action window."""
+    prog = mini_program()
+    g = Game(prog, Settings(str(MINI), 3, 1), new_state(prog, 3, 1), [], narrate=False)
+    g._run()
+    return g
 
 
 def random_answer(rng, pending):

@@ -6,39 +6,26 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import lru_cache
 
 import paths
 import pytest
+from support import mini_game, mini_program
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import BUILTINS
 from mason.dsl.expr import CompileError, Scope
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.errors import MasonError, PlayError
-from mason.model.validate import validate_game
 from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
-from mason.runtime.game import Game, Settings
+from mason.runtime.game import Game
 from mason.runtime.machine import FRAME
-from mason.runtime.state import new_state
 
 FIXTURE = paths.FIXTURES / "mini"
 
 
 # ====================================================================== helpers
-@lru_cache(maxsize=None)
-def program():
-    prog, errors = validate_game(str(FIXTURE))
-    assert not errors, "\n".join(e.line() for e in errors)
-    return prog
-
-
-def game() -> Game:
-    """The fixture after setup, in P1's first action window."""
-    prog = program()
-    g = Game(prog, Settings(str(FIXTURE), 3, 1), new_state(prog, 3, 1), [], narrate=False)
-    g._run()
-    return g
+program = mini_program
+game = mini_game  # the fixture after setup, in P1's first action window
 
 
 def compile_(text: str, *local_names):

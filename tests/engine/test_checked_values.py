@@ -8,38 +8,24 @@ Runs effects on the mini fixture game (tests/fixtures/mini) through the machine'
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import paths
 import pytest
+from support import mini_game, mini_program
 
 from mason.errors import PlayError
-from mason.model.validate import validate_game
 from mason.runtime import (
     engine,  # noqa: F401  (the machine's tables, filled)
     machine,
 )
-from mason.runtime.game import Game, Settings
-from mason.runtime.state import new_state
-
-FIXTURE = paths.FIXTURES / "mini"
-
-
-@lru_cache(maxsize=None)
-def program():
-    prog, errors = validate_game(str(FIXTURE))
-    assert not errors, "\n".join(e.line() for e in errors)
-    return prog
+from mason.runtime.game import Game
 
 
 def run_effect(text: str) -> Game:
     """Run ``text`` (an effect with no decision in it) for P1 through ``machine.run``."""
-    prog = program()
+    prog = mini_program()
     k = len(prog.errors)
     block = prog.effect({"do": text}, "do", ("me",))
     assert len(prog.errors) == k, prog.errors[k:]
-    g = Game(prog, Settings(str(FIXTURE), 3, 1), new_state(prog, 3, 1), [], narrate=False)
-    g._run()
+    g = mini_game()
     st = g.state
     st["pending"] = None
     base = len(st["stack"])
@@ -90,7 +76,7 @@ def test_an_error_that_escapes_the_checks_is_an_internal_error_not_a_rule_error(
         raise KeyError("no such thing")  # a bug in a statement handler, not in the rules
 
     monkeypatch.setitem(machine.STMT, "gain", broken)
-    prog = program()
+    prog = mini_program()
     for block in prog.nodes:  # forget the handlers bound before the patch
         for attr in ("bound", "steps"):
             block.__dict__.pop(attr, None)

@@ -8,34 +8,20 @@ item budget and the local variables as each other.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import paths
 import pytest
+from support import mini_game, mini_program
 
 from mason.dsl.expr import Scope
 from mason.dsl.parser import parse_expression
 from mason.errors import PlayError
-from mason.model.validate import validate_game
 from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
-from mason.runtime.game import Game, Settings
-from mason.runtime.state import new_state
 
 FIXTURE = paths.FIXTURES / "mini"
 
 
-@lru_cache(maxsize=None)
-def program():
-    prog, errors = validate_game(str(FIXTURE))
-    assert not errors, "\n".join(e.line() for e in errors)
-    return prog
-
-
-def game() -> Game:
-    prog = program()
-    g = Game(prog, Settings(str(FIXTURE), 3, 1), new_state(prog, 3, 1), [], narrate=False)
-    g._run()
-    return g
+program = mini_program
+game = mini_game
 
 
 def both(text: str, **local):
