@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import random
 
-import paths
 import pytest
 from support import mini_game, mini_program
 
@@ -19,9 +18,6 @@ from mason.errors import MasonError, PlayError
 from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
 from mason.runtime.game import Game
 from mason.runtime.machine import FRAME
-
-FIXTURE = paths.FIXTURES / "mini"
-
 
 # ====================================================================== helpers
 program = mini_program

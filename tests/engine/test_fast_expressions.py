@@ -8,7 +8,6 @@ item budget and the local variables as each other.
 
 from __future__ import annotations
 
-import paths
 import pytest
 from support import mini_game, mini_program
 
@@ -16,9 +15,6 @@ from mason.dsl.expr import Scope
 from mason.dsl.parser import parse_expression
 from mason.errors import PlayError
 from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
-
-FIXTURE = paths.FIXTURES / "mini"
-
 
 program = mini_program
 game = mini_game
