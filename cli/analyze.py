@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 import time
 
 import click
@@ -261,6 +262,11 @@ def compare_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet
 
 
 # ------------------------------------------------------------------------------------------ tables
+def _wrap(text: str, indent: str = "") -> list:
+    """A long line of prose as lines of at most WIDTH characters (tables are left as they are)."""
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
+
+
 def _table(headers: list, rows: list, indent: str = "") -> list[str]:
     """Columns padded to their widest cell; the first column left-aligned, the others right-aligned."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
@@ -309,6 +315,7 @@ def _settings_line(report: dict) -> str:
 
 
 TOP_TYPES = 8
+WIDTH = 100  # prose lines of the text report wrap here (a terminal of 100 columns or more shows them whole)
 
 
 def analyze_text(report: dict) -> str:
@@ -333,7 +340,7 @@ def analyze_text(report: dict) -> str:
         ],
     )
     b = report["balance"]
-    out.append(
+    out += _wrap(
         f"seat balance ({b['test']} vs equal shares): chi2 {_num(b['statistic'])}, df {b['df']}, "
         f"p {_p(b['p'])}; ties: {report['ties']}"
     )
@@ -346,7 +353,7 @@ def analyze_text(report: dict) -> str:
         ],
     )
     out.append("")
-    out.append(
+    out += _wrap(
         f"component impact: seats that held or played a type vs those that did not (one row a game "
         f"and seat; * p < 0.05; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)"
     )
@@ -358,7 +365,7 @@ def analyze_text(report: dict) -> str:
         seen.sort(key=lambda r: -abs(r["win_rate_diff"]["diff"] or 0))
         out.append(f"  {fam} ({len(seen)} of {len(rows)} types both held and not held):")
         if fam in report.get("component_notes", {}):
-            out.append(f"    note: {report['component_notes'][fam]}")
+            out += _wrap(f"note: {report['component_notes'][fam]}", "    ")
         out += _table(
             ["type", "held n", "win", "not n", "win", "diff", "p", "score diff", "p"],
             [
@@ -388,11 +395,13 @@ def analyze_text(report: dict) -> str:
 def compare_text(report: dict) -> str:
     a, b = report["a"], report["b"]
     out = [
-        f"A: {a['label']}; {_settings_line(a)}",
-        f"B: {b['label']}; {_settings_line(b)}",
-        f"same seeds on both sides ({report['paired_seeds']} games completed on both); B - A; "
-        f"significant: p < {report['alpha']}; n/side: games per side to detect the difference "
-        f"(power {report['power']})",
+        *_wrap(f"A: {a['label']}; {_settings_line(a)}"),
+        *_wrap(f"B: {b['label']}; {_settings_line(b)}"),
+        *_wrap(
+            f"same seeds on both sides ({report['paired_seeds']} games completed on both); B - A; "
+            f"significant: p < {report['alpha']}; n/side: games per side to detect the difference "
+            f"(power {report['power']})"
+        ),
         "",
     ]
     rows = []
@@ -417,5 +426,5 @@ def compare_text(report: dict) -> str:
     for tag, r in (("A", a), ("B", b)):
         bal = r["balance"]
         out.append(f"seat balance {tag}: chi2 {_num(bal['statistic'])}, df {bal['df']}, p {_p(bal['p'])}")
-    out.append("tests: " + "; ".join(f"{k}: {v}" for k, v in report["tests"].items()))
+    out += _wrap("tests: " + "; ".join(f"{k}: {v}" for k, v in report["tests"].items()))
     return "\n".join(out)
