@@ -12,6 +12,11 @@ The helper modules stay here in tests/ (``paths``, ``support``, ``scenario``, ``
 ``pillars_tools``): this file puts tests/ on ``sys.path`` before any test module is imported, so a
 test in any folder imports them by name. Test folders are not packages, so test file names must stay
 unique across the folders. Places come from ``paths`` (never from a test's own ``__file__``).
+
+The suite runs in parallel (``pytest -q -n auto``, pytest-xdist: one worker process per core, each
+collecting every module and running its share of the tests in any order), and also as plain
+``pytest -q``: a test writes its files under its own ``tmp_path`` (or a scratch directory), never in a
+fixed place another test may use at the same time, and depends on no other test having run before it.
 """
 
 import sys
