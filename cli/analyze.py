@@ -15,7 +15,7 @@ import time
 import click
 
 from mason.agents import BOT_KINDS
-from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option
+from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option, load_for_cli
 from mason.errors import MasonError
 
 SETTING_HELP = "variant=V, option=K=V, with=X, bots=KIND or bot=SEAT=KIND"
@@ -51,9 +51,14 @@ class Side:
 
     def resolve(self, game: str, players, seed: int, flag: str = ""):
         """Check everything against the game (no game is played): (Settings, bots, seat bots, program)."""
-        from mason.runtime.game import Settings, load_program
+        from mason.runtime.game import Settings
 
-        prog = load_program(game, tuple(self.variants), tuple(self.expansions))
+        prog = load_for_cli(
+            game,
+            self.variants,
+            self.expansions,
+            (lambda name: f"{flag} variant={name}") if flag else (lambda name: f"--variant {name}"),
+        )
         n = prog.min_players if players is None else players
         if not prog.min_players <= n <= prog.max_players:
             raise MasonError(

@@ -43,6 +43,22 @@ def _options(pairs, program) -> tuple:
     return tuple(sorted(out.items()))
 
 
+def load_for_cli(game: str, variants=(), expansions=(), flag=lambda name: f"--variant {name}"):
+    """The compiled game for a command, with its ``--variant`` and ``--with`` flags. An unknown variant is
+    the command line's mistake, not the rule file's: one ``cli/usage`` line naming the flag (``flag``
+    spells it as the user wrote it), not a place in the game's files."""
+    from mason.runtime.game import load_program
+
+    try:
+        return load_program(game, tuple(variants), tuple(expansions))
+    except DefinitionErrors as exc:
+        for err in exc.errors:
+            if err.code == "definition/unknown-variant":
+                name = next((v for v in variants if f"'{v}'" in err.message), "")
+                raise MasonError(f"{flag(name)}: {err.message}", code="cli/usage") from None
+        raise
+
+
 def _game_dir(name: str, marker: str = "game.yaml") -> str:
     """A game (or an expansion: ``marker`` expansion.yaml) given as a folder, as the loader finds it
     first: its absolute path; an id: itself."""

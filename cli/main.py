@@ -12,12 +12,12 @@ import click
 
 from mason.agents.human import HumanAgent, QuitRequested
 from mason.cli.analyze import analyze_cmd, compare_cmd
-from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option
+from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option, load_for_cli
 from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.render import narration, render_result
 from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
-from mason.runtime.game import Game, Settings, load_program
+from mason.runtime.game import Game, Settings
 from mason.runtime.saves import SaveTarget, check_target
 
 
@@ -207,7 +207,7 @@ def _play(
         if g.settings.game != game and _game_dir(game) != g.settings.game:
             raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
     else:
-        prog = load_program(game, variants, expansions)
+        prog = load_for_cli(game, variants, expansions)
         n = prog.min_players if players is None else players
         # a game or an expansion given as a folder is recorded by its absolute path, so that the save
         # resumes and the log replays from any directory
@@ -526,7 +526,7 @@ def simulate_cmd(
 ):
     """Play many bot games and report results, errors and statistics."""
     try:
-        prog = load_program(game, variants, expansions)
+        prog = load_for_cli(game, variants, expansions)
         counts = _player_counts(players, prog)
         base = Settings(game, counts[0], seed, tuple(variants), tuple(expansions), _options(options, prog))
         seat_bots = {s: k for s, k in _seat_kinds(min(counts), bots, bot_seats).items() if k != bots}
@@ -682,7 +682,7 @@ def rules(game, expansions, variants):
     from mason.play.rules_text import rules_text
 
     try:
-        prog = load_program(game, variants, expansions)
+        prog = load_for_cli(game, variants, expansions)
     except MasonError as exc:
         _fail(exc)
         return

@@ -172,7 +172,7 @@ def test_compare_json_html_and_significant_length(tmp_path):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["compare", "citadels", "-n", 5, "--b", "variant=nosuch"], "unknown variant 'nosuch'"),
+        (["compare", "citadels", "-n", 5, "--b", "variant=nosuch"], "--b variant=nosuch: unknown variant 'nosuch'"),
         (["compare", "citadels", "-n", 5, "--b", "foo"], "--b foo: expected variant=V"),
         (["compare", "citadels", "-n", 5, "--a", "bots=nosuch", "--b", "with=dark-city"], "unknown bot kind"),
         (["compare", "citadels", "-n", 5, "--b", "option=nope=1"], "--b option=nope=1: Citadels has no option"),
