@@ -91,8 +91,8 @@ def plot_scores(reports: list, labels: list) -> str:
         ax.set_title(seats[s]["name"])
         ax.set_xlabel("score")
     axes[0][0].set_ylabel("games")
-    if len(reports) > 1:
-        axes[0][-1].legend()
+    if len(reports) > 1:  # beside the last panel, never over a histogram
+        axes[0][-1].legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.suptitle("Final scores by seat", y=1.06)
     return _svg(fig)
 
@@ -121,8 +121,8 @@ def plot_length(reports: list, labels: list) -> str:
             )
         ax.set_xlabel(key)
         ax.set_ylabel("games")
-    if len(reports) > 1:
-        axes[1].legend()
+    if len(reports) > 1:  # beside the last panel, never over a histogram
+        axes[1].legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.suptitle("Game length", y=1.06)
     return _svg(fig)
 
@@ -163,8 +163,8 @@ def plot_components(reports: list, labels: list, family: str) -> str:
     ax.set_yticks(range(len(chosen)), [rows0[t]["name"] for t in chosen])
     ax.set_xlabel("win rate held - not held")
     ax.set_title(f"Component impact: {family}")
-    if len(reports) > 1:
-        ax.legend()
+    if len(reports) > 1:  # beside the chart, never over a bar
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return _svg(fig)
 
 
@@ -283,6 +283,10 @@ def _component_plots(reports: list, labels: list) -> list:
     for fam in reports[0]["components"]:
         if any(r["win_rate_diff"]["diff"] is not None for r in reports[0]["components"][fam]):
             out.append(f"<figure>{plot_components(reports, labels, fam)}</figure>")
+            for rep, label in zip(reports, labels) if len(reports) > 1 else ():  # compare: no tables below,
+                note = rep.get("component_notes", {}).get(fam)  # so each side's caution goes by the chart
+                if note:
+                    out.append(f'<p class="note">{_e(label)}: {_e(fam)}: {_e(note)}</p>')
         else:
             out.append(f'<p class="note">{_e(fam)}: no type both held and not held by some seat.</p>')
     return out

@@ -216,3 +216,15 @@ def test_analyze_shows_the_caution_under_its_family():
     assert lines[i + 1].strip().startswith("note: most seats held each character type at some point")
     d = json.loads(invoke("analyze", "citadels", "-n", 20, "-p", 4, "--seed", 1, "--json").stdout)
     assert "character" in d["component_notes"] and "district" not in d["component_notes"]
+
+
+def test_compare_page_shows_each_sides_caution_by_its_chart_and_analyze_once(tmp_path):
+    out = tmp_path / "cmp.html"
+    r = invoke("compare", "citadels", "-n", 20, "-p", 4, "--seed", 1, "--b", "variant=short_game", "--html", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert "A: plain game: character: most seats held" in page
+    assert "B: variant=short_game: character: most seats held" in page
+    one = tmp_path / "one.html"
+    assert invoke("analyze", "citadels", "-n", 20, "-p", 4, "--html", one, "--quiet").exit_code == 0
+    assert one.read_text(encoding="utf-8").count("most seats held each character type") == 1
