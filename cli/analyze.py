@@ -95,7 +95,7 @@ def _progress(total: int, hidden: bool, label: str):
     """A progress bar on stderr (None when hidden) and the ``on_done`` callback that moves it."""
     if hidden:
         return None, None
-    bar = click.progressbar(length=total, label=label, file=click.get_text_stream("stderr"))
+    bar = click.progressbar(length=total, label=label, file=sys.stderr)
     bar.__enter__()
     state = {"shown": 0, "base": 0}
 
