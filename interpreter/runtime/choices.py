@@ -98,7 +98,7 @@ def _ask(rt, node, fr, seat, options, subset=0):
 
 
 def _locate(rt, seat, options, labels):
-    """Add where a card lies ("Temple (P2's city)") when the options are not all in one zone of the decider."""
+    """Add where a card lies ("Tower (P2's city)" for a card named Tower) when the options are not all in one zone of the decider."""
     keys = set()
     for v in options:
         if v is not None:

@@ -20,7 +20,7 @@
   and boards are not followed.
 - **Secret variables.** A per-seat variable with ``visibility: owner`` is resampled for the other
   seats: from its declared ``domain`` (a DSL expression of the seat ``s``, evaluated on the sample:
-  a sealed bid's ``range(jade(s) + 1)``, say, or the known value once the rules revealed it), else
+  a sealed bid's ``range(coins(s) + 1)``, say, or the known value once the rules revealed it), else
   when its domain is known generically: ``type: seat`` (any seat) or a boolean value (true or false).
   A secret of any other value without a ``domain`` is **kept**: its domain depends on the rules,
   which the interpreter cannot read off the declaration (``mason validate`` does not require one).
