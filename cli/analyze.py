@@ -15,7 +15,17 @@ import time
 import click
 
 from mason.agents import BOT_KINDS
-from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option, load_for_cli
+from mason.cli.common import (
+    OPTION_HELP,
+    VARIANT_HELP,
+    WITH_HELP,
+    _fail,
+    _game_dir,
+    _options,
+    _seat_kinds,
+    bot_kind_option,
+    load_for_cli,
+)
 from mason.errors import MasonError
 
 SETTING_HELP = "variant=V, option=K=V, with=X, bots=KIND or bot=SEAT=KIND"
@@ -165,9 +175,9 @@ def _common(f):
     help="Every seat's bot (random, greedy, mcts, mcts:N).",
 )
 @click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND: that seat's bot (seats from 1).")
-@click.option("--variant", "variants", multiple=True)
-@click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
-@click.option("--with", "expansions", multiple=True)
+@click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
+@click.option("--option", "options", multiple=True, help=OPTION_HELP)
+@click.option("--with", "expansions", multiple=True, help=WITH_HELP)
 def analyze_cmd(
     game, n_games, players, seed, workers, as_json, html_path, quiet, bots, bot_seats, variants, options, expansions
 ):

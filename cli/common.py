@@ -93,6 +93,11 @@ def _seat_kinds(n, bots_all, bot_seats, names=(), saved=None) -> dict:
 
 KIND_SPELLINGS = "random, greedy, mcts, mcts:N, mcts:N:dD, mcts:N:Ts"
 
+# the help of the options every command that loads a game shares (``mason games`` lists the ids)
+WITH_HELP = "Expansion to add, by id (repeatable; `mason games` lists them)."
+VARIANT_HELP = "Variant to apply, by id (repeatable; `mason games` lists them)."
+OPTION_HELP = "KEY=VALUE game option."
+
 
 def kind_problem(kind: str, kinds=BOT_KINDS) -> str | None:
     """Why ``kind`` is not one of ``kinds`` (with the reason a budgeted spelling is wrong), or None."""

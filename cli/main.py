@@ -12,7 +12,17 @@ import click
 
 from mason.agents.human import HumanAgent, QuitRequested
 from mason.cli.analyze import analyze_cmd, compare_cmd
-from mason.cli.common import _fail, _game_dir, _options, _seat_kinds, bot_kind_option, load_for_cli
+from mason.cli.common import (
+    OPTION_HELP,
+    VARIANT_HELP,
+    WITH_HELP,
+    _fail,
+    _game_dir,
+    _options,
+    _seat_kinds,
+    bot_kind_option,
+    load_for_cli,
+)
 from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.render import narration, render_result
@@ -105,8 +115,8 @@ def _automata_line(automata: dict) -> str:
 
 @main.command()
 @click.argument("targets", nargs=-1, required=True)
-@click.option("--with", "expansions", multiple=True, help="Expansion to add (repeatable).")
-@click.option("--variant", "variants", multiple=True, help="Variant to apply (repeatable).")
+@click.option("--with", "expansions", multiple=True, help=WITH_HELP)
+@click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
 def validate(targets, expansions, variants):
     """Validate games (ids or folders): errors as file:line:col lines, exit 1 on any."""
     from mason.model.validate import validate_game
@@ -156,9 +166,9 @@ def validate(targets, expansions, variants):
     "docs/bots.md). Default: seat 1 human, others random.",
 )
 @click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=random or 3=mcts:50 (seats from 1).")
-@click.option("--with", "expansions", multiple=True)
-@click.option("--variant", "variants", multiple=True)
-@click.option("--option", "options", multiple=True, help="KEY=VALUE game option.")
+@click.option("--with", "expansions", multiple=True, help=WITH_HELP)
+@click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
+@click.option("--option", "options", multiple=True, help=OPTION_HELP)
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the event log (JSONL).")
 @click.option(
     "--save",
@@ -493,9 +503,9 @@ class _Interrupts:
 @click.option(
     "--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=greedy or 1=mcts:20: that seat's bot (seats from 1)."
 )
-@click.option("--with", "expansions", multiple=True)
-@click.option("--variant", "variants", multiple=True)
-@click.option("--option", "options", multiple=True)
+@click.option("--with", "expansions", multiple=True, help=WITH_HELP)
+@click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
+@click.option("--option", "options", multiple=True, help=OPTION_HELP)
 @click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes.")
 @click.option(
     "--ray",
@@ -675,8 +685,8 @@ def explain_cmd(log_path, seat, entry):
 
 @main.command()
 @click.argument("game")
-@click.option("--with", "expansions", multiple=True)
-@click.option("--variant", "variants", multiple=True)
+@click.option("--with", "expansions", multiple=True, help=WITH_HELP)
+@click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
 def rules(game, expansions, variants):
     """Print the rules of a game, generated from its YAML."""
     from mason.play.rules_text import rules_text

@@ -305,3 +305,16 @@ def test_games_and_play_say_where_data_is_provisional():
     assert "provisional data" not in citadels  # every Citadels datum is exact
     started = invoke("play", "prague", "-p", 2, "--bots", "random", "--seed", 1).output
     assert started.splitlines()[1].startswith("Note: provisional data: ")
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    """`mason CMD --help` explains each option (--with and --variant once showed a bare 'TEXT')."""
+    from mason.cli.main import main
+
+    bare = [
+        f"{name} {param.opts[0]}"
+        for name, command in main.commands.items()
+        for param in command.params
+        if param.param_type_name == "option" and not param.hidden and not (param.help or "").strip()
+    ]
+    assert bare == []
