@@ -26,7 +26,8 @@ def card_summary(program, type_id: str) -> str:
     """A component type's declared properties, short: ``trade, cost 2`` (empty when it has none).
 
     A property whose value is one of the game's set members (a colour, a suit) is shown bare; a
-    true flag by its name; a property that merely repeats the one it defaults to is left out.
+    true flag by its name; a property that merely repeats the one it defaults to, or that its
+    family declares ``shown: false`` (read by the rules, not by players), is left out.
     """
     t = program.types.get(type_id)
     if t is None:
@@ -37,6 +38,8 @@ def card_summary(program, type_id: str) -> str:
         v = t.get(pname)
         if v is None or v is False or v == [] or v == "" or v == {}:
             continue
+        if isinstance(pdef, dict) and pdef.get("shown") is False:
+            continue
         default = pdef.get("default") if isinstance(pdef, dict) else None
         if isinstance(default, str) and default in props and t.get(default) == v:
             continue
@@ -44,8 +47,8 @@ def card_summary(program, type_id: str) -> str:
             out.append(_words(pname))
         elif isinstance(v, str) and v in program.set_members:
             out.append(v)
-        elif isinstance(v, list):
-            out.append(f"{_words(pname)} {'/'.join(str(x) for x in v)}")
+        elif isinstance(v, list):  # a position left empty (none) as "-": ``edges book/-/-/gold``
+            out.append(f"{_words(pname)} {'/'.join('-' if x is None else str(x) for x in v)}")
         elif isinstance(v, dict):  # a bundle of amounts: ``input 1 sand + 1 metal``
             out.append(f"{_words(pname)} " + " + ".join(f"{n} {_words(str(k))}" for k, n in v.items()))
         else:

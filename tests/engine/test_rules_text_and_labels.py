@@ -98,6 +98,31 @@ def test_component_facts_in_words():
     assert "one time 3 vp" in text
 
 
+def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_of_the_rules(tmp_path):
+    from mason.play.render import card_summary
+
+    hidden = edited_copy(
+        tmp_path, paths.GAMES / "citadels", [("cost: {type: int}, score", "cost: {type: int, shown: false}, score")]
+    )
+    base, prog = load_program("citadels"), load_program(str(hidden))
+    assert card_summary(base, "watchtower") == "military, cost 1"
+    assert card_summary(prog, "watchtower") == "military"  # what a prompt or a view shows of it
+    line = "- **Watchtower** x3 (colour military, cost 1, score 1)"
+    assert line in rules_text(base) and line in rules_text(prog)  # the rules, the reference, list it all
+
+
+@pytest.mark.parametrize("game", ["citadels", "golden-temple", "island-fortress", "pillars", "prague"])
+def test_players_are_not_shown_where_data_came_from_internal_codes_or_none(game):
+    """What a prompt or a view says of a component: no data source (a digest decision id), no template
+    or code the rules dispatch on, no 'None' for an empty position."""
+    from mason.play.render import card_summary
+
+    prog = load_program(game)
+    for tid in prog.type_order:
+        summary = card_summary(prog, tid)
+        assert not re.search(r"\b(source|template|otype|code|tags|pattern)\b|None|-D\d", summary), (tid, summary)
+
+
 @pytest.mark.parametrize(
     "value, said",
     [
