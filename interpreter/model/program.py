@@ -157,6 +157,7 @@ class ActionDef:
     text: str = ""
     cond_src: str = ""  # the `if` as written, and where: why an action is unavailable
     cond_place: Optional[Place] = None
+    cond_text: str = ""  # the `if` in words (``if_text``), for players
 
 
 @dataclass
@@ -495,6 +496,7 @@ class Program:
             text=a.get("text", ""),
             cond_src=str(a["if"]) if "if" in a else "",
             cond_place=self.place(a, "if") if "if" in a else None,
+            cond_text=a.get("if_text", ""),
         )
 
     def _trigger(self, t, tid, scope, key):

@@ -113,6 +113,16 @@ def _schema_error(err, data, pos) -> list[DefinitionError]:
         return one(
             f"{at}: missing key{'s' if len(missing) > 1 else ''} {', '.join(repr(k) for k in missing) or err.message}"
         )
+    if v == "dependentRequired" and isinstance(inst, dict):  # a key that only explains another
+        pairs = [(k, [d for d in needs if d not in inst]) for k, needs in vv.items() if k in inst]
+        k, missing = next((k, m) for k, m in pairs if m)
+        return [
+            DefinitionError(
+                f"{at}: '{k}' goes with {' and '.join(repr(m) for m in missing)}, which is missing",
+                pos.key_at(path + (_real_key(inst, k, data, path),)),
+                "definition/schema",
+            )
+        ]
     if v == "type" or v == "oneOf-types":
         return one(f"{at}: expected {_types(vv)}, got {_show(inst)}")
     if v == "enum":

@@ -133,8 +133,9 @@ def explain(entries: list[dict], seat, entry: int | None = None) -> list[str]:
 
 
 def not_offered(rt) -> list[str]:
-    """The actions the pending decision leaves out only by their condition, with the condition and its place."""
-    return [f"'{label}' was not offered: {reason}" for label, reason in unavailable_actions(rt)]
+    """The actions the pending decision leaves out only by their condition: the reason in words (when the
+    action gives one), the condition as written and its place."""
+    return [f"'{label}' was not offered: {reason}" for label, reason in unavailable_actions(rt, with_rule=True)]
 
 
 def replay_to(entries: list[dict], i: int):

@@ -232,6 +232,7 @@ def rules_text(program) -> str:
                     f"  - Ability '{a.get('label', a['id'])}'"
                     + (f" ({a['rule']})" if a.get("rule") else "")
                     + (f", if {a['if']}" if a.get("if") else "")
+                    + (f" (when not: {a['if_text']})" if a.get("if_text") else "")
                     + (f", after {', '.join(a['after'])}" if a.get("after") else "")
                     + ":"
                 )
@@ -286,7 +287,7 @@ def rules_text(program) -> str:
             if a.get("times"):
                 extra.append(f"up to {a['times']} times")
             if a.get("if"):
-                extra.append(f"if {a['if']}")
+                extra.append(f"if {a['if']}" + (f" (when not: {a['if_text']})" if a.get("if_text") else ""))
             out.append(
                 f"- **{a.get('label', a['id'])}**"
                 + (f" ({a['rule']})" if a.get("rule") else "")

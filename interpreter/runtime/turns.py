@@ -217,9 +217,10 @@ def window_options(rt, fr) -> list:
     return opts
 
 
-def unavailable_actions(rt) -> list:
+def unavailable_actions(rt, with_rule: bool = False) -> list:
     """For a pending action window: the actions (and card abilities) that only their ``if`` keeps
-    out, as ``(label, reason)``; the reason names the condition as written and its rule-file place.
+    out, as ``(label, reason)``; the reason is the action's ``if_text`` (the condition in words),
+    else the condition as written and its rule-file place; ``with_rule``: both (``mason explain``).
     Shown to the deciding seat, never offered (empty when no action window is pending)."""
     st = rt.st
     p = st["pending"]
@@ -234,7 +235,11 @@ def unavailable_actions(rt) -> list:
             return
         if key in p["options"] or not _available(rt, fr, a, key, env, cond=False):
             return
-        out.append((label, f"needs {a.cond_src} ({a.cond_place})"))
+        rule = f"needs {a.cond_src} ({a.cond_place})"
+        if not a.cond_text:
+            out.append((label, rule))
+        else:
+            out.append((label, f"{a.cond_text}: {rule}" if with_rule else a.cond_text))
 
     for a in rt.prog.actions:
         check(a, a.key, {"me": seat}, a.label)

@@ -184,6 +184,19 @@ def test_unavailable_actions_are_shown_with_their_condition_not_offered():
     assert "not accepted: options are numbered 1 to 4" in shown  # never numbered, never selectable
 
 
+def test_an_action_with_if_text_is_unavailable_for_the_reason_in_words(tmp_path):
+    cond = "      if: chips(me) >= 1 and penalty(me) >= 1\n"
+    worded = edited_copy(tmp_path, FIXTURE, [(cond, cond + "      if_text: needs a chip and a point to shed\n")])
+    g = new_game(worded, 2, 1, options=(("rounds", 2),))
+    assert unavailable_actions(g.rt) == [(SHED, "needs a chip and a point to shed")]
+    agent, out = human([SHED, "1"])
+    agent.decide(g, 0)
+    shown = "\n".join(out)
+    assert f"  -  {SHED} (unavailable: needs a chip and a point to shed)" in shown
+    assert f"not accepted: '{SHED}' is unavailable: needs a chip and a point to shed" in shown
+    assert "game.yaml" not in shown.split("unavailable")[1].split("\n")[0]  # no rule-file place for players
+
+
 def test_an_action_that_becomes_available_is_offered():
     g = turns(lowball(), BIG, SMALL)  # P1 has a chip and 2 points now
     assert SHED in g.pending["labels"]

@@ -124,6 +124,18 @@ def test_players_are_not_shown_where_data_came_from_internal_codes_or_none(game)
 
 
 @pytest.mark.parametrize(
+    "game, expansions",
+    [("citadels", ()), ("citadels", ("dark-city",)), ("golden-temple", ()), ("island-fortress", ()), ("pillars", ())]
+    + [("prague", ())],
+)
+def test_every_conditional_action_says_in_words_why_it_is_unavailable(game, expansions):
+    prog = load_program(game, (), expansions)
+    actions = list(prog.actions) + [a for lst in prog.abilities.values() for a in lst]
+    bare = [a.key for a in actions if a.cond is not None and not a.cond_text]
+    assert bare == []  # each `if` has its `if_text`: a player is never shown DSL and a file place
+
+
+@pytest.mark.parametrize(
     "value, said",
     [
         (True, "yes"),

@@ -142,6 +142,14 @@ def test_missing_family_file_did_you_mean(game):
     assert "did you mean 'districts.yaml'" in err["msg"]
 
 
+def test_an_if_text_without_its_if_is_placed_at_the_if_text(game):
+    text = edit(game, "game.yaml", "      label: Take 2 gold\n", "      label: Take 2 gold\n      if_text: never\n")
+    err = only_error(game)
+    assert err["code"] == "definition/schema"
+    assert_at(err, "game.yaml", at(text, "if_text: never"))
+    assert "'if_text' goes with 'if', which is missing" in err["msg"]
+
+
 # ------------------------------------------------------------------ component data
 def test_misspelt_colour(game):
     text = edit(
