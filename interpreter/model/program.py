@@ -716,6 +716,7 @@ def _counter(v):
         "supply": v.get("supply"),
         "cap": v.get("cap"),
         "label": v.get("label"),
+        "one": v.get("one"),
     }
 
 

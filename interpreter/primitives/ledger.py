@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.values import _say_counter
+from mason.runtime.values import _say_counter, counter_amount
 
 UNLIMITED = 10**9  # how many times an empty bundle can be paid
 
@@ -87,8 +87,8 @@ def _say(rt, node, text, kind="note", **fields):
         _say_counter(rt, node, text, kind, **fields)
 
 
-def _show(bundle: dict, times: int) -> str:
-    return ", ".join(f"{v * times} {k}" for k, v in bundle.items() if v) or "nothing"
+def _show(rt, bundle: dict, times: int) -> str:
+    return ", ".join(counter_amount(rt.prog, k, v * times) for k, v in bundle.items() if v) or "nothing"
 
 
 # ------------------------------------------------------------------ queries
@@ -129,14 +129,30 @@ def _excess(rt, seat, names, limit):
 def _gain_named(rt, node, seat, name, amount):
     """``do gain_named(s, "stone", 2)``: gain a counter given by name (cap and supply kept)."""
     got = add(rt, _seat(rt, seat), name, _whole(amount))
-    _say(rt, node, f"{rt.seat_name(seat)} gains {got} {name}", "gain", seat=seat, counter=name, amount=got)
+    _say(
+        rt,
+        node,
+        f"{rt.seat_name(seat)} gains {counter_amount(rt.prog, name, got)}",
+        "gain",
+        seat=seat,
+        counter=name,
+        amount=got,
+    )
 
 
 @procedure("pay_named", 3)
 def _pay_named(rt, node, seat, name, amount):
     """``do pay_named(s, "stone", 2)``: pay a counter given by name; an error if not held (a rules bug)."""
     take(rt, _seat(rt, seat), name, _whole(amount))
-    _say(rt, node, f"{rt.seat_name(seat)} pays {amount} {name}", "pay", seat=seat, counter=name, amount=amount)
+    _say(
+        rt,
+        node,
+        f"{rt.seat_name(seat)} pays {counter_amount(rt.prog, name, amount)}",
+        "pay",
+        seat=seat,
+        counter=name,
+        amount=amount,
+    )
 
 
 @procedure("gain_upto", 4)
@@ -149,7 +165,8 @@ def _gain_upto(rt, node, seat, name, amount, ceiling):
     _say(
         rt,
         node,
-        f"{rt.seat_name(seat)} gains {got} {name}" + (f" ({lost} lost at the limit)" if lost else ""),
+        f"{rt.seat_name(seat)} gains {counter_amount(rt.prog, name, got)}"
+        + (f" ({lost} lost at the limit)" if lost else ""),
         "gain",
         seat=seat,
         counter=name,
@@ -163,7 +180,15 @@ def _lose(rt, node, seat, name, amount):
     _seat(rt, seat)
     n = min(_whole(amount), held(rt, seat, name))
     take(rt, seat, name, n)
-    _say(rt, node, f"{rt.seat_name(seat)} loses {n} {name}", "pay", seat=seat, counter=name, amount=n)
+    _say(
+        rt,
+        node,
+        f"{rt.seat_name(seat)} loses {counter_amount(rt.prog, name, n)}",
+        "pay",
+        seat=seat,
+        counter=name,
+        amount=n,
+    )
 
 
 @procedure("pay_or_penalty", 5)
@@ -177,9 +202,9 @@ def _pay_or_penalty(rt, node, seat, name, amount, penalty, per):
     unpaid = amount - paid
     loss = min(unpaid // per if per else 0, held(rt, seat, penalty))
     take(rt, seat, penalty, loss)
-    text = f"{rt.seat_name(seat)} pays {paid} {name}"
+    text = f"{rt.seat_name(seat)} pays {counter_amount(rt.prog, name, paid)}"
     if unpaid:
-        text += f", {unpaid} unpaid: loses {loss} {penalty}"
+        text += f", {unpaid} unpaid: loses {counter_amount(rt.prog, penalty, loss)}"
     _say(rt, node, text, "pay", seat=seat)
 
 
@@ -193,7 +218,7 @@ def _gain_bundle(rt, node, seat, bundle, times=1):
     _say(
         rt,
         node,
-        f"{rt.seat_name(seat)} gains {_show(got, 1)}" + (f" ({lost} lost at the limit)" if lost else ""),
+        f"{rt.seat_name(seat)} gains {_show(rt, got, 1)}" + (f" ({lost} lost at the limit)" if lost else ""),
         "gain",
         seat=seat,
     )
@@ -205,7 +230,7 @@ def _pay_bundle(rt, node, seat, bundle, times=1):
     _seat(rt, seat)
     b = _bundle(bundle)
     if _times_payable(rt, seat, b) < times:
-        raise PlayError(f"{rt.seat_name(seat)} cannot pay {_show(b, times)}", code="play/cannot-pay")
+        raise PlayError(f"{rt.seat_name(seat)} cannot pay {_show(rt, b, times)}", code="play/cannot-pay")
     for name, amount in b.items():
         take(rt, seat, name, _whole(amount) * _whole(times, "times"))
-    _say(rt, node, f"{rt.seat_name(seat)} pays {_show(b, times)}", "pay", seat=seat)
+    _say(rt, node, f"{rt.seat_name(seat)} pays {_show(rt, b, times)}", "pay", seat=seat)

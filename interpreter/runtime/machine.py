@@ -24,6 +24,7 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _show,
     _visible_to,
     _zone_label,
+    counter_amount,
 )
 
 _NO_HOLDER = (None,)  # a modifier of no component type applies once, held by nothing
@@ -534,11 +535,6 @@ def _amount(node, rt, env):
     return v
 
 
-def _counter_label(rt, name) -> str:
-    """How a counter is named in narration: its name in words (``buyback_disc`` -> "buyback disc")."""
-    return name.replace("_", " ")
-
-
 def s_gain(rt, env, node, fr):
     s = _seat_of(rt, env, node.seat, node)
     amount = _amount(node, rt, env)
@@ -559,7 +555,7 @@ def s_gain(rt, env, node, fr):
         _say_counter(
             rt,
             node,
-            f"{rt.seat_name(s)} gains {amount} {_counter_label(rt, node.counter)}",
+            f"{rt.seat_name(s)} gains {counter_amount(rt.prog, node.counter, amount)}",
             "gain",
             seat=s,
             counter=node.counter,
@@ -586,7 +582,7 @@ def s_pay(rt, env, node, fr):
         _say_counter(
             rt,
             node,
-            f"{rt.seat_name(s)} pays {amount} {_counter_label(rt, node.counter)}",
+            f"{rt.seat_name(s)} pays {counter_amount(rt.prog, node.counter, amount)}",
             "pay",
             seat=s,
             counter=node.counter,
@@ -610,7 +606,7 @@ def s_transfer(rt, env, node, fr):
         _say_counter(
             rt,
             node,
-            f"{rt.seat_name(a)} gives {amount} {_counter_label(rt, node.counter)} to {rt.seat_name(b)}",
+            f"{rt.seat_name(a)} gives {counter_amount(rt.prog, node.counter, amount)} to {rt.seat_name(b)}",
             "transfer",
             seat=a,
             to_seat=b,

@@ -35,6 +35,14 @@ def _seat_of(rt, env, fn, node):
     return s
 
 
+def counter_amount(prog, name: str, n) -> str:
+    """``n`` of a counter as narration says it: ``1 gold window``, ``2 gold windows`` (its ``one`` for a
+    single unit, else its ``label``, else its name in words)."""
+    c = prog.counters.get(name) or {}
+    word = c.get("one") if n == 1 and c.get("one") else c.get("label") or name.replace("_", " ")
+    return f"{n} {word}"
+
+
 def _say_counter(rt, node, text, kind, **fields):
     """Narrate a counter change, saying why: ``P1 gains 2 gold (Take income)``."""
     chain = rt.because()

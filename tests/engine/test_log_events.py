@@ -20,7 +20,7 @@ from support import new_game
 from mason.agents.human import HumanAgent
 from mason.cli.main import main
 from mason.play.session import make_bot, play_game, verify_log
-from mason.runtime.game import Game
+from mason.runtime.game import Game, load_program
 from mason.runtime.saves import rules_hash
 
 ROOT = paths.ROOT
@@ -253,3 +253,16 @@ def test_why_at_the_prompt_gives_the_causes_of_what_changed(capsys):
     assert re.search(
         r"gains \d+ gold.*\n    because the action '[^']+' \[rule CIT-R\d+, games/citadels/game\.yaml:", out
     ), out
+
+
+def test_narration_names_a_counter_by_its_label_and_one_unit_by_its_one():
+    from mason.runtime.values import counter_amount
+
+    prague, isf = load_program("prague"), load_program("island-fortress")
+    assert counter_amount(prague, "goldwin", 1) == "1 gold window"  # `one`
+    assert counter_amount(prague, "goldwin", 2) == "2 gold windows"  # `label`
+    assert counter_amount(prague, "vp", 1) == "1 VP"  # a label without `one`: the label
+    assert counter_amount(isf, "end_rows", 3) == "3 end rows"  # neither: the name in words
+    g = new_game("golden-temple", 3, 3)
+    said = [e["text"] for e in g.log if e.get("type") == "gain"]
+    assert "P1 gains 1 coin" in said and "P1 gains 5 PP" in said  # as views name them, one unit singular

@@ -917,12 +917,12 @@ def test_cit_x14_scoring_example():
     n = len(g.log)
     act(g, "Build a district")
     assert g.state["vars"]["final_round"] is True
-    assert "P1 gains 4 completion" in texts(g, n)
+    assert "P1 gains 4 completion bonus" in texts(g, n)
     until_turn(g, "merchant")
     act(g, "Take 2 gold")
     n = len(g.log)
     act(g, "Build a district")
-    assert "P2 gains 2 completion" in texts(g, n)
+    assert "P2 gains 2 completion bonus" in texts(g, n)
     play_out(g, passive)
     res = g.result
     assert res["rounds"] == 1

@@ -245,7 +245,7 @@ def test_gta_r75_scoring_uses_the_ending_eras_tile_and_tax_comes_before_income()
     assert goods(g, 0)["coins"] == 1
     lines = said(g)
     owes = next(i for i, t in enumerate(lines) if t.startswith("P1 owes"))
-    income = max(i for i, t in enumerate(lines) if t == "P1 gains 1 coins")
+    income = max(i for i, t in enumerate(lines) if t == "P1 gains 1 coin")
     begins = next(i for i, t in enumerate(lines) if t.startswith("Era 2 begins"))
     assert owes < income < begins
 

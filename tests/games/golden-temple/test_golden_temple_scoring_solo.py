@@ -584,7 +584,7 @@ def test_gta_r196_empty_mine_gives_one_pp_per_resource():
     [
         (2, (4, 4, 3), ["marble", "copper"]),
         (3, (4, 4, 3), ["copper", "gold"]),
-        (2, (1, 0, 0), ["marble", "pp"]),  # copper finds copper, gold, marble all gone: 1 PP
+        (2, (1, 0, 0), ["marble", "PP"]),  # copper finds copper, gold, marble all gone: 1 PP
         (3, (0, 1, 1), ["copper", "gold"]),
         (3, (1, 0, 1), ["gold", "marble"]),
     ],

@@ -161,7 +161,7 @@ def test_isf_r88_disc_then_row_then_level_then_end_check():
     maybe(g, "R1L1C5")
     lines = texts(g, start)
     i_disc = lines.index("P1 gains 1 buyback disc")
-    i_row = next(i for i, t in enumerate(lines) if t.endswith("vp") and i > i_disc)
+    i_row = next(i for i, t in enumerate(lines) if t.endswith("VP") and i > i_disc)
     i_level = lines.index("P2 gains 1 treasure")
     assert i_disc < i_row < i_level
 
