@@ -744,13 +744,15 @@ def s_move(rt, env, node, fr):
         for c in cards:
             move_card(rt, c, key, bottom, facing, seen)
         return
-    groups: dict = {}
+    by_source: dict = {}
     for c in cards:
-        old = move_card(rt, c, key, node.bottom, node.facing, seen)
-        groups.setdefault(old, []).append(c)
-    if rt.narrate and not quiet:
-        for old, moved in groups.items():
-            _narrate_move(rt, node, moved, old, key)
+        card = rt.cards[c]
+        by_source.setdefault(card["z"] if card["o"] is None else rt.zk[card["z"]][card["o"]], []).append(c)
+    shown = {src: _who_sees(rt, src, moved) for src, moved in by_source.items()}  # before they move
+    for c in cards:
+        move_card(rt, c, key, node.bottom, node.facing, seen)
+    for src, moved in by_source.items():
+        _narrate_move(rt, node, moved, src, key, shown[src])
 
 
 def s_draw(rt, env, node, fr):
@@ -760,18 +762,31 @@ def s_draw(rt, env, node, fr):
     zone = rt.st["zones"][src]
     seen = node.seen_by(rt, env) if node.seen_by is not None else None
     drawn = []
+    shown = _who_sees(rt, src, zone[len(zone) - min(n, len(zone)) :]) if rt.narrate else None  # before they move
     for _ in range(min(n, len(zone))):
         c = zone[-1]
         move_card(rt, c, key, False, node.facing, seen)
         drawn.append(c)
     if rt.narrate and drawn:
-        _narrate_move(rt, node, drawn, src, key)
+        _narrate_move(rt, node, drawn, src, key, shown)
 
 
-def _narrate_move(rt, node, cards, src, dst):
+def _who_sees(rt, key, cards):
+    """Who sees every one of ``cards`` in zone ``key`` now (None: everyone, e.g. all lying face up)."""
+    out = None
+    for c in cards:
+        v = _visible_to(rt, key, c)
+        if v is not None:
+            out = set(v) if out is None else out & set(v)
+    return None if out is None else sorted(out)
+
+
+def _narrate_move(rt, node, cards, src, dst, vis_src):
+    """Tell a move of ``cards`` from ``src`` to ``dst``: named to whoever saw them where they were
+    (``vis_src``, taken before the move: None for everyone, as for a card lying face up) or sees them
+    where they go; counted to the others."""
     names = ", ".join(rt.card_name(c) for c in cards)
     a, b = _zone_label(rt, src), _zone_label(rt, dst)
-    vis_src = _visible_to(rt, src, cards[0])
     vis_dst = _visible_to(rt, dst, cards[0])
     if vis_src is None or vis_dst is None:
         rt.say(f"{names}: {a} -> {b}", node, type="move", cards=list(cards), source=src, dest=dst)

@@ -266,3 +266,20 @@ def test_narration_names_a_counter_by_its_label_and_one_unit_by_its_one():
     g = new_game("golden-temple", 3, 3)
     said = [e["text"] for e in g.log if e.get("type") == "gain"]
     assert "P1 gains 1 coin" in said and "P1 gains 5 PP" in said  # as views name them, one unit singular
+
+
+def test_a_move_names_cards_to_whoever_saw_them_before_they_moved():
+    """A card revealed face up is named to everyone when it goes back face down (it was public where it
+    lay); a card set aside seen by one seat is named to that seat only; the others read a count."""
+    g = new_game("citadels", 4, 17)
+    bots = {s: make_bot("random", 17, s) for s in range(4)}
+    while g.state["round"] < 2:
+        g.answer(bots[g.pending["seat"]].decide(g, g.pending["seat"]))
+    back = [e for e in g.log if e.get("type") == "move" and e.get("dest") == "characters" and e["round"] == 1]
+    revealed = [e for e in back if e["source"].startswith("chosen/") and "cards" in e]
+    assert revealed and all("to" not in e and "hide_from" not in e for e in revealed)  # public: one entry each
+    aside = [e for e in back if e["source"] == "aside"]
+    named = [e for e in aside if "cards" in e]
+    counted = [e for e in aside if "count" in e]
+    assert len(named) == 1 and len(named[0]["to"]) == 1  # the last picker saw them
+    assert counted and counted[0]["hide_from"] == named[0]["to"]

@@ -548,8 +548,8 @@ def test_cit_r18_unheld_ranks_passed_over_silently():
     start = next(i for i, e in enumerate(g.log) if e.get("turn"))
     gold_before = list(g.state["counters"]["gold"])
     to_round(g, 2)
-    r2 = next(i for i, e in enumerate(g.log) if e.get("text") == "== Round 2 ==")
-    calling = g.log[start:r2]
+    end = next(i for i, e in enumerate(g.log) if e.get("type") == "phase" and e.get("phase") == "round_end")
+    calling = g.log[start:end]  # the calling phase (at round end the set-aside cards go back, named to who saw them)
     assert len([e for e in calling if e.get("turn")]) == 4
     for name in ("Thief", "Magician", "Bishop", "Architect"):
         assert not any(mentions(e, name) for e in calling), name
