@@ -104,7 +104,8 @@ def _place(rt, node, name, spot, who):
         i = spaces.index(None)
     spaces[i] = who
     if rt.narrate:
-        where = loc.replace("_", " ") + (f" (space {i + 1})" if len(spaces) > 1 else "")
+        label = next((l.get("label") for l in _locations(_def(rt, name)) if l.get("id") == loc), None)
+        where = (label or loc.replace("_", " ")) + (f" (space {i + 1})" if len(spaces) > 1 else "")
         rt.say(f"{rt.seat_name(who) if isinstance(who, int) else who} is placed at {where}", node)
 
 

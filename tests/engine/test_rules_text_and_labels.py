@@ -166,10 +166,11 @@ def test_pillars_builder_options_name_the_locations():
     g = new_game("pillars", 4, seed=1017)
     answer_until(g, "Place your master builder where?")
     labels = g.pending["labels"]
-    assert "king's court" in labels and not any("_" in label for label in labels), labels
+    assert "King's Court" in labels and not any("_" in label for label in labels), labels
     seat = g.pending["seat"]
-    act(g, "king's court")
-    assert f"P{seat + 1} chooses king's court" in [e.get("text") for e in g.log]
+    act(g, "King's Court")
+    assert f"P{seat + 1} chooses King's Court" in [e.get("text") for e in g.log]
+    assert f"P{seat + 1} is placed at King's Court (space 1)" in [e.get("text") for e in g.log]  # its label too
     assert seat in g.state["boards"]["town"]["kings_court"]
 
 

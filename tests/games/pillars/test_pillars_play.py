@@ -31,8 +31,8 @@ def test_view_shows_board_offers_and_each_seat():
     text = render_view(g.program, g.view(0))
     for needle in (
         "town:",
-        "1. bishop: [-]",
-        "9. market: [-] [-] [-] [-]",
+        "1. Bishop: [-]",
+        "9. Market: [-] [-] [-] [-]",
         "bag: P1 x3",
         "cost: [7] 6 5 4 3 2 1 0",
         "market: sand (buy 2, sell 2, stock 4)",
