@@ -149,12 +149,15 @@ def open_draft(g: Game) -> None:
 
 # ------------------------------------------------------------------ answering
 def act(g: Game, label: str, seat: int | None = None) -> None:
-    """Answer the pending decision with the option whose label equals (or uniquely starts) ``label``."""
+    """Answer the pending decision with the option whose label equals (or uniquely starts) ``label``;
+    ids in it may keep their underscores (``s4: kings_road``): labels show them in words."""
     p = g.pending
     assert p is not None, "no decision is pending"
     if seat is not None:
         assert p["seat"] == seat, f"P{p['seat'] + 1} decides, not P{seat + 1}: {p['prompt']} {p['labels']}"
     opts = p["labels"]
+    if label not in opts:
+        label = label.replace("_", " ")
     if label in opts:
         i = opts.index(label)
     else:

@@ -18,6 +18,7 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _amount_of,
     _copy,
     _plain,
+    _said,
     _say_counter,
     _seat_of,
     _short,
@@ -248,6 +249,8 @@ class Runtime:
             return self.card_name(v)
         if kind == "seat" and isinstance(v, int):
             return self.seat_name(v)
+        if isinstance(v, str):  # an id offered as a value: in words (``hunger_wall`` -> ``hunger wall``)
+            return v.replace("_", " ")
         return str(v)
 
     # ---------------------------------------------------------------- frames
@@ -838,7 +841,7 @@ def s_swap(rt, env, node, fr):
 
 def s_say(rt, env, node, fr):
     if rt.narrate:
-        parts = [p if isinstance(p, str) else _show(rt, p(rt, env)) for p in node.parts]
+        parts = [p if isinstance(p, str) else _said(rt, p(rt, env)) for p in node.parts]
         rt.say("".join(parts), node, type="say")
 
 

@@ -35,6 +35,16 @@ def _seat_of(rt, env, fn, node):
     return s
 
 
+def _said(rt, v) -> str:
+    """A value as narration and prompts write it (``say``, ``saying``): as ``str`` writes it, but a text
+    in words, its underscores as spaces (an id such as ``gold_window`` reads ``gold window``)."""
+    if isinstance(v, list):
+        return ", ".join(_said(rt, x) for x in v)
+    if isinstance(v, str):
+        return v.replace("_", " ")
+    return _show(rt, v)
+
+
 def counter_amount(prog, name: str, n) -> str:
     """``n`` of a counter as narration says it: ``1 gold window``, ``2 gold windows`` (its ``one`` for a
     single unit, else its ``label``, else its name in words)."""

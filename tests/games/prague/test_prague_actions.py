@@ -196,7 +196,7 @@ def test_pcr_r36_the_tile_offers_both_actions_and_only_the_chosen_one_is_perform
     up_before = zone(g, "up_row")
     run(g, "emit take_tile(who=0)")
     assert prompt(g) == "Take which action tile, for which action?"
-    assert sorted(l.split(",")[0] for l in labels(g)) == [f"{st}: kings_road", f"{st}: upgrade"]
+    assert sorted(l.split(",")[0] for l in labels(g)) == [f"{st}: kings road", f"{st}: upgrade"]
     act(g, f"{st}: kings_road")
     assert done(g)
     assert var(g, "kr_zone", 0) == 1  # King's Road performed
@@ -269,7 +269,7 @@ def test_pcr_r39_an_overflow_bonus_adds_to_the_blue_vp():
     c = only_tile(g, "at_1", st, "silver_window")
     cstate(g, c)["bonus"] = 10  # two overflows
     run(g, "emit take_tile(who=0)")
-    assert f"{st}: kings_road (+{vp_of_station(g, st) + 10} VP), bonus silver_window" in labels(g)
+    assert f"{st}: kings road (+{vp_of_station(g, st) + 10} VP), bonus silver window" in labels(g)
     act(g, f"{st}: kings_road")
     assert vp(g, 0) == vp_of_station(g, st) + 10
     assert cstate(g, c)["bonus"] == 0  # the bonus leaves with the tile
@@ -453,7 +453,7 @@ def test_pcr_r44_an_extra_action_for_two_gold_windows():
     window(g)
     act(g, "Buy an extra action")
     assert prompt(g) == "Which extra action?"
-    assert "gold_mine" in labels(g) and "kings_road" in labels(g)
+    assert "gold mine" in labels(g) and "kings road" in labels(g)
     act(g, "kings_road")
     assert var(g, "kr_zone", 0) == 1
     assert counter(g, "goldwin", 0) == 0
@@ -465,7 +465,7 @@ def test_pcr_r44_all_six_actions_can_be_bought():
     g = game3(gold=9, stone=9, goldwin=2)
     window(g)
     act(g, "Buy an extra action")
-    assert sorted(labels(g)) == sorted(["gold_mine", "quarry", "upgrade", "wall", "building", "kings_road"])
+    assert sorted(labels(g)) == sorted(["gold mine", "quarry", "upgrade", "wall", "building", "kings road"])
 
 
 def test_pcr_r44_one_gold_and_one_silver_window_also_pay():
