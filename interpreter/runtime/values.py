@@ -106,11 +106,14 @@ def plural(n: int, word: str) -> str:
 
 
 def _zone_label(rt, key):
-    """A zone as narration names it: ``the discard``, ``P2's hand``."""
+    """A zone as narration names it: ``the discard``, ``P2's hand`` (a label that starts with "the"
+    keeps its own article)."""
     name, owner = split_zone_key(key)
     zdef = rt.prog.zones[name]
     label = zdef.get("label") or name.replace("_", " ")
-    return f"{rt.seat_name(owner)}'s {label}" if owner is not None else f"the {label}"
+    if owner is not None:
+        return f"{rt.seat_name(owner)}'s {label}"
+    return label if label.lower().startswith("the ") else f"the {label}"
 
 
 def _visible_to(rt, key, c):

@@ -283,3 +283,12 @@ def test_a_move_names_cards_to_whoever_saw_them_before_they_moved():
     counted = [e for e in aside if "count" in e]
     assert len(named) == 1 and len(named[0]["to"]) == 1  # the last picker saw them
     assert counted and counted[0]["hide_from"] == named[0]["to"]
+
+
+def test_a_zone_whose_label_has_its_article_is_not_named_with_two():
+    from mason.runtime.values import _zone_label
+
+    g = new_game("prague", 2, 1)
+    assert g.program.zones["in_hand"]["label"] == "the action tile taken this turn"
+    assert _zone_label(g.rt, "in_hand") == "the action tile taken this turn"  # not "the the ..."
+    assert _zone_label(g.rt, "tile_box") == "the action tiles out of play"  # a label without one gets it
