@@ -25,9 +25,10 @@ def _words(name: str) -> str:
 def card_summary(program, type_id: str) -> str:
     """A component type's declared properties, short: ``trade, cost 2`` (empty when it has none).
 
-    A property whose value is one of the game's set members (a colour, a suit) is shown bare; a
-    true flag by its name; a property that merely repeats the one it defaults to, or that its
-    family declares ``shown: false`` (read by the rules, not by players), is left out.
+    Ids are written in words (``gold_window`` as ``gold window``). A property whose value is one of
+    the game's set members (a colour, a suit) is shown bare; a true flag by its name; a property
+    that merely repeats the one it defaults to, or that its family declares ``shown: false`` (read
+    by the rules, not by players), is left out.
     """
     t = program.types.get(type_id)
     if t is None:
@@ -46,13 +47,13 @@ def card_summary(program, type_id: str) -> str:
         if v is True:
             out.append(_words(pname))
         elif isinstance(v, str) and v in program.set_members:
-            out.append(v)
-        elif isinstance(v, list):  # a position left empty (none) as "-": ``edges book/-/-/gold``
-            out.append(f"{_words(pname)} {'/'.join('-' if x is None else str(x) for x in v)}")
+            out.append(_words(v))
+        elif isinstance(v, list):  # a position left empty (none) as "-": ``edges book/-/-/gold window``
+            out.append(f"{_words(pname)} {'/'.join('-' if x is None else _words(str(x)) for x in v)}")
         elif isinstance(v, dict):  # a bundle of amounts: ``input 1 sand + 1 metal``
             out.append(f"{_words(pname)} " + " + ".join(f"{n} {_words(str(k))}" for k, n in v.items()))
-        else:
-            out.append(f"{_words(pname)} {v}")
+        else:  # an id in words, as prompts write values
+            out.append(f"{_words(pname)} {_words(str(v))}")
     return ", ".join(out)
 
 

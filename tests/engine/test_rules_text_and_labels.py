@@ -114,13 +114,13 @@ def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_
 @pytest.mark.parametrize("game", ["citadels", "golden-temple", "island-fortress", "pillars", "prague"])
 def test_players_are_not_shown_where_data_came_from_internal_codes_or_none(game):
     """What a prompt or a view says of a component: no data source (a digest decision id), no template
-    or code the rules dispatch on, no 'None' for an empty position."""
+    or code the rules dispatch on, no 'None' for an empty position, ids in words (no underscore)."""
     from mason.play.render import card_summary
 
     prog = load_program(game)
     for tid in prog.type_order:
         summary = card_summary(prog, tid)
-        assert not re.search(r"\b(source|template|otype|code|tags|pattern)\b|None|-D\d", summary), (tid, summary)
+        assert not re.search(r"\b(source|template|otype|code|tags|pattern)\b|None|-D\d|_", summary), (tid, summary)
 
 
 @pytest.mark.parametrize(
