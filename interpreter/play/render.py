@@ -6,6 +6,7 @@ their properties) and a seat's view: no game is known by name.
 
 from __future__ import annotations
 
+from mason.play.rules_text import words
 from mason.runtime.boards import KINDS as _BOARD_KINDS
 from mason.runtime.values import plural, split_zone_key, zone_key
 
@@ -100,12 +101,14 @@ def _is_seat(v, players) -> bool:
 
 
 def _value(v, is_seat: bool, seats: int, names) -> str:
-    """A variable's value for a player: a seat as P1..Pn (a list of seats too), else the value itself."""
+    """A variable's value for a player: a seat as P1..Pn (a list of seats too), else the value in words."""
     if is_seat and _is_seat(v, seats):
         return seat_name(v, names)
     if is_seat and isinstance(v, list) and all(_is_seat(x, seats) for x in v):
         return ", ".join(seat_name(x, names) for x in v) or "-"
-    return str(v)
+    if isinstance(v, (list, dict)):  # in words, never Python's spelling: ``(stone, stone), (gold window)``
+        return words(v).replace("_", " ")
+    return str(v).replace("_", " ") if isinstance(v, str) else str(v)
 
 
 def _shown(v) -> bool:

@@ -29,7 +29,7 @@ from mason.primitives.hexgrid import (
     vertex,
 )
 from mason.runtime.boards import board_renderer
-from mason.runtime.values import plural
+from mason.runtime.values import in_words, plural
 
 
 def _placed(d, data, cells, name, cell):
@@ -132,7 +132,7 @@ def _short(text: str) -> str:
 
 
 def _icons(values, prefix) -> str:
-    return ", ".join(f"{prefix(k)} {v}" for k, v in enumerate(values) if v is not None) or "-"
+    return ", ".join(f"{prefix(k)} {in_words(v)}" for k, v in enumerate(values) if v is not None) or "-"
 
 
 @board_renderer("hexgrid")

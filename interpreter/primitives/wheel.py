@@ -24,6 +24,7 @@ from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.primitives.ring import show
 from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.values import in_words
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
 
@@ -307,7 +308,7 @@ def _move(rt, node, name, piece, slot):
 # ==================================================================== picture
 def _summary(item: dict) -> str:
     parts = [
-        k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {show(v)}"
+        k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {in_words(v)}"
         for k, v in item.items()
         if k != "id" and v is not None and v is not False
     ]

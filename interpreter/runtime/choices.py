@@ -11,7 +11,7 @@ from mason.errors import IllegalAction, PlayError
 from mason.runtime import rng
 from mason.runtime.machine import card_ids, log_resolved, place_text, run_inline
 from mason.runtime.turns import action_label, take_action
-from mason.runtime.values import _amount_of, _plain, _said, _seat_of, _visible_to, _zone_label
+from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words
 
 
 def s_choose(rt, env, node, fr):
@@ -131,7 +131,7 @@ def _text(rt, fr, text):
     if isinstance(text, str):
         return text
     env = rt.st["stack"][fr["scope"]]["vars"]
-    return "".join(p if isinstance(p, str) else _said(rt, p(rt, env)) for p in text)
+    return "".join(p if isinstance(p, str) else in_words(p(rt, env)) for p in text)
 
 
 def _default_prompt(node):

@@ -18,7 +18,6 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _amount_of,
     _copy,
     _plain,
-    _said,
     _say_counter,
     _seat_of,
     _short,
@@ -26,6 +25,7 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _visible_to,
     _zone_label,
     counter_amount,
+    in_words,
 )
 
 _NO_HOLDER = (None,)  # a modifier of no component type applies once, held by nothing
@@ -841,7 +841,7 @@ def s_swap(rt, env, node, fr):
 
 def s_say(rt, env, node, fr):
     if rt.narrate:
-        parts = [p if isinstance(p, str) else _said(rt, p(rt, env)) for p in node.parts]
+        parts = [p if isinstance(p, str) else in_words(p(rt, env)) for p in node.parts]
         rt.say("".join(parts), node, type="say")
 
 

@@ -35,14 +35,14 @@ def _seat_of(rt, env, fn, node):
     return s
 
 
-def _said(rt, v) -> str:
-    """A value as narration and prompts write it (``say``, ``saying``): as ``str`` writes it, but a text
-    in words, its underscores as spaces (an id such as ``gold_window`` reads ``gold window``)."""
+def in_words(v) -> str:
+    """A value as players read it (``say``, prompts, option labels, board pictures): as ``str`` writes
+    it, but a text in words, its underscores as spaces (an id such as ``gold_window`` reads ``gold window``)."""
     if isinstance(v, list):
-        return ", ".join(_said(rt, x) for x in v)
+        return ", ".join(in_words(x) for x in v)
     if isinstance(v, str):
         return v.replace("_", " ")
-    return _show(rt, v)
+    return _show(None, v)
 
 
 def counter_amount(prog, name: str, n) -> str:

@@ -244,3 +244,21 @@ def test_validate_reports_errors_inside_the_braces_at_their_place(tmp_path, prom
     first = result.output.splitlines()[0]
     assert first.startswith(f"{folder / 'game.yaml'}:{line}:{col}: error[definition/"), first
     assert message in first
+
+
+@pytest.mark.parametrize("game", ["citadels", "golden-temple", "island-fortress", "pillars", "prague"])
+def test_what_a_player_reads_writes_ids_in_words(game):
+    """The views and board pictures a person sees through a game's first 60 decisions: no id with an
+    underscore (``silver_window``), no Python ``None``."""
+    import random
+
+    from mason.play.render import render_view
+
+    g = new_game(game, 3, 8)
+    rng = random.Random(8)
+    for _ in range(60):
+        text = render_view(g.program, g.view(g.pending["seat"]))
+        assert not re.search(r"\b[a-z]+_[a-z0-9_]+\b|\bNone\b", text), re.findall(
+            r".*\b[a-z]+_[a-z0-9]+\b.*|.*None.*", text
+        )[:3]
+        g.answer(rng.randrange(len(g.pending["options"])) if not g.pending["subset"] else [])
