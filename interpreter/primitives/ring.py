@@ -6,8 +6,9 @@ text}``, how places are shown), ``tokens`` (kinds of tokens a place holds in any
 ``pieces`` (``{ID: [piece, ...]}`` at the start; a piece is any plain value, e.g. a colour),
 ``markers`` (``{NAME: start boundary}``; boundary i lies between ``places[i]`` and
 ``places[i + 1]``, the last between the last place and the first), ``step_cost`` (``{free: F,
-each: E}``, defaults 0 and 1: a pawn's first F steps are free, each further one costs E) and
-``piece`` (the word for a piece in narration and pictures; default ``piece``).
+each: E}``, defaults 0 and 1: a pawn's first F steps are free, each further one costs E),
+``piece`` (the word for a piece in narration and pictures; default ``piece``) and ``pawn`` (the
+word for a pawn there, e.g. ``elephant``; default ``pawn``).
 
 Sowing: ``ring_pick_up`` lifts a place's pieces into the hand (*held*) and puts the *cursor*
 there; each ``ring_drop`` puts a held piece on the next non-full place clockwise (full places are
@@ -27,7 +28,20 @@ from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.runtime.boards import board, board_kind, board_renderer
 
-KEYS = ("status", "text", "kind", "places", "capacity", "labels", "tokens", "pieces", "markers", "step_cost", "piece")
+KEYS = (
+    "status",
+    "text",
+    "kind",
+    "places",
+    "capacity",
+    "labels",
+    "tokens",
+    "pieces",
+    "markers",
+    "step_cost",
+    "piece",
+    "pawn",
+)
 
 
 def _whole(v) -> bool:
@@ -74,8 +88,9 @@ def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
         ]
     if not isinstance(cost, dict) or any(k not in ("free", "each") or not _whole(v) or v < 0 for k, v in cost.items()):
         out.append(("step_cost must be {free: N, each: N} with whole numbers >= 0", "step_cost"))
-    if not isinstance(d.get("piece", "piece"), str):
-        out.append(("piece must be a word", "piece"))
+    for word in ("piece", "pawn"):
+        if not isinstance(d.get(word, word), str):
+            out.append((f"{word} must be a word", word))
     return out
 
 
@@ -432,11 +447,11 @@ def _pawn_put(rt, node, name, key, place):
     key = _key(key)
     if place is None:
         if data["pawns"].pop(key, None) is not None:
-            _say(rt, node, f"{_owner(rt, key)} pawn leaves the ring")
+            _say(rt, node, f"{_owner(rt, key)} {d.get('pawn', 'pawn')} leaves the ring")
         return
     _index(d, name, place)
     data["pawns"][key] = place
-    _say(rt, node, f"{_owner(rt, key)} pawn -> {_label(d, place)}")
+    _say(rt, node, f"{_owner(rt, key)} {d.get('pawn', 'pawn')} -> {_label(d, place)}")
 
 
 @procedure("marker_advance", 2, 3)
@@ -465,7 +480,7 @@ def render(program, name, data, seat) -> list[str]:
         parts += [f"{kind.replace('_', ' ')} {v}" for kind, v in (data["tokens"].get(p) or {}).items() if v]
         pawns = sorted((k for k, at in data["pawns"].items() if at == p), key=_pawn_order)
         if pawns:
-            parts.append("pawn " + ", ".join(pawn_name(k) for k in pawns))
+            parts.append(f"{d.get('pawn', 'pawn')} " + ", ".join(pawn_name(k) for k in pawns))
         out.append(f"  {_label(d, p).ljust(width)}  " + " | ".join(parts))
         for m in sorted(k for k, at in data["markers"].items() if at == i):
             out.append(f"    ~ marker {m} ~")

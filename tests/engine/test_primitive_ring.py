@@ -369,3 +369,24 @@ def test_a_round_of_the_fixture_by_hand():
     assert yard(g)["pawns"]["0"] == "b2" and g.state["counters"]["coins"][0] == 0
     assert g.state["counters"]["score"][0] == 2  # 1 - 2 (never below 0) + 2
     assert g.pending["seat"] == 1
+
+
+def test_a_ring_names_its_pawns_by_its_pawn_word(tmp_path):
+    """``pawn: elephant``: narration and the picture say elephant where they said pawn."""
+    from support import edited_copy
+
+    from mason.play.render import render_view
+
+    text = (SOWING / "game.yaml").read_text()
+    anchor = next(line for line in text.splitlines() if line.strip().startswith("kind: ring"))
+    worded = edited_copy(
+        tmp_path,
+        SOWING,
+        [(anchor + "\n", anchor + "\n" + anchor.replace("kind: ring", "pawn: elephant") + "\n")],
+        first_only=True,
+    )
+    g = new_game(str(worded), 2)
+    start = len(g.log)
+    run(g, 'do pawn_put(yard, 1, "c1")\ndo pawn_put(yard, 1, none)\ndo pawn_put(yard, 0, "c1")')
+    assert said(g, start) == ["P2's elephant -> C 1", "P2's elephant leaves the ring", "P1's elephant -> C 1"]
+    assert "elephant P1" in render_view(g.program, g.view(0))
