@@ -26,7 +26,7 @@ def _words(name: str) -> str:
 def card_summary(program, type_id: str) -> str:
     """A component type's declared properties, short: ``trade, cost 2`` (empty when it has none).
 
-    Ids are written in words (``gold_window`` as ``gold window``). A property whose value is one of
+    Ids are written in words (``blue_gem`` as ``blue gem``). A property whose value is one of
     the game's set members (a colour, a suit) is shown bare; a true flag by its name; a property
     that merely repeats the one it defaults to, or that its family declares ``shown: false`` (read
     by the rules, not by players), is left out.
@@ -49,7 +49,7 @@ def card_summary(program, type_id: str) -> str:
             out.append(_words(pname))
         elif isinstance(v, str) and v in program.set_members:
             out.append(_words(v))
-        elif isinstance(v, list):  # a position left empty (none) as "-": ``edges book/-/-/gold window``
+        elif isinstance(v, list):  # a position left empty (none) as "-": ``sides gem/-/-/blue gem``
             out.append(f"{_words(pname)} {'/'.join('-' if x is None else _words(str(x)) for x in v)}")
         elif isinstance(v, dict):  # a bundle of amounts: ``input 1 sand + 1 metal``
             out.append(f"{_words(pname)} " + " + ".join(f"{n} {_words(str(k))}" for k, n in v.items()))
@@ -106,7 +106,7 @@ def _value(v, is_seat: bool, seats: int, names) -> str:
         return seat_name(v, names)
     if is_seat and isinstance(v, list) and all(_is_seat(x, seats) for x in v):
         return ", ".join(seat_name(x, names) for x in v) or "-"
-    if isinstance(v, (list, dict)):  # in words, never Python's spelling: ``(stone, stone), (gold window)``
+    if isinstance(v, (list, dict)):  # in words, never Python's spelling: ``(gem, gem), (blue gem)``
         return words(v).replace("_", " ")
     return str(v).replace("_", " ") if isinstance(v, str) else str(v)
 

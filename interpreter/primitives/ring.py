@@ -8,7 +8,7 @@ text}``, how places are shown), ``tokens`` (kinds of tokens a place holds in any
 ``places[i + 1]``, the last between the last place and the first), ``step_cost`` (``{free: F,
 each: E}``, defaults 0 and 1: a pawn's first F steps are free, each further one costs E),
 ``piece`` (the word for a piece in narration and pictures; default ``piece``) and ``pawn`` (the
-word for a pawn there, e.g. ``elephant``; default ``pawn``).
+word for a pawn there, e.g. ``ship``; default ``pawn``).
 
 Sowing: ``ring_pick_up`` lifts a place's pieces into the hand (*held*) and puts the *cursor*
 there; each ``ring_drop`` puts a held piece on the next non-full place clockwise (full places are

@@ -249,7 +249,7 @@ class Runtime:
             return self.card_name(v)
         if kind == "seat" and isinstance(v, int):
             return self.seat_name(v)
-        if isinstance(v, str):  # an id offered as a value: in words (``hunger_wall`` -> ``hunger wall``)
+        if isinstance(v, str):  # an id offered as a value: in words (``blue_gem`` -> ``blue gem``)
             return v.replace("_", " ")
         return str(v)
 

@@ -37,7 +37,7 @@ def _seat_of(rt, env, fn, node):
 
 def in_words(v) -> str:
     """A value as players read it (``say``, prompts, option labels, board pictures): as ``str`` writes
-    it, but a text in words, its underscores as spaces (an id such as ``gold_window`` reads ``gold window``)."""
+    it, but a text in words, its underscores as spaces (an id such as ``blue_gem`` reads ``blue gem``)."""
     if isinstance(v, list):
         return ", ".join(in_words(x) for x in v)
     if isinstance(v, str):
@@ -46,7 +46,7 @@ def in_words(v) -> str:
 
 
 def counter_amount(prog, name: str, n) -> str:
-    """``n`` of a counter as narration says it: ``1 gold window``, ``2 gold windows`` (its ``one`` for a
+    """``n`` of a counter as narration says it: ``1 blue gem``, ``2 blue gems`` (its ``one`` for a
     single unit, else its ``label``, else its name in words)."""
     c = prog.counters.get(name) or {}
     word = c.get("one") if n == 1 and c.get("one") else c.get("label") or name.replace("_", " ")
