@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mason.play.rules_text import words
 from mason.runtime.boards import KINDS as _BOARD_KINDS
-from mason.runtime.values import plural, split_zone_key, zone_key
+from mason.runtime.values import in_words, plural, split_zone_key, zone_key
 
 
 def seat_name(s, names=None) -> str:
@@ -108,7 +108,7 @@ def _value(v, is_seat: bool, seats: int, names) -> str:
         return ", ".join(seat_name(x, names) for x in v) or "-"
     if isinstance(v, (list, dict)):  # in words, never Python's spelling: ``(gem, gem), (blue gem)``
         return words(v).replace("_", " ")
-    return str(v).replace("_", " ") if isinstance(v, str) else str(v)
+    return in_words(v)
 
 
 def _shown(v) -> bool:

@@ -249,9 +249,7 @@ class Runtime:
             return self.card_name(v)
         if kind == "seat" and isinstance(v, int):
             return self.seat_name(v)
-        if isinstance(v, str):  # an id offered as a value: in words (``blue_gem`` -> ``blue gem``)
-            return v.replace("_", " ")
-        return str(v)
+        return in_words(v) if isinstance(v, str) else str(v)  # an id offered as a value: in words
 
     # ---------------------------------------------------------------- frames
     def push_block(self, block, scope_vars: dict):
@@ -741,8 +739,7 @@ def s_move(rt, env, node, fr):
     cards = [x] if type(x) is int and 0 <= x < len(rt.cards) else card_ids(rt, x, node)  # one card: the common case
     key = node.dest(rt, env)
     seen = node.seen_by(rt, env) if node.seen_by is not None else None
-    quiet = not rt.prog.zones[key.partition("/")[0]]["narrate"]
-    if not rt.narrate or quiet:  # nothing to tell: no grouping by where the cards came from
+    if not rt.narrate or not rt.prog.zones[key.partition("/")[0]]["narrate"]:  # nothing to tell: no grouping
         bottom, facing = node.bottom, node.facing
         for c in cards:
             move_card(rt, c, key, bottom, facing, seen)
