@@ -8,6 +8,15 @@ from typing import Optional
 NODE_TYPES: dict[str, type] = {}
 
 
+class PlacedText(str):
+    """A string literal's text that remembers where it starts (for errors inside its ``{expr}``)."""
+
+    def __new__(cls, text, line=None, col=None):
+        self = super().__new__(cls, text)
+        self.line, self.col = line, col
+        return self
+
+
 @dataclass(frozen=True)
 class Node:
     line: int = field(default=0, compare=False, kw_only=True)

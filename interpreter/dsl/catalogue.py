@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-# ---- found by scanning the text (mason.dsl.parser._scan)
+# ---- found by scanning the text (mason.dsl.lark_parser._scan)
 UNCLOSED_PAREN = "unbalanced parentheses: a '(' is never closed"
 UNCLOSED_BRACKET = "unbalanced brackets: a '[' is never closed"
 STRAY_CLOSER = "a ')' or ']' without its opening '(' or '['"
@@ -271,7 +271,7 @@ _EXPRESSION_START = {"NAME", "NUMBER", "STRING", "LPAR", "LSQB", "TRUE", "FALSE"
 def friendly_message(exc: UnexpectedInput, source: str, parser) -> str:
     """Turn a Lark error into one friendly sentence (catalogue first, then a generic message).
 
-    ``parser`` is the DSL's Lark parser (``mason.dsl.parser._parser()``), passed in so that this
+    ``parser`` is the DSL's Lark parser (``mason.dsl.lark_parser._parser()``), passed in so that this
     module does not import the parser module that imports it.
     """
     try:

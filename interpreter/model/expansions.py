@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from mason.errors import DefinitionError, Place, did_you_mean
+from mason.model import cache
 from mason.model.program import is_declaration
-from mason.model.schema import _schema_errors, _validator
-from mason.model.yamlpos import load_yaml
+from mason.model.schema import check_file
 
 MAPPING_SECTIONS = (
     "sets",
@@ -39,7 +39,7 @@ LIST_SECTIONS = {"triggers": "id", "modifiers": "id", "variants": "id"}
 
 def _schema_failed(data, pos, schema: str, errors: list) -> bool:
     """Check a file against its schema before it is merged; report and refuse it when it fails."""
-    found = _schema_errors(_validator(schema), data, pos)
+    found = check_file(schema, data, pos)
     errors.extend(found)
     return bool(found)
 
@@ -64,14 +64,13 @@ def list_expansions(root: Path) -> list[str]:
 def apply_expansions(spec, names, errors: list, shown, read=None) -> None:
     """Load each named expansion and merge it into ``spec`` (in the order given).
 
-    ``read(path)`` reads a YAML file (data, Positions) and may serve it from a cache; by default the
-    file is read afresh. Expansion files are read strictly: their first key problem stops them.
+    ``read(path)`` reads a YAML file (data, Positions) and may serve it from a cache of the files read so
+    far; by default the file is read (through the compile cache). Expansion files are read strictly:
+    their first key problem stops them.
     """
 
     def strict(path):
-        if read is None:
-            return load_yaml(path, shown(path))
-        data, pos = read(path)
+        data, pos = read(path) if read is not None else cache.read_yaml(path, shown(path))
         if pos.errors:
             raise pos.errors[0]
         return data, pos

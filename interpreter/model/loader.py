@@ -12,8 +12,9 @@ from pathlib import Path
 
 from mason import games as _shipped
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from mason.model import cache
 from mason.model.expansions import apply_expansions
-from mason.model.yamlpos import Positions, load_yaml
+from mason.model.positions import Positions
 
 GAMES_DIR = Path(_shipped.__file__).resolve().parent  # the ``games/`` folder, installed as ``mason.games``
 
@@ -186,15 +187,16 @@ def load_spec(name: str, variants=(), expansions=(), collect: list | None = None
 
 
 def _reader(files: dict | None):
-    """load_yaml (non-strict, shown relative to here), remembering what it read in ``files`` if given."""
+    """load_yaml (non-strict, shown relative to here; through the compile cache), remembering what it
+    read in ``files`` if given."""
 
     def read(path: Path):
         if files is None:
-            return load_yaml(path, _shown(path), strict=False)
+            return cache.read_yaml(path, _shown(path))
         key = str(Path(path).resolve())
         if key not in files:
             try:
-                files[key] = load_yaml(path, _shown(path), strict=False)
+                files[key] = cache.read_yaml(path, _shown(path))
             except DefinitionError as exc:
                 files[key] = exc
         got = files[key]

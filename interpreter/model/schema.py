@@ -12,20 +12,36 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from typing import TYPE_CHECKING
 
 from mason import schemas as _schemas
 from mason.errors import DefinitionError, did_you_mean
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 SCHEMAS = Path(_schemas.__file__).resolve().parent  # the ``schemas/`` folder, installed as ``mason.schemas``
 
 
 @lru_cache(maxsize=None)
 def _validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # here: a game read from the compile cache needs none
+
     schema = json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
     return Draft202012Validator(schema)
+
+
+def check_file(schema: str, data, pos) -> list:
+    """The problems of one rule file as read (``data``, places ``pos``) against ``schema`` (a file name in
+    ``schemas/``); a file that passed before, unchanged, is not checked again (the compile cache)."""
+    from mason.model import cache
+
+    if cache.schema_passed(pos, schema):
+        return []
+    found = _schema_errors(_validator(schema), data, pos)
+    if not found:
+        cache.note_schema_passed(pos, schema)
+    return found
 
 
 def _schema_for(shown: str) -> str:
@@ -196,6 +212,8 @@ def _deepest(err):
             for e in direct:
                 types += e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
             return _TypesError(err, types)
+        from jsonschema.exceptions import best_match
+
         return _deepest(best_match(err.context))
     return err
 

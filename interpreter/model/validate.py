@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
+from mason.model import cache
 from mason.model.expansions import find_expansion, list_expansions
 from mason.model.loader import Spec, _reader, apply_variants, load_spec
 from mason.model.program import Program, check_constants
-from mason.model.schema import SCHEMAS, _schema_error, _schema_errors, _schema_for, _show, _validator, where  # noqa: F401  (re-exported)
+from mason.model.schema import SCHEMAS, _schema_error, _schema_errors, _schema_for, _show, _validator, check_file, where  # noqa: F401  (re-exported)
 
 BASIC_TYPES = {"int": int, "str": str, "bool": bool, "any": object}
 
@@ -100,7 +101,7 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
     schema_errors = []
     for shown, (data, pos) in spec.files.items():
         if shown not in checked:
-            schema_errors += _schema_errors(_validator(_schema_for(shown)), data, pos)
+            schema_errors += check_file(_schema_for(shown), data, pos)
     errors += schema_errors
     if schema_errors:
         return spec, None, errors
@@ -111,7 +112,8 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
     program = None
     if read_ok and compile_ok:
         try:
-            program = Program(spec)
+            with cache.dsl_trees([pos for _, pos in spec.files.values()]):
+                program = Program(spec)
         except DefinitionErrors as exc:
             errors += exc.errors
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):

@@ -23,8 +23,7 @@ import os
 import tempfile
 import weakref
 from pathlib import Path
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
 
 from mason import schemas as _schemas
 from mason.errors import MasonError, SaveError
@@ -32,6 +31,9 @@ from mason.runtime.engine import FRAME, STMT, Runtime
 from mason.runtime.frames import TURN_WINDOW, upgrade_stack
 from mason.runtime.state import copy_state, player_count
 from mason.runtime.values import zone_key
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 SAVE_FORMAT = 2
 SCHEMA_FILE = Path(_schemas.__file__).resolve().parent / "save.schema.json"
@@ -46,7 +48,7 @@ FRAME_NODES = {
     "option": "choose_one",
     "turn": "turn",
 }
-_VALIDATORS: dict[str, Draft202012Validator] = {}
+_VALIDATORS: dict[str, Draft202012Validator] = {}  # jsonschema is imported on the first check
 _HASHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
@@ -171,6 +173,8 @@ def check_schema(data) -> None:
 def _validator(part: str | None) -> Draft202012Validator:
     key = part or ""
     if key not in _VALIDATORS:
+        from jsonschema import Draft202012Validator
+
         schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
         if part:
             schema = {"$defs": schema["$defs"], **schema["$defs"][part]}

@@ -1,0 +1,472 @@
+"""The DSL's Lark parser: text to AST nodes, and the one place Lark errors become positioned DSL errors.
+
+Imported only when a text must really be parsed (``mason.dsl.parser`` is the front every caller
+uses, and a compiled game read from the compile cache needs no parsing, so no Lark at all).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from mason.dsl import ast as A
+from mason.dsl import catalogue as C
+from mason.dsl.ast import PlacedText
+from mason.dsl.catalogue import friendly_message
+from mason.dsl.syntax import _MAX_TREE, MAX_BRACKETS, MAX_DEPTH, DslSyntaxError
+
+GRAMMAR = Path(__file__).with_name("mason.lark")
+
+
+class _Indent(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@lru_cache(maxsize=None)
+def _parser() -> Lark:
+    # cache=True: Lark keeps the analysed LALR tables in the temp folder, keyed by a hash of the grammar,
+    # the options and Lark's version, so a new process (a worker, a CLI call) loads them in ~20 ms
+    # instead of analysing the grammar again (~300 ms); a missing or stale cache is simply rebuilt
+    return Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        postlex=_Indent(),
+        start=["effect", "expression"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
+    )
+
+
+@lru_cache(maxsize=8192)
+def parse(text: str, start: str):
+    """The AST of ``text`` (cached: ASTs are immutable, and validation compiles a game once per variant)."""
+    if not isinstance(text, str):
+        raise DslSyntaxError("expected DSL text", 1, 1)
+    if "\t" in text:
+        before = text[: text.index("\t")]
+        raise DslSyntaxError(C.TABS, before.count("\n") + 1, len(before) - before.rfind("\n"))
+    source = text if text.endswith("\n") else text + "\n"
+    _check_brackets(source)
+    try:
+        tree = _parser().parse(source, start=start)
+    except UnexpectedInput as exc:
+        line, col = _where(exc, source)
+        found = _scan(source) or _header_without_colon(exc, source)
+        if found and (found[1], found[2]) <= (line, col):
+            raise DslSyntaxError(*found) from None
+        raise DslSyntaxError(friendly_message(exc, source, _parser()), line, col) from None
+    except Exception:  # noqa: BLE001 - the indenter raises plain errors (DedentError, assert)
+        raise DslSyntaxError(*(_scan(source) or (C.BAD_DEDENT, 1, 1))) from None
+    _check_tree(tree)
+    try:
+        ast = _ToAst().transform(tree)
+    except VisitError as exc:
+        inner = exc.orig_exc
+        if isinstance(inner, DslSyntaxError):
+            raise inner from None
+        raise DslSyntaxError(str(inner), 1, 1) from None
+    _check_depth(ast)
+    return ast
+
+
+_TOO_DEEP = (
+    f"nested too deeply: statements, blocks and expressions may nest at most {MAX_DEPTH} levels;"
+    " split this into named values or 'let' steps"
+)
+
+
+def _check_brackets(source: str) -> None:
+    """Refuse more than MAX_BRACKETS brackets open at once, at the first bracket beyond (strings and comments skipped)."""
+    if source.count("(") + source.count("[") <= MAX_BRACKETS:
+        return
+    depth = 0
+    for n, line in enumerate(source.split("\n"), start=1):
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if ch == "#":
+                break
+            if ch in "\"'":
+                end = line.find(ch, i + 1)
+                if end < 0:
+                    return  # the parser reports the open string
+                i = end + 1
+                continue
+            if ch in "([":
+                depth += 1
+                if depth > MAX_BRACKETS:
+                    raise DslSyntaxError(
+                        f"more than {MAX_BRACKETS} brackets open at once here; split the expression"
+                        " into named values or 'let' steps",
+                        n,
+                        i + 1,
+                        "definition/too-deep",
+                    )
+            elif ch in ")]":
+                depth = max(0, depth - 1)
+            i += 1
+
+
+def _check_tree(tree) -> None:
+    """Refuse a parse tree deeper than _MAX_TREE before the (recursive) transformer walks it.
+
+    The place given is the node MAX_DEPTH levels down that path, where the nesting went too far.
+    """
+    todo = [(tree, 1, tree)]
+    while todo:
+        node, depth, anchor = todo.pop()
+        if depth > _MAX_TREE:
+            meta = anchor.meta
+            raise DslSyntaxError(
+                _TOO_DEEP, getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1, "definition/too-deep"
+            )
+        if depth == MAX_DEPTH and not getattr(node.meta, "empty", True):
+            anchor = node
+        todo.extend((child, depth + 1, anchor) for child in node.children if isinstance(child, Tree))
+
+
+def _check_depth(ast) -> None:
+    """Refuse an AST nesting more than MAX_DEPTH nodes deep (a long chain of '+' is one Lark node, many AST levels).
+
+    The place given is the last node that fits: the one whose parts nest too far.
+    """
+    todo = [(ast, 1, ast)]
+    while todo:
+        node, depth, parent = todo.pop()
+        if isinstance(node, A.Node):
+            if depth > MAX_DEPTH:
+                raise DslSyntaxError(_TOO_DEEP, parent.line or 1, parent.col or 1, "definition/too-deep")
+            for f in node.__dataclass_fields__:
+                if f not in ("line", "col"):
+                    todo.append((getattr(node, f), depth + 1, node))
+        elif isinstance(node, (list, tuple)):
+            todo.extend((x, depth, parent) for x in node)
+
+
+def _where(exc: UnexpectedInput, source: str) -> tuple[int, int]:
+    """The 1-based (line, col) a parse error is about."""
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type == "_INDENT":  # the first character of the indented line
+            return tok.end_line, tok.end_column
+        if tok.type in ("_NL", "_DEDENT") and getattr(tok, "line", None) not in (None, -1):
+            # the end of the line's code, before any spaces or comment
+            code = source.split("\n")[tok.line - 1][: tok.column - 1].rstrip()
+            return tok.line, len(code) + 1
+        if tok.type != "$END" and getattr(tok, "line", None) not in (None, -1):
+            return tok.line, tok.column
+    elif isinstance(exc, UnexpectedCharacters):
+        return exc.line, exc.column
+    lines = source.rstrip("\n").split("\n")  # the end of the text: after its last character
+    return len(lines), len(lines[-1]) + 1
+
+
+_BLOCK_WORDS = ("if", "elif", "else", "for", "repeat", "while", "choose", "option")
+
+
+def _header_without_colon(exc: UnexpectedInput, source: str) -> tuple[str, int, int] | None:
+    """An indented line after a block header that lacks its ':' is about the header, not the indent."""
+    if not (isinstance(exc, UnexpectedToken) and exc.token.type == "_INDENT"):
+        return None
+    lines = source.split("\n")
+    n = exc.token.line  # the line before the indented one (the _INDENT borrows its newline's place)
+    head = lines[n - 1].split("#", 1)[0].rstrip() if 0 < n <= len(lines) else ""
+    words = head.split()
+    if words and words[0] in _BLOCK_WORDS and not head.endswith(":"):
+        return C.MISSING_COLON, n, len(head) + 1
+    return None
+
+
+def _scan(source: str) -> tuple[str, int, int] | None:
+    """The first bracket, string or indentation mistake in DSL text: (message, line, col), or None.
+
+    Found by reading the text rather than parsing it, so the place is the mistake itself: the
+    '(' that is never closed, the stray ')', the quote that is never closed, the bad dedent.
+    """
+    closer = {")": "(", "]": "["}
+    stack: list[tuple[str, int, int]] = []
+    indents = [0]
+    for n, line in enumerate(source.split("\n"), start=1):
+        stripped = line.strip()
+        if not stack and stripped and not stripped.startswith("#"):  # a line the indenter measures
+            indent = len(line) - len(line.lstrip(" "))
+            if indent > indents[-1]:
+                indents.append(indent)
+            else:
+                while indent < indents[-1]:
+                    indents.pop()
+                if indent != indents[-1]:
+                    return C.BAD_DEDENT, n, indent + 1
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if ch == "#":
+                break
+            if ch in "\"'":
+                end = line.find(ch, i + 1)
+                if end < 0:
+                    return C.UNCLOSED_STRING, n, i + 1
+                i = end + 1
+                continue
+            if ch in "([":
+                stack.append((ch, n, i + 1))
+            elif ch in ")]":
+                if not stack:
+                    return C.STRAY_CLOSER, n, i + 1
+                if stack[-1][0] != closer[ch]:
+                    return C.MISMATCHED, n, i + 1
+                stack.pop()
+            i += 1
+    if stack:
+        ch, n, col = stack[-1]
+        return (C.UNCLOSED_PAREN if ch == "(" else C.UNCLOSED_BRACKET), n, col
+    return None
+
+
+def _pos(meta) -> dict:
+    if getattr(meta, "empty", True):
+        return {}
+    return {"line": meta.line, "col": meta.column}
+
+
+def _str(tok: Token) -> str:
+    return str(tok)[1:-1]
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    # -------- entry points
+    def effect(self, meta, children):
+        return A.Block(tuple(c for c in children if isinstance(c, A.Stmt)), **_pos(meta))
+
+    def expression(self, meta, children):
+        return [c for c in children if isinstance(c, A.Expr)][0]
+
+    def suite(self, meta, children):
+        return A.Block(tuple(c for c in children if isinstance(c, A.Stmt)), **_pos(meta))
+
+    # -------- statements
+    def gain(self, meta, c):
+        return A.Gain(c[0], str(c[1]), c[2], **_pos(meta))
+
+    def pay(self, meta, c):
+        return A.Pay(c[0], str(c[1]), c[2], **_pos(meta))
+
+    def transfer(self, meta, c):
+        return A.Transfer(c[0], str(c[1]), c[2], c[3], **_pos(meta))
+
+    def set_stmt(self, meta, c):
+        target = c[0]
+        if not isinstance(target, (A.Name, A.Attr, A.Call)) or (isinstance(target, A.Call) and len(target.args) != 1):
+            raise DslSyntaxError(
+                "'set' needs a name, a property (x.name) or a per-seat value (name(seat))", meta.line, meta.column
+            )
+        return A.Set(target, c[1], **_pos(meta))
+
+    def let_stmt(self, meta, c):
+        return A.Let(str(c[0]), c[1], **_pos(meta))
+
+    def move(self, meta, c):
+        cards, dest, place, facing = c
+        face, seen = facing if facing else ("", None)
+        return A.Move(cards, dest, place or "top", face, seen, **_pos(meta))
+
+    def place(self, meta, c):
+        return str(c[0])
+
+    def facing(self, meta, c):
+        if str(c[0]) == "seen":
+            return ("seen", c[-1])
+        return (str(c[1]), None)
+
+    def draw(self, meta, c):
+        count, source, dest, facing = c
+        face, seen = facing if facing else ("", None)
+        return A.Draw(count, source, dest, face, seen, **_pos(meta))
+
+    def shuffle(self, meta, c):
+        return A.Shuffle(c[0], **_pos(meta))
+
+    def reveal(self, meta, c):
+        return A.Reveal(c[0], c[1], **_pos(meta))
+
+    def swap(self, meta, c):
+        return A.Swap(c[0], c[1], **_pos(meta))
+
+    def emit(self, meta, c):
+        args = tuple(x for x in c[1:] if x is not None)
+        return A.Emit(str(c[0]), args, **_pos(meta))
+
+    def kwarg(self, meta, c):
+        return (str(c[0]), c[1])
+
+    def turn(self, meta, c):
+        mode = c[2] if len(c) > 2 and c[2] else ("", "")
+        return A.Turn(c[0], c[1], mode[0], mode[1], **_pos(meta))
+
+    def turn_mode(self, meta, c):
+        return (str(c[0]), str(c[1]))
+
+    def call_stmt(self, meta, c):
+        args = c[1] if len(c) > 1 and c[1] is not None else []
+        pos = tuple(a for a in args if isinstance(a, A.Expr))
+        kw = tuple(a for a in args if isinstance(a, tuple))
+        return A.Do(str(c[0]), pos, kw, **_pos(meta))
+
+    def log_stmt(self, meta, c):
+        return A.Say(_str(c[0]), **_pos(meta))
+
+    def pass_stmt(self, meta, c):
+        return A.Pass(**_pos(meta))
+
+    def stop_turn(self, meta, c):
+        return A.StopTurn(**_pos(meta))
+
+    def end_game(self, meta, c):
+        return A.EndGame(**_pos(meta))
+
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        other = None
+        for item in c[2:]:
+            if isinstance(item, tuple) and item and item[0] == "elif":
+                branches.append((item[1], item[2]))
+            elif isinstance(item, A.Block):
+                other = item
+        return A.If(tuple(branches), other, **_pos(meta))
+
+    def elif_clause(self, meta, c):
+        return ("elif", c[0], c[1])
+
+    def else_clause(self, meta, c):
+        return c[0]
+
+    def for_stmt(self, meta, c):
+        return A.For(str(c[0]), c[1], c[2], **_pos(meta))
+
+    def repeat_stmt(self, meta, c):
+        return A.Repeat(c[0], c[1], **_pos(meta))
+
+    def while_stmt(self, meta, c):
+        return A.While(c[0], c[1], **_pos(meta))
+
+    def choice_head(self, meta, c):
+        optional, rand, secret, upto, kind, name, source, by, prompt = c
+        return dict(
+            optional=optional is not None,
+            random=rand is not None,
+            secret=secret is not None,
+            up_to=upto,
+            kind=kind or "value",
+            var=str(name),
+            source=source,
+            by=by,
+            prompt=prompt or "",
+        )
+
+    def upto(self, meta, c):
+        return c[0]
+
+    def choice_kind(self, meta, c):
+        return str(c[0])
+
+    def prompt(self, meta, c):
+        return PlacedText(_str(c[0]), c[0].line, c[0].column + 1)  # the text starts after the quote
+
+    def choose_simple(self, meta, c):
+        return A.Choose(**c[0], **_pos(meta))
+
+    def choose_block(self, meta, c):
+        return A.Choose(**c[0], body=c[1], **_pos(meta))
+
+    def choose_one(self, meta, c):
+        by, prompt = c[0], c[1]
+        options = tuple(x for x in c[2:] if isinstance(x, A.Option))
+        return A.ChooseOne(options, by, prompt or "", **_pos(meta))
+
+    def option(self, meta, c):
+        return A.Option(_str(c[0]), c[1], c[2], **_pos(meta))
+
+    # -------- expressions
+    def number(self, meta, c):
+        return A.Literal(int(c[0]), **_pos(meta))
+
+    def string(self, meta, c):
+        return A.Literal(_str(c[0]), **_pos(meta))
+
+    def true(self, meta, c):
+        return A.Literal(True, **_pos(meta))
+
+    def false(self, meta, c):
+        return A.Literal(False, **_pos(meta))
+
+    def none(self, meta, c):
+        return A.Literal(None, **_pos(meta))
+
+    def name(self, meta, c):
+        return A.Name(str(c[0]), **_pos(meta))
+
+    def attr(self, meta, c):
+        return A.Attr(c[0], str(c[1]), **_pos(meta))
+
+    def index(self, meta, c):
+        return A.Index(c[0], c[1], **_pos(meta))
+
+    def call(self, meta, c):
+        args = c[1] if len(c) > 1 and c[1] is not None else []
+        pos = tuple(a for a in args if isinstance(a, A.Expr))
+        kw = tuple(a for a in args if isinstance(a, tuple))
+        return A.Call(str(c[0]), pos, kw, **_pos(meta))
+
+    def args(self, meta, c):
+        return list(c)
+
+    def gen_call(self, meta, c):
+        return A.Comprehension(c[1], str(c[2]), c[3], c[4], func=str(c[0]), **_pos(meta))
+
+    def list_comp(self, meta, c):
+        return A.Comprehension(c[0], str(c[1]), c[2], c[3], **_pos(meta))
+
+    def list_lit(self, meta, c):
+        return A.ListLit(tuple(x for x in c if x is not None), **_pos(meta))
+
+    def cond_expr(self, meta, c):
+        return A.IfExpr(c[0], c[1], c[2], **_pos(meta))
+
+    def or_(self, meta, c):
+        return A.BoolOp("or", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
+
+    def and_(self, meta, c):
+        return A.BoolOp("and", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
+
+    def not_(self, meta, c):
+        return A.Not(c[0], **_pos(meta))
+
+    def neg(self, meta, c):
+        return A.Neg(c[0], **_pos(meta))
+
+    def compare(self, meta, c):
+        return A.BinOp(c[1], c[0], c[2], **_pos(meta))
+
+    def comp_op(self, meta, c):
+        return " ".join(str(t) for t in c)
+
+    def arith(self, meta, c):
+        node = c[0]
+        for i in range(1, len(c), 2):
+            node = A.BinOp(str(c[i]), node, c[i + 1], **_pos(meta))
+        return node
+
+
+def is_tree(x) -> bool:
+    return isinstance(x, Tree)

@@ -1,0 +1,217 @@
+"""The compile cache: work that compiling a game repeats from run to run, kept between runs.
+
+Most of a command's start is compiling its game (Citadels: reading three YAML files with PyYAML,
+checking them against their schemas, parsing 57 DSL texts with Lark, about 0.3 s) and importing
+those three libraries. Each of these results depends only on the bytes of a rule file and on
+Mason's own code, so it is kept, under a digest of exactly what it depends on:
+
+- a rule file as read, its data and places: ``yaml-<digest>.pickle``, the digest of the code, the
+  name the file is shown by (places name it) and its bytes; only a file read without a problem;
+- that file passed its schema: the empty file ``schema-<digest>``, the digest of the file's entry and
+  the schema's name;
+- the syntax trees of the DSL texts compiled from a set of files: ``dsl-<digest>.pickle``, the digest
+  of those files' entries; a text is looked up by itself, so variants share the set's trees.
+
+A game whose files are all known then compiles without PyYAML, jsonschema or Lark being imported;
+what is left is building the program from the trees (Citadels: ~0.03 s). Nothing but speed changes:
+an error is never kept (a file with a problem is read afresh each time, and only trees of texts that
+parsed are kept), and a program built from the cache is the one built without it (a test compares
+them for every game).
+
+Where: ``$MASON_CACHE_DIR``, else ``$XDG_CACHE_HOME/mason``, else ``~/.cache/mason``;
+``MASON_CACHE_DIR=off`` turns the cache off. Inside, one folder per version of the code: the digest
+of Mason's source files (names, sizes, modification times), the Python version and the PyYAML, Lark
+and jsonschema installed; the newest four folders are kept. An entry that cannot be read (damaged,
+cut short) is ignored and written again; one that cannot be written (a read-only home) is skipped.
+Entries are written whole or not at all (a temporary file, then renamed), so runs in parallel share
+the folder safely. Entries are pickles, read as trusted: the folder must be one only its user can
+write to (as the default is), like the folder Python keeps its own compiled modules in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import shutil
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from mason.model.positions import MAX_FILE_BYTES
+
+ENV = "MASON_CACHE_DIR"
+OFF = ("off", "0", "no", "false")
+KEEP_VERSIONS = 4  # code-version folders kept (the newest by use)
+_LIBRARIES = ("yaml", "lark", "jsonschema")
+
+
+def folder() -> Path | None:
+    """This code version's cache folder (created), or None when the cache is off or cannot be made."""
+    return _folder(os.environ.get(ENV), os.environ.get("XDG_CACHE_HOME"))
+
+
+@lru_cache(maxsize=8)
+def _folder(setting: str | None, xdg: str | None) -> Path | None:
+    if setting is not None and setting.strip().lower() in OFF + ("",):
+        return None
+    base = Path(setting) if setting else Path(xdg) / "mason" if xdg else Path.home() / ".cache" / "mason"
+    here = base / code_version()
+    try:
+        if not here.is_dir():
+            here.mkdir(parents=True, exist_ok=True)
+            _prune(base, here)
+        os.utime(here)  # newest by use: pruning keeps the versions in use
+    except OSError:
+        return None
+    return here
+
+
+def _prune(base: Path, keep: Path) -> None:
+    """Remove all but the KEEP_VERSIONS most recently used version folders (``keep`` stays)."""
+    try:
+        others = sorted(
+            (p for p in base.iterdir() if p.is_dir() and p != keep and len(p.name) == 24),
+            key=lambda p: p.stat().st_mtime,
+            reverse=True,
+        )
+    except OSError:
+        return
+    for old in others[KEEP_VERSIONS - 1 :]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """A digest of the code a compilation runs: Mason's package and schemas (each file's name, size and
+    modification time), Python's version and the YAML, Lark and jsonschema libraries installed."""
+    import importlib.util
+
+    import mason
+    from mason import schemas
+
+    h = hashlib.sha256(sys.version.encode())
+    for root in (Path(mason.__file__).parent, Path(schemas.__file__).parent):
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".lark", ".json") and "__pycache__" not in path.parts:
+                st = path.stat()
+                h.update(f"{path.relative_to(root)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    for name in _LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        mtime = os.stat(origin).st_mtime_ns if origin else 0
+        h.update(f"{name}:{origin}:{mtime};".encode())
+    return h.hexdigest()[:24]
+
+
+def _digest(*parts) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        data = part if isinstance(part, bytes) else str(part).encode()
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()[:32]
+
+
+def _read(path: Path):
+    """An entry's value, or None when there is none or it cannot be read (then it is removed)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        return pickle.loads(raw)
+    except Exception:  # noqa: BLE001 - a damaged or foreign entry, whatever unpickling raises: a miss
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+
+
+def _write(path: Path, value) -> None:
+    """Write an entry whole (a temporary file, then renamed); give up quietly if it cannot be written."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)
+    except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+# ------------------------------------------------------------------------------------- rule files
+def read_yaml(path: Path, shown: str):
+    """``load_yaml(path, shown, strict=False)``: (data, Positions), from the cache when this very file
+    was read before. The Positions' ``digest`` is set when the cache is on (the key of its entry)."""
+    here = folder()
+    raw = _bytes(path) if here is not None else None
+    if here is None or raw is None:  # cache off, or a file the reader must report on (missing, too large)
+        return _yamlpos().load_yaml(path, shown, strict=False)
+    key = _digest("yaml", shown, raw)
+    entry = here / f"yaml-{key}.pickle"
+    got = _read(entry)
+    if isinstance(got, tuple) and len(got) == 2:
+        data, pos = got
+    else:
+        try:  # as Path.read_text reads it: UTF-8, universal newlines
+            text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        except UnicodeDecodeError:
+            return _yamlpos().load_yaml(path, shown, strict=False)  # raises, with its message
+        data, pos = _yamlpos().load_yaml_text(text, shown, strict=False)
+        if not pos.errors:
+            _write(entry, (data, pos))
+    pos.digest = key
+    return data, pos
+
+
+def _yamlpos():
+    """The YAML reader (and PyYAML with it), imported only when a file must really be read."""
+    from mason.model import yamlpos
+
+    return yamlpos
+
+
+def _bytes(path: Path) -> bytes | None:
+    try:
+        if Path(path).stat().st_size > MAX_FILE_BYTES:
+            return None
+        return Path(path).read_bytes()
+    except OSError:
+        return None
+
+
+def schema_passed(pos, schema: str) -> bool:
+    """Whether this file read (``pos``) passed ``schema`` before, in this code version."""
+    here = folder()
+    return here is not None and pos.digest is not None and (here / f"schema-{_digest(pos.digest, schema)}").exists()
+
+
+def note_schema_passed(pos, schema: str) -> None:
+    here = folder()
+    if here is not None and pos.digest is not None:
+        with contextlib.suppress(OSError):
+            (here / f"schema-{_digest(pos.digest, schema)}").touch()
+
+
+# ------------------------------------------------------------------------------------ DSL trees
+@contextlib.contextmanager
+def dsl_trees(positions):
+    """Around one compilation of the files read as ``positions``: the DSL trees kept for those files
+    are given to the parser first, and the trees the compilation parsed are kept after it (only when
+    it ends without an exception)."""
+    from mason.dsl import parser
+
+    here = folder()
+    digests = [p.digest for p in positions]
+    if here is None or not digests or None in digests:
+        yield
+        return
+    digests.sort()
+    entry = here / f"dsl-{_digest(*digests)}.pickle"
+    kept = _read(entry)
+    kept = kept if isinstance(kept, dict) else {}
+    parser.give(kept)
+    with parser.recording() as used:
+        yield
+    if not used.keys() <= kept.keys():
+        _write(entry, {**kept, **used})
