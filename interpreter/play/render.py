@@ -6,7 +6,7 @@ their properties) and a seat's view: no game is known by name.
 
 from __future__ import annotations
 
-from mason.play.rules_text import words
+from mason.play.rules_text import value_words, words
 from mason.runtime.boards import KINDS as _BOARD_KINDS
 from mason.runtime.values import in_words, plural, split_zone_key, zone_key
 
@@ -41,6 +41,10 @@ def card_summary(program, type_id: str) -> str:
         if v is None or v is False or v == [] or v == "" or v == {}:
             continue
         if isinstance(pdef, dict) and pdef.get("shown") is False:
+            continue
+        said = value_words(pdef, v)
+        if said is not None:
+            out.append(f"{_words(pname)}: {said}")
             continue
         default = pdef.get("default") if isinstance(pdef, dict) else None
         if isinstance(default, str) and default in props and t.get(default) == v:

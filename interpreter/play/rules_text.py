@@ -21,6 +21,12 @@ def data_status(spec) -> str | None:
     return f"provisional data: {' and '.join(parts)} of {total} component types (mason rules lists them)"
 
 
+def value_words(pdef, value) -> str | None:
+    """The words a property declares for ``value`` (``words: {upg_w: one upgrade}``), else None."""
+    said = pdef.get("words") if isinstance(pdef, dict) else None
+    return said.get(value) if isinstance(said, dict) and isinstance(value, str) else None
+
+
 def words(v) -> str:
     """A rule-file value in words, never in Python's spelling: ``yes``/``no``, ``none``, ``3 sand``
     for a mapping of amounts, lists joined by commas, a pair as ``(0, 1)``."""
@@ -56,12 +62,17 @@ def _said_value(g, expr) -> str:
     return _code(expr)
 
 
-def _fact(name: str, v, default=None) -> str | None:
+def _fact(name: str, v, pdef=None) -> str | None:
     """One property of a component type as shown (``None`` when it says nothing: unset, no, empty,
-    or the property's declared default); a flag that holds is shown by its name alone."""
+    or the property's declared default); a flag that holds is shown by its name alone, a value the
+    property gives words for (``words:``) by those words."""
+    default = pdef.get("default") if isinstance(pdef, dict) else None
     if v is None or v is False or v == [] or v == {} or (default is not None and v == default):
         return None
     name = name.replace("_", " ")
+    said = value_words(pdef, v)
+    if said is not None:
+        return f"{name}: {said}"
     return name if v is True else f"{name} {words(v)}"
 
 
@@ -217,7 +228,7 @@ def rules_text(program) -> str:
             facts = [
                 f
                 for f in (
-                    _fact(p, t.get(p), (props[p] or {}).get("default") if isinstance(props[p], dict) else None)
+                    _fact(p, t.get(p), props[p])
                     for p in props
                 )
                 if f

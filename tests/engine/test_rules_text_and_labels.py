@@ -111,6 +111,24 @@ def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_
     assert line in rules_text(base) and line in rules_text(prog)  # the rules, the reference, list it all
 
 
+def test_a_property_may_give_its_values_words_for_players_and_the_rules(tmp_path):
+    from mason.play.render import card_summary
+
+    gt = load_program("golden-temple")  # main and secondary: action codes, with the legend's words
+    said = "white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble"
+    assert card_summary(gt, "dt_w3") == said
+    assert "(colour white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble)" in rules_text(gt)
+    bad = edited_copy(tmp_path, paths.GAMES / "citadels", [("cost: {type: int}, score", "cost: {type: int, words: [a]}, score")])
+    (err,) = validate_errors(bad)
+    assert "words" in err and "game.yaml:" in err
+
+
+def validate_errors(folder) -> list[str]:
+    from mason.model.validate import validate_game
+
+    return [e.line() for e in validate_game(str(folder))[1]]
+
+
 @pytest.mark.parametrize("game", ["citadels", "golden-temple", "island-fortress", "pillars", "prague"])
 def test_players_are_not_shown_where_data_came_from_internal_codes_or_none(game):
     """What a prompt or a view says of a component: no data source (a digest decision id), no template
