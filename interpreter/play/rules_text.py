@@ -225,14 +225,7 @@ def rules_text(program) -> str:
         props = fdef.get("properties") or {}
         for c in comps:
             t = program.types[c["id"]]
-            facts = [
-                f
-                for f in (
-                    _fact(p, t.get(p), props[p])
-                    for p in props
-                )
-                if f
-            ]
+            facts = [f for f in (_fact(p, t.get(p), props[p]) for p in props) if f]
             copies = f" x{c.get('copies', 1)}" if c.get("copies", 1) != 1 else ""
             status = f" [{c['status']}]" if c.get("status") and c.get("status") != "exact" else ""
             out.append(f"- **{t['name']}**{copies}" + (f" ({', '.join(facts)})" if facts else "") + status)

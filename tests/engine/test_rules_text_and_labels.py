@@ -117,8 +117,12 @@ def test_a_property_may_give_its_values_words_for_players_and_the_rules(tmp_path
     gt = load_program("golden-temple")  # main and secondary: action codes, with the legend's words
     said = "white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble"
     assert card_summary(gt, "dt_w3") == said
-    assert "(colour white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble)" in rules_text(gt)
-    bad = edited_copy(tmp_path, paths.GAMES / "citadels", [("cost: {type: int}, score", "cost: {type: int, words: [a]}, score")])
+    assert "(colour white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble)" in rules_text(
+        gt
+    )
+    bad = edited_copy(
+        tmp_path, paths.GAMES / "citadels", [("cost: {type: int}, score", "cost: {type: int, words: [a]}, score")]
+    )
     (err,) = validate_errors(bad)
     assert "words" in err and "game.yaml:" in err
 
