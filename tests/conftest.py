@@ -23,3 +23,25 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+
+def pytest_configure(config):
+    """The suite's own compile cache (mason.model.cache): a fresh folder for the run, shared by the
+    xdist workers (they start after this, with this environment), removed at the end; the user's
+    cache is neither read nor filled by the many edited copies of games the tests compile. A
+    MASON_CACHE_DIR set by the caller is kept."""
+    import os
+    import tempfile
+
+    if os.environ.get("MASON_CACHE_DIR") is None and not hasattr(config, "workerinput"):
+        folder = tempfile.mkdtemp(prefix="mason-test-cache-")
+        os.environ["MASON_CACHE_DIR"] = folder
+        config._mason_cache = folder
+
+
+def pytest_unconfigure(config):
+    import shutil
+
+    folder = getattr(config, "_mason_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -23,6 +23,7 @@ Where: ``$MASON_CACHE_DIR``, else ``$XDG_CACHE_HOME/mason``, else ``~/.cache/mas
 of Mason's source files (names, sizes, modification times), the Python version and the PyYAML, Lark
 and jsonschema installed; the newest four folders are kept. An entry that cannot be read (damaged,
 cut short) is ignored and written again; one that cannot be written (a read-only home) is skipped.
+A version folder holds at most MAX_ENTRIES entries: beyond, the least recently used go.
 Entries are written whole or not at all (a temporary file, then renamed), so runs in parallel share
 the folder safely. Entries are pickles, read as trusted: the folder must be one only its user can
 write to (as the default is), like the folder Python keeps its own compiled modules in.
@@ -44,6 +45,7 @@ from mason.model.positions import MAX_FILE_BYTES
 ENV = "MASON_CACHE_DIR"
 OFF = ("off", "0", "no", "false")
 KEEP_VERSIONS = 4  # code-version folders kept (the newest by use)
+MAX_ENTRIES = 1000  # entries in a version folder; beyond, the least recently used are removed down to half
 _LIBRARIES = ("yaml", "lark", "jsonschema")
 
 
@@ -65,7 +67,23 @@ def _folder(setting: str | None, xdg: str | None) -> Path | None:
         os.utime(here)  # newest by use: pruning keeps the versions in use
     except OSError:
         return None
+    _trim(here)
     return here
+
+
+def _trim(here: Path) -> None:
+    """Keep a version folder bounded (every edit of a rule file adds an entry): past MAX_ENTRIES, the
+    least recently used entries go, down to half of it. Once per process, at its first use."""
+    try:
+        entries = [e for e in os.scandir(here) if e.is_file()]
+        if len(entries) <= MAX_ENTRIES:
+            return
+        entries.sort(key=lambda e: e.stat().st_mtime)
+    except OSError:
+        return
+    for e in entries[: len(entries) - MAX_ENTRIES // 2]:
+        with contextlib.suppress(OSError):
+            os.unlink(e.path)
 
 
 def _prune(base: Path, keep: Path) -> None:
@@ -115,9 +133,11 @@ def _digest(*parts) -> str:
 
 
 def _read(path: Path):
-    """An entry's value, or None when there is none or it cannot be read (then it is removed)."""
+    """An entry's value, or None when there is none or it cannot be read (then it is removed). An entry
+    read is marked as used (its modification time), so trimming the folder keeps it."""
     try:
         raw = path.read_bytes()
+        os.utime(path)
     except OSError:
         return None
     try:
@@ -183,7 +203,13 @@ def _bytes(path: Path) -> bytes | None:
 def schema_passed(pos, schema: str) -> bool:
     """Whether this file read (``pos``) passed ``schema`` before, in this code version."""
     here = folder()
-    return here is not None and pos.digest is not None and (here / f"schema-{_digest(pos.digest, schema)}").exists()
+    if here is None or pos.digest is None:
+        return False
+    try:
+        os.utime(here / f"schema-{_digest(pos.digest, schema)}")  # there, and now marked as used
+        return True
+    except OSError:
+        return False
 
 
 def note_schema_passed(pos, schema: str) -> None:

@@ -161,3 +161,18 @@ def test_only_the_newest_code_versions_are_kept(tmp_path, monkeypatch):
     assert here is not None and here.name in left
     assert len(left) == cache.KEEP_VERSIONS
     assert f"{5:024d}" in left and f"{0:024d}" not in left  # the most recently used stay
+
+
+def test_a_version_folder_is_trimmed_to_its_most_recently_used_entries(tmp_path, monkeypatch):
+    base = tmp_path / "cache"
+    here = base / cache.code_version()
+    here.mkdir(parents=True)
+    for i in range(cache.MAX_ENTRIES + 100):
+        entry = here / f"schema-{i:08d}"
+        entry.touch()
+        os.utime(entry, (1_000_000 + i, 1_000_000 + i))
+    monkeypatch.setenv(cache.ENV, str(base))
+    assert cache.folder() == here
+    left = sorted(p.name for p in here.iterdir())
+    assert len(left) == cache.MAX_ENTRIES // 2
+    assert left[0] == f"schema-{cache.MAX_ENTRIES + 100 - cache.MAX_ENTRIES // 2:08d}"  # the newest stay
