@@ -22,6 +22,8 @@ tests/engine/test_fast_expressions.py holds both forms to the same values and er
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_ITEMS, MAX_NUMBER
 
@@ -358,8 +360,16 @@ def generate(node, slow, rec, program):
         ]
     )
     ns = dict(gen.consts, _slow=slow, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times)
-    exec(compile(src, "<mason expression>", "exec"), ns)
+    exec(_code(src), ns)
     fast = ns["fast"]
     fast.slow = slow
     fast.mason_ast = (node, rec)
     return fast
+
+
+@lru_cache(maxsize=8192)
+def _code(src: str):
+    """The compiled code of a generated function's source. A game's variants and expansions compile
+    mostly the same expressions again (`mason validate` builds a program for each variant), so
+    identical sources share one code object; each program still runs it in its own namespace."""
+    return compile(src, "<mason expression>", "exec")
