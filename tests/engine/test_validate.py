@@ -432,3 +432,36 @@ def test_save_of_an_unknown_game(tmp_path, save_data):
     data = json.loads(json.dumps(save_data))
     data["settings"]["game"] = "no-such-game"
     load_error(tmp_path, json.dumps(data))
+
+
+def test_compiling_pauses_the_garbage_collector_and_turns_it_back_on(monkeypatch):
+    import gc
+
+    from mason.model import validate as v
+
+    seen = []
+    real = v._validate
+
+    def spy(*args, **kw):
+        seen.append(gc.isenabled())
+        return real(*args, **kw)
+
+    monkeypatch.setattr(v, "_validate", spy)
+    assert gc.isenabled()
+    v.validate_game("citadels")
+    assert seen == [False] and gc.isenabled()
+
+    def boom(*args, **kw):
+        raise RuntimeError("interpreter bug")
+
+    monkeypatch.setattr(v, "_validate", boom)
+    with pytest.raises(RuntimeError):
+        v.validate_game("citadels")
+    assert gc.isenabled()  # on again whatever happened
+    gc.disable()
+    try:
+        monkeypatch.setattr(v, "_validate", spy)
+        v.validate_game("citadels")
+        assert not gc.isenabled()  # a caller's own choice is left as it was
+    finally:
+        gc.enable()
