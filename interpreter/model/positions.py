@@ -7,6 +7,7 @@ Apart from the YAML reader (``mason.model.yamlpos``) so that a file read from th
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 
 from mason.errors import DefinitionError, Place
 
@@ -94,11 +95,18 @@ class Positions:
 
 def _offset(value: str, line: int, col: int) -> int:
     """The character offset of 1-based (line, col) in `value` (clamped to its end)."""
-    lines = value.split("\n")
+    starts = _line_starts(value)
     line = max(1, line)
-    if line > len(lines):
+    if line > len(starts):
         return len(value)
-    return sum(len(x) + 1 for x in lines[: line - 1]) + min(max(col, 1) - 1, len(lines[line - 1]))
+    end = starts[line] - 1 if line < len(starts) else len(value)  # the line's length, without its newline
+    return starts[line - 1] + min(max(col, 1) - 1, end - starts[line - 1])
+
+
+@lru_cache(maxsize=4096)
+def _line_starts(value: str) -> tuple[int, ...]:
+    """The offsets where the lines of `value` start (a DSL text's places are mapped once per name it reads)."""
+    return (0, *(i + 1 for i, ch in enumerate(value) if ch == "\n"))
 
 
 # ---------------------------------------------------------------- scalar character maps
