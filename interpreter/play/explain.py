@@ -12,6 +12,7 @@ from __future__ import annotations
 from mason.errors import MasonError
 from mason.runtime.game import Game, Settings
 from mason.runtime.turns import unavailable_actions
+from mason.runtime.values import label_of
 
 
 def readable(entry: dict, seat) -> bool:
@@ -60,7 +61,7 @@ def cause_lines(entries: list[dict], i: int, seat) -> list[str]:
     for item in entries[i].get("because") or ():
         kind = item.get("kind")
         if kind in ("action", "ability", "trigger", "phase", "setup", "stall"):
-            label = item.get("label") or str(item.get("id", "")).replace("_", " ")
+            label = label_of(item, item.get("id", ""))
             what = {
                 "action": "the action",
                 "ability": "the ability",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mason.runtime.values import label_of
+
 
 def data_status(spec) -> str | None:
     """How much of a game's component data is provisional, in one line, or None when all is exact.
@@ -139,7 +141,7 @@ def _start(program) -> list[str]:
     if program.counters:
         out.append("## Counters")
         for name, c in program.counters.items():
-            label = c.get("label") or name.replace("_", " ")
+            label = label_of(c, name)
             whose = "the game has" if c.get("scope") == "game" else "each player has"
             start = c.get("start", 0)
             line = f"- {label}: {whose} {words(start) if not isinstance(start, str) else start} at the start"

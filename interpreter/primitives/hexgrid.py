@@ -29,6 +29,7 @@ import json
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.runtime.boards import board, board_kind
+from mason.runtime.values import label_of
 
 KEYS = ("status", "text", "kind", "label", "cells", "rings", "cell_data", "marks")
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -232,10 +233,6 @@ def top_item(data, cell):
     return stack[-1] if stack else None
 
 
-def board_label(d, name) -> str:
-    return d.get("label") or name.replace("_", " ")
-
-
 def piece_name(names, piece) -> str:
     """A piece as text: a card id by its card's name (``names(card)``), a string as itself, else JSON."""
     if _whole(piece) and names is not None:
@@ -389,7 +386,7 @@ def _place(rt, node, name, cell, piece, rotation, edges, corners):
     if rt.narrate:
         names = rt_names(rt)
         over = f", covering {piece_name(names, under['piece'])}" if under is not None else ""
-        rt.say(f"{piece_name(names, piece)} -> {board_label(d, name)} {cid} (rotation {s}){over}", node)
+        rt.say(f"{piece_name(names, piece)} -> {label_of(d, name)} {cid} (rotation {s}){over}", node)
 
 
 @procedure("hex_remove", 2)
@@ -398,7 +395,7 @@ def _remove(rt, node, name, cell):
     d, data, cells = grid(rt, name)
     cid = on_board(cells, name, cell)
     if not data["stacks"][cid]:
-        raise PlayError(f"no piece on {board_label(d, name)} {cid}", code="play/illegal-state")
+        raise PlayError(f"no piece on {label_of(d, name)} {cid}", code="play/illegal-state")
     item = data["stacks"][cid].pop()
     if rt.narrate:
-        rt.say(f"{piece_name(rt_names(rt), item['piece'])} leaves {board_label(d, name)} {cid}", node)
+        rt.say(f"{piece_name(rt_names(rt), item['piece'])} leaves {label_of(d, name)} {cid}", node)

@@ -15,7 +15,6 @@ from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.primitives.hexgrid import (
     DIR_NAMES,
-    board_label,
     cell_id,
     cells_of,
     grid,
@@ -29,14 +28,14 @@ from mason.primitives.hexgrid import (
     vertex,
 )
 from mason.runtime.boards import board_renderer
-from mason.runtime.values import in_words, plural
+from mason.runtime.values import in_words, label_of, plural
 
 
 def _placed(d, data, cells, name, cell):
     cid = on_board(cells, name, cell)
     item = top_item(data, cid)
     if item is None:
-        raise PlayError(f"no piece on {board_label(d, name)} {cid}", code="play/illegal-state")
+        raise PlayError(f"no piece on {label_of(d, name)} {cid}", code="play/illegal-state")
     return cid, item
 
 
@@ -101,14 +100,12 @@ def _mark_paid(rt, node, name, cell, kind, k, other):
     pos = on_board(cells, name, other)
     if kind == "m":
         if k not in [j for j, _ in printed(d, cid)]:
-            raise PlayError(
-                f"no mark is printed at {board_label(d, name)} {cid}, corner {k}", code="play/illegal-state"
-            )
+            raise PlayError(f"no mark is printed at {label_of(d, name)} {cid}, corner {k}", code="play/illegal-state")
         paid = data["marks_paid"].setdefault(f"{cid}/{k}", [])
     elif kind in ("e", "c"):
         item = top_item(data, cid)
         if item is None:
-            raise PlayError(f"no piece on {board_label(d, name)} {cid}", code="play/illegal-state")
+            raise PlayError(f"no piece on {label_of(d, name)} {cid}", code="play/illegal-state")
         paid = item["paid"].setdefault(f"{kind}{k}", [])
     else:
         raise PlayError(f'kind must be "e" (edge), "c" (corner) or "m" (printed mark), not {kind!r}', code="play/type")
@@ -151,7 +148,7 @@ def render(program, name, data, seat) -> list[str]:
     for c, (q, r) in pos.items():
         rows.setdefault(r, []).append((q, c))
     marks = d.get("marks") or ()
-    out = [f"{board_label(d, name)}: hex map, {plural(len(cells), 'cell')}"]
+    out = [f"{label_of(d, name)}: hex map, {plural(len(cells), 'cell')}"]
     for r in sorted(rows):
         line = [" "] * width
         for q, c in rows[r]:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.values import label_of
 
 
 # ==================================================================== definition
@@ -247,7 +248,7 @@ def _filled(rt, name):
 # ==================================================================== procedures
 def _where(rt, name, shape, s) -> str:
     label = shape.decl[s].get("label")
-    where = rt.prog.boards[name].get("label") or name.replace("_", " ")
+    where = label_of(rt.prog.boards[name], name)
     return f"{label} of {where}" if label else f"slot {s} of {where}"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.values import label_of
 
 
 def _locations(definition):
@@ -104,8 +105,8 @@ def _place(rt, node, name, spot, who):
         i = spaces.index(None)
     spaces[i] = who
     if rt.narrate:
-        label = next((l.get("label") for l in _locations(_def(rt, name)) if l.get("id") == loc), None)
-        where = (label or loc.replace("_", " ")) + (f" (space {i + 1})" if len(spaces) > 1 else "")
+        place = next((l for l in _locations(_def(rt, name)) if l.get("id") == loc), None)
+        where = label_of(place, loc) + (f" (space {i + 1})" if len(spaces) > 1 else "")
         rt.say(f"{rt.seat_name(who) if isinstance(who, int) else who} is placed at {where}", node)
 
 
@@ -128,6 +129,5 @@ def _render(program, name, data, seat):
         spaces = data.get(l["id"], [])
         if not spaces:
             continue
-        label = l.get("label") or l["id"].replace("_", " ")
-        out.append(f"  {i:>2}. {label}: " + " ".join(f"[{who(o)}]" for o in spaces))
+        out.append(f"  {i:>2}. {label_of(l, l['id'])}: " + " ".join(f"[{who(o)}]" for o in spaces))
     return out

@@ -24,6 +24,7 @@ import re
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.values import label_of
 
 KEYS = ("status", "text", "kind", "label", "rows", "tiers", "row_scores", "column_values", "start")
 _NUMBER = re.compile(r"-?\d+")
@@ -135,10 +136,6 @@ def _tier_of(d, row: int) -> int:
     return next(i for i, t in enumerate(_tiers(d), 1) if row in t)
 
 
-def _label(d, name) -> str:
-    return d.get("label") or name.replace("_", " ")
-
-
 # ==================================================================== queries
 @builtin("stair_rows", 1)
 def _rows(rt, name):
@@ -218,7 +215,7 @@ def _go(rt, node, name, d, data, seat, row, column):
     data["pos"][seat] = [row, column]
     if rt.narrate and old != [row, column]:
         rt.say(
-            f"{rt.seat_name(seat)}'s {_label(d, name)} marker: row {old[0]} col {old[1]} -> row {row} col {column}",
+            f"{rt.seat_name(seat)}'s {label_of(d, name)} marker: row {old[0]} col {old[1]} -> row {row} col {column}",
             node,
         )
 
@@ -269,7 +266,7 @@ def render(program, name, data, seat) -> list[str]:
     width = [max([len(cells[r][c]) for r in range(n_rows)] + [len(values[c])]) for c in range(n_cols)]
     scores = d.get("row_scores") or [0] * n_rows
     head = len(f"row {n_rows}")
-    out = [f"{_label(d, name)}: a staircase, top row first (row score at the right, a rule between tiers)"]
+    out = [f"{label_of(d, name)}: a staircase, top row first (row score at the right, a rule between tiers)"]
     for r in range(n_rows, 0, -1):
         line = "  ".join(cells[r - 1][c].ljust(width[c]) for c in range(n_cols))
         out.append(f"  {f'row {r}'.ljust(head)}  {line}  | {scores[r - 1]}")

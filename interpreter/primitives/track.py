@@ -17,6 +17,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.values import label_of
 
 
 def _is_int(v) -> bool:
@@ -140,7 +141,7 @@ def _go(rt, node, name, t, seat, new):
     old = positions[seat]
     positions[seat] = new
     if rt.narrate and new != old:
-        label = _track(rt, name, t).get("label") or t.replace("_", " ")
+        label = label_of(_track(rt, name, t), t)
         rt.say(f"{rt.seat_name(seat)}'s {label} marker {old} -> {new}", node)
 
 
@@ -169,9 +170,9 @@ def _set(rt, node, name, t, seat, i):
 def render(program, name, data, seat) -> list[str]:
     """One line per track: its name, then every seat's position out of the top (``P1 3/6``)."""
     d = program.boards[name]
-    out = [f"{d.get('label') or name.replace('_', ' ')}:"]
+    out = [f"{label_of(d, name)}:"]
     for t, td in d["tracks"].items():
         top = len(td["steps"]) - 1
-        label = td.get("label") or t.replace("_", " ")
+        label = label_of(td, t)
         out.append(f"  {label}: " + "  ".join(f"P{s + 1} {p}/{top}" for s, p in enumerate(data[t])))
     return out

@@ -24,7 +24,7 @@ from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.primitives.ring import show
 from mason.runtime.boards import board, board_kind, board_renderer
-from mason.runtime.values import in_words
+from mason.runtime.values import in_words, label_of
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
 
@@ -137,10 +137,6 @@ def _piece_text(rt, d, piece) -> str:
     return show(piece)
 
 
-def _label(d, name) -> str:
-    return d.get("label") or name.replace("_", " ")
-
-
 def _say(rt, node, text):
     if rt.narrate:
         rt.say(text, node)
@@ -246,7 +242,7 @@ def _turn(rt, node, name, k=1):
     if rt.narrate:
         first = d["slots"][0]["id"]
         text = (
-            f"the {_label(d, name)} turns {k} step{'s' if k > 1 else ''}: "
+            f"the {label_of(d, name)} turns {k} step{'s' if k > 1 else ''}: "
             f"{first} now over {_station_under(d, data, first)}"
         )
         if passed:
@@ -329,7 +325,7 @@ def render(program, name, data, seat) -> list[str]:
             return program.types[program.instances[p]]["name"]
         return show(p)
 
-    out = [f"{_label(d, name)}: a wheel, rotation {data['r']} (clockwise)"]
+    out = [f"{label_of(d, name)}: a wheel, rotation {data['r']} (clockwise)"]
     left = [_summary(st) for st in stations]
     right = [_summary(slots[(j - data["r"]) % n]) for j in range(n)]
     wl, wr = max(map(len, left), default=0), max(map(len, right), default=0)

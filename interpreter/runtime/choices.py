@@ -11,7 +11,7 @@ from mason.errors import IllegalAction, PlayError
 from mason.runtime import rng
 from mason.runtime.machine import card_ids, log_resolved, place_text, run_inline
 from mason.runtime.turns import action_label, take_action
-from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words
+from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words, label_of
 
 
 def s_choose(rt, env, node, fr):
@@ -121,7 +121,7 @@ def _label(rt, kind, v) -> str:
         for d in rt.prog.boards.values():
             for l in d.get("locations") or () if isinstance(d, dict) else ():
                 if isinstance(l, dict) and l.get("id") == loc and (not k or k.isdigit()):
-                    name = l.get("label") or loc.replace("_", " ")
+                    name = label_of(l, loc)
                     return f"{name}, space {k}" if k else name
     return rt.label(kind, v)
 

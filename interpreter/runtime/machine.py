@@ -26,6 +26,7 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _zone_label,
     counter_amount,
     in_words,
+    label_of,
 )
 
 _NO_HOLDER = (None,)  # a modifier of no component type applies once, held by nothing
@@ -226,7 +227,7 @@ class Runtime:
         for item in chain:
             kind = item["kind"]
             if kind in ("action", "ability") or (kind == "trigger" and item.get("name")):
-                label = item.get("label") or item["id"].replace("_", " ")
+                label = label_of(item, item["id"])
                 return f"{item['name']}: {label}" if item.get("name") else label
             if kind in ("phase", "setup", "stall", "trigger"):  # a step of the flow: no rule of a player's
                 return ""

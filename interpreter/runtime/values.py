@@ -45,11 +45,17 @@ def in_words(v) -> str:
     return _show(None, v)
 
 
+def label_of(decl, name) -> str:
+    """How a declared thing (a zone, a board, a track, a location, an action) reads to players: its
+    ``label``, else its id in words (``kings_court`` as ``kings court``)."""
+    return (decl.get("label") if isinstance(decl, dict) else None) or str(name).replace("_", " ")
+
+
 def counter_amount(prog, name: str, n) -> str:
     """``n`` of a counter as narration says it: ``1 blue gem``, ``2 blue gems`` (its ``one`` for a
     single unit, else its ``label``, else its name in words)."""
     c = prog.counters.get(name) or {}
-    word = c.get("one") if n == 1 and c.get("one") else c.get("label") or name.replace("_", " ")
+    word = c.get("one") if n == 1 and c.get("one") else label_of(c, name)
     return f"{n} {word}"
 
 
@@ -110,7 +116,7 @@ def _zone_label(rt, key):
     keeps its own article)."""
     name, owner = split_zone_key(key)
     zdef = rt.prog.zones[name]
-    label = zdef.get("label") or name.replace("_", " ")
+    label = label_of(zdef, name)
     if owner is not None:
         return f"{rt.seat_name(owner)}'s {label}"
     return label if label.lower().startswith("the ") else f"the {label}"
