@@ -262,16 +262,19 @@ def _narrate_choice(rt, node, pending, value):
     who = rt.seat_name(seat)
     items = value if isinstance(value, list) else [value]
     shown = ", ".join(_label(rt, node.ckind, v) for v in items) or "nothing"
+    said = f"{who} chooses {shown}"
+    if node.ckind == "value" and type(value) is int and node.prompt is not None:  # a bare number needs its question
+        said = f'{who} answers {value} to "{pending["prompt"]}"'
     to = None
     if node.secret:
-        rt.say(f"{who} chooses {shown}", node, to=[seat])
+        rt.say(said, node, to=[seat])
         rt.say(f"{who} has chosen", node, hide_from=[seat])
         return
     if node.ckind == "card":
         to = _card_viewers(rt, [v for v in items if v is not None])
         if to is not None and seat not in to:
             to = sorted(set(to) | {seat})
-    rt.say(f"{who} chooses {shown}", node, to=to)
+    rt.say(said, node, to=to)
 
 
 def check_answer(pending: dict, answer):
