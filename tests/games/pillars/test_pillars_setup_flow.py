@@ -200,7 +200,7 @@ def test_poe_r22_peek_event_private():
 
 # ------------------------------------------------------------------ Phase I
 def _passes(g):
-    return [e["text"].split()[0] for e in g.log if e.get("text", "").endswith(".") and " passes;" in e["text"]]
+    return [e["text"].split()[0] for e in g.log if e.get("text", "").endswith(".") and " passes:" in e["text"]]
 
 
 def _offer(g, *type_ids):
