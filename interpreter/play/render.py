@@ -6,6 +6,8 @@ their properties) and a seat's view: no game is known by name.
 
 from __future__ import annotations
 
+import re
+
 from mason.play.rules_text import value_words, words
 from mason.runtime.boards import KINDS as _BOARD_KINDS
 from mason.runtime.values import in_words, plural, split_zone_key, zone_key
@@ -29,7 +31,8 @@ def card_summary(program, type_id: str) -> str:
     Ids are written in words (``blue_gem`` as ``blue gem``). A property whose value is one of
     the game's set members (a colour, a suit) is shown bare; a true flag by its name; a property
     that merely repeats the one it defaults to, or that its family declares ``shown: false`` (read
-    by the rules, not by players), is left out.
+    by the rules, not by players), is left out; so is a fact the card's name already states
+    (``Quarry (4 stone)`` is not described as ``stone`` again).
     """
     t = program.types.get(type_id)
     if t is None:
@@ -59,7 +62,8 @@ def card_summary(program, type_id: str) -> str:
             out.append(f"{_words(pname)} " + " + ".join(f"{n} {_words(str(k))}" for k, n in v.items()))
         else:  # an id in words, as prompts write values
             out.append(f"{_words(pname)} {_words(str(v))}")
-    return ", ".join(out)
+    name = str(t.get("name") or "").lower()
+    return ", ".join(f for f in out if not re.search(rf"(?<!\w){re.escape(f.lower())}(?!\w)", name))
 
 
 def card_text(program, type_id: str) -> str:

@@ -115,7 +115,7 @@ def test_a_property_may_give_its_values_words_for_players_and_the_rules(tmp_path
     from mason.play.render import card_summary
 
     gt = load_program("golden-temple")  # main and secondary: action codes, with the legend's words
-    said = "white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble"
+    said = "main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble"  # White tile 3
     assert card_summary(gt, "dt_w3") == said
     assert "(colour white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble)" in rules_text(
         gt
@@ -125,6 +125,18 @@ def test_a_property_may_give_its_values_words_for_players_and_the_rules(tmp_path
     )
     (err,) = validate_errors(bad)
     assert "words" in err and "game.yaml:" in err
+
+
+def test_a_card_is_not_described_with_what_its_name_already_says():
+    from mason.play.render import card_summary
+
+    pillars = load_program("pillars")
+    by_name = {pillars.types[t]["name"]: t for t in pillars.type_order}
+    assert card_summary(pillars, by_name["Mason (round 1)"]).startswith("price 5, ")  # not "round 1" again
+    assert card_summary(pillars, by_name["Quarry (4 stone)"]) == "yield 4, workers 10"  # not "stone" again
+    assert "(round 1, price 5, " in rules_text(pillars)  # the rules list every property
+    gt = load_program("golden-temple")
+    assert card_summary(gt, "dt_y1").startswith("main: ")  # "Yellow tile 1": not "yellow" again
 
 
 def validate_errors(folder) -> list[str]:
