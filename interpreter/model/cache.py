@@ -9,8 +9,9 @@ Mason's own code, so it is kept, under a digest of exactly what it depends on:
   name the file is shown by (places name it) and its bytes; only a file read without a problem;
 - that file passed its schema: the empty file ``schema-<digest>``, the digest of the file's entry and
   the schema's name;
-- the syntax trees of the DSL texts compiled from a set of files: ``dsl-<digest>.pickle``, the digest
-  of those files' entries; a text is looked up by itself, so variants share the set's trees.
+- the syntax trees of the DSL texts compiled from a set of files, and the code of the Python functions
+  generated for their expressions (``mason.dsl.fastexpr``): ``dsl-<digest>.pickle``, the digest of
+  those files' entries; a text (a source) is looked up by itself, so variants share the set's trees.
 
 A game whose files are all known then compiles without PyYAML, jsonschema or Lark being imported;
 what is left is building the program from the trees (Citadels: ~0.03 s). Nothing but speed changes:
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import marshal
 import os
 import pickle
 import shutil
@@ -222,10 +224,11 @@ def note_schema_passed(pos, schema: str) -> None:
 # ------------------------------------------------------------------------------------ DSL trees
 @contextlib.contextmanager
 def dsl_trees(positions):
-    """Around one compilation of the files read as ``positions``: the DSL trees kept for those files
-    are given to the parser first, and the trees the compilation parsed are kept after it (only when
-    it ends without an exception)."""
-    from mason.dsl import parser
+    """Around one compilation of the files read as ``positions``: the DSL trees and the generated
+    functions' code kept for those files are given to the parser and the expression generator first,
+    and what the compilation parsed or compiled anew is kept after it (only when it ends without an
+    exception). Code objects are kept with ``marshal``, which this code version's Python reads."""
+    from mason.dsl import fastexpr, parser
 
     here = folder()
     digests = [p.digest for p in positions]
@@ -235,9 +238,16 @@ def dsl_trees(positions):
     digests.sort()
     entry = here / f"dsl-{_digest(*digests)}.pickle"
     kept = _read(entry)
-    kept = kept if isinstance(kept, dict) else {}
-    parser.give(kept)
-    with parser.recording() as used:
+    trees, code = (kept.get("trees"), kept.get("code")) if isinstance(kept, dict) else (None, None)
+    trees = trees if isinstance(trees, dict) else {}
+    code = code if isinstance(code, dict) else {}
+    parser.give(trees)
+    try:
+        fastexpr.give_code({src: marshal.loads(raw) for src, raw in code.items()})
+    except (EOFError, ValueError, TypeError):  # damaged: compiled afresh, and written again below
+        code = {}
+    with parser.recording() as used, fastexpr.recording_code() as built:
         yield
-    if not used.keys() <= kept.keys():
-        _write(entry, {**kept, **used})
+    if not used.keys() <= trees.keys() or not built.keys() <= code.keys():
+        code = {**code, **{src: marshal.dumps(c) for src, c in built.items() if src not in code}}
+        _write(entry, {"trees": {**trees, **used}, "code": code})

@@ -14,7 +14,7 @@ import pytest
 from paths import FIXTURES, ROOT
 from support import copy_game, play_out, random_answer
 
-from mason.dsl import lark_parser, parser
+from mason.dsl import fastexpr, lark_parser, parser
 from mason.model import cache
 from mason.model.validate import validate_game
 from mason.runtime import game as game_module
@@ -37,8 +37,10 @@ def _entries(folder, prefix):
 
 
 def _forget_trees(monkeypatch):
-    """No tree known in this process: a compilation gets its trees from the cache or from Lark."""
+    """No tree or generated code known in this process: a compilation gets them from the cache, or
+    parses and compiles."""
     monkeypatch.setattr(parser, "_given", {})
+    monkeypatch.setattr(fastexpr, "_codes", {})
     lark_parser.parse.cache_clear()
 
 
@@ -67,8 +69,12 @@ def test_a_game_compiled_from_the_cache_plays_as_one_compiled_afresh(cache_dir, 
     def no_parsing(text, start):
         raise AssertionError(f"parsed again: {text!r}")
 
+    def no_compiling(*args):
+        raise AssertionError("generated code compiled again")
+
     monkeypatch.setattr(lark_parser, "parse", no_parsing)
-    cached, errors = validate_game(game, (), expansions)  # every file, schema check and tree from the cache
+    monkeypatch.setattr(fastexpr, "compile", no_compiling, raising=False)
+    cached, errors = validate_game(game, (), expansions)  # files, schema checks, trees and code from the cache
     assert not errors
     assert _played(cached, players, expansions) == _played(fresh, players, expansions)
 
