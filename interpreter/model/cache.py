@@ -1,9 +1,10 @@
 """The compile cache: work that compiling a game repeats from run to run, kept between runs.
 
-Most of a command's start is compiling its game (Citadels: reading three YAML files with PyYAML,
-checking them against their schemas, parsing 57 DSL texts with Lark, about 0.3 s) and importing
-those three libraries. Each of these results depends only on the bytes of a rule file and on
-Mason's own code, so it is kept, under a digest of exactly what it depends on:
+Most of a command's start was compiling its game (for a game of three files and some fifty rule
+texts: reading the YAML files with PyYAML, checking them against their schemas, parsing the DSL texts
+with Lark, about 0.3 s) and importing those three libraries. Each of these results depends only on
+the bytes of a rule file and on Mason's own code, so it is kept, under a digest of exactly what it
+depends on:
 
 - a rule file as read, its data and places: ``yaml-<digest>.pickle``, the digest of the code, the
   name the file is shown by (places name it) and its bytes; only a file read without a problem;
@@ -14,10 +15,10 @@ Mason's own code, so it is kept, under a digest of exactly what it depends on:
   those files' entries; a text (a source) is looked up by itself, so variants share the set's trees.
 
 A game whose files are all known then compiles without PyYAML, jsonschema or Lark being imported;
-what is left is building the program from the trees (Citadels: ~0.03 s). Nothing but speed changes:
-an error is never kept (a file with a problem is read afresh each time, and only trees of texts that
-parsed are kept), and a program built from the cache is the one built without it (a test compares
-them for every game).
+what is left is building the program from the trees (benchmarks/RESULTS.md, "Start-up"). Nothing
+but speed changes: an error is never kept (a file with a problem is read afresh each time, and only
+trees of texts that parsed are kept), and a program built from the cache is the one built without it
+(a test compares them for every game).
 
 Where: ``$MASON_CACHE_DIR``, else ``$XDG_CACHE_HOME/mason``, else ``~/.cache/mason``;
 ``MASON_CACHE_DIR=off`` turns the cache off. Inside, one folder per version of the code: the digest

@@ -44,8 +44,8 @@ def validate_game(
 def _collector_paused():
     """Compiling builds many objects that live on (closures, nodes, generated functions); the cyclic
     garbage collector's passes over them free nothing and took 15-25% of the CPU of ``mason validate``
-    (fresh processes, citadels and prague). It is paused while compiling and on again after, when it
-    collects whatever cycles compiling left (peak memory of ``mason validate prague``: 65 MB, not 60)."""
+    (fresh processes, two of the shipped games). It is paused while compiling and on again after, when
+    it collects whatever cycles compiling left (peak memory of the larger game's validation: 65 MB, not 60)."""
     was = gc.isenabled()
     gc.disable()
     try:
