@@ -146,9 +146,8 @@ def _check_depth(ast) -> None:
         if isinstance(node, A.Node):
             if depth > MAX_DEPTH:
                 raise DslSyntaxError(_TOO_DEEP, parent.line or 1, parent.col or 1, "definition/too-deep")
-            for f in node.__dataclass_fields__:
-                if f not in ("line", "col"):
-                    todo.append((getattr(node, f), depth + 1, node))
+            for f in node._fields:
+                todo.append((getattr(node, f), depth + 1, node))
         elif isinstance(node, (list, tuple)):
             todo.extend((x, depth, parent) for x in node)
 

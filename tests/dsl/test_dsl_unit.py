@@ -654,3 +654,27 @@ def test_sorted_incomparable_values_is_a_play_error(text):
 def test_attribute_of_a_number_that_is_no_card():
     with pytest.raises(PlayError):
         ev("x.name", x=999)
+
+
+def test_ast_nodes_are_frozen_records_equal_by_their_fields_not_their_place():
+    import copy
+    import pickle
+    from dataclasses import FrozenInstanceError
+
+    from mason.dsl import ast as A
+
+    a = A.Gain(A.Literal(1, line=1, col=6), "coin", None, line=1, col=1)
+    b = A.Gain(amount=A.Literal(1), counter="coin", seat=None, line=5, col=9)
+    assert a == b and hash(a) == hash(b)  # the place is not part of a node's value
+    assert a != A.Pay(A.Literal(1), "coin", None)  # nor is a node equal to another kind with the same fields
+    assert repr(a) == "Gain(line=1, col=1, amount=Literal(line=1, col=6, value=1), counter='coin', seat=None)"
+    assert A.Call("f", ()).kwargs == ()  # a field's default
+    assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a
+    assert repr(pickle.loads(pickle.dumps(a))) == repr(a)
+    with pytest.raises(FrozenInstanceError):
+        a.counter = "gem"
+    with pytest.raises(TypeError):
+        A.Gain(A.Literal(1))  # counter missing
+    with pytest.raises(TypeError):
+        A.Gain(A.Literal(1), "coin", None, colour="red")
+    assert A.Gain._fields == ("amount", "counter", "seat")
