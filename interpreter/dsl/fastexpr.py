@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_ITEMS, MAX_NUMBER
+from mason.dsl.kept import Kept
 
 _ORDER = {"-", "//", "%", "<", "<=", ">", ">=", "==", "!=", "in", "not in"}
 _SAFE_LITERALS = (bool, int, str, type(None))
@@ -367,9 +368,7 @@ def generate(node, slow, rec, program):
 
 # source -> code object: compiled this run, or given by the compile cache (mason.model.cache), which
 # keeps the code of a game's generated functions between runs as it keeps its syntax trees
-_codes: dict[str, object] = {}
-_MAX_CODES = 20_000
-_code_recorders: list[dict] = []  # open recordings: each gets source -> code of every function built
+CODE = Kept(limit=20_000)
 
 
 def _code(src: str):
@@ -377,29 +376,9 @@ def _code(src: str):
     and expansions compile mostly the same expressions again (`mason validate` builds a program for
     each variant), and a game compiled before gets its code from the compile cache. Each program still
     runs the code in its own namespace."""
-    code = _codes.get(src)
+    code = CODE.known.get(src)
     if code is None:
-        if len(_codes) >= _MAX_CODES:  # a long session compiling many games: start afresh
-            _codes.clear()
-        code = _codes[src] = compile(src, "<mason expression>", "exec")
-    for rec in _code_recorders:
-        rec[src] = code
+        code = compile(src, "<mason expression>", "exec")
+        CODE.keep(src, code)
+    CODE.used(src, code)
     return code
-
-
-def give_code(codes: dict) -> None:
-    """Code objects compiled by an earlier run, ``source -> code`` (the compile cache keys them by the
-    code version, so only code this very generator compiled from exactly that source is given)."""
-    _codes.update(codes)
-
-
-class recording_code:
-    """``with recording_code() as codes:`` collects ``source -> code`` of every generated function built inside."""
-
-    def __enter__(self) -> dict:
-        self.codes: dict = {}
-        _code_recorders.append(self.codes)
-        return self.codes
-
-    def __exit__(self, *exc) -> None:
-        _code_recorders.remove(self.codes)

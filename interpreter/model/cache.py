@@ -242,12 +242,12 @@ def dsl_trees(positions):
     trees, code = (kept.get("trees"), kept.get("code")) if isinstance(kept, dict) else (None, None)
     trees = trees if isinstance(trees, dict) else {}
     code = code if isinstance(code, dict) else {}
-    parser.give(trees)
+    parser.TREES.give(trees)
     try:
-        fastexpr.give_code({src: marshal.loads(raw) for src, raw in code.items()})
+        fastexpr.CODE.give({src: marshal.loads(raw) for src, raw in code.items()})
     except (EOFError, ValueError, TypeError):  # damaged: compiled afresh, and written again below
         code = {}
-    with parser.recording() as used, fastexpr.recording_code() as built:
+    with parser.TREES.recording() as used, fastexpr.CODE.recording() as built:
         yield
     if not used.keys() <= trees.keys() or not built.keys() <= code.keys():
         code = {**code, **{src: marshal.dumps(c) for src, c in built.items() if src not in code}}

@@ -39,8 +39,8 @@ def _entries(folder, prefix):
 def _forget_trees(monkeypatch):
     """No tree or generated code known in this process: a compilation gets them from the cache, or
     parses and compiles."""
-    monkeypatch.setattr(parser, "_given", {})
-    monkeypatch.setattr(fastexpr, "_codes", {})
+    monkeypatch.setattr(parser.TREES, "known", {})
+    monkeypatch.setattr(fastexpr.CODE, "known", {})
     lark_parser.parse.cache_clear()
 
 
