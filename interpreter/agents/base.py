@@ -2,6 +2,10 @@
 
 An answer is an option index (0-based) or, for a subset decision, a list of indices. Agents see
 only what ``Game.view(seat)`` and ``Game.visible_log(seat)`` give them.
+
+An agent that decides from the state's own bot stream and the options' number alone (no view, no
+labels) may also have ``pick(state, seat, n, subset)`` returning the same answer as ``decide``: the
+engine then asks it in place, without pausing the rules (``mason.runtime.answers``).
 """
 
 from __future__ import annotations

@@ -20,14 +20,17 @@ class RandomAgent(Agent):
         self.start = rng.seed_state(f"random-agent/{seed}")
 
     def decide(self, game, seat):
-        st = game.state
-        p = st["pending"]  # options only: no labels needed
+        p = game.state["pending"]  # options only: no labels needed
+        return self.pick(game.state, seat, len(p["options"]), p["subset"])
+
+    def pick(self, st, seat, n, subset):
+        """The answer to a decision of ``n`` options (``subset``: choose up to that many), from the
+        state's bot stream alone: no view needed, so the engine may ask it in place (runtime/answers.py)."""
         streams = st.get("bots")
         if streams is None:
             streams = st["bots"] = {}
         key = _KEYS[seat] if 0 <= seat < len(_KEYS) else str(seat)
-        n = len(p["options"])
-        if not p["subset"]:  # one option number: the common case, drawn without a box
+        if not subset:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start
             if n <= 1:
                 streams[key] = x
@@ -35,7 +38,7 @@ class RandomAgent(Agent):
             streams[key], answer = rng.draw(x, n)
             return answer
         box = {"rng": streams.get(key) or self.start}
-        k = min(rng.below(box, p["subset"] + 1), n)
+        k = min(rng.below(box, subset + 1), n)
         pool = list(range(n))
         for i in range(k):  # the first k of a partial Fisher-Yates shuffle
             j = i + rng.below(box, n - i)

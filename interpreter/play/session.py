@@ -34,21 +34,35 @@ def make_bot(kind: str, seed, seat: int):
     )
 
 
-def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_000_000) -> Game:
-    """Ask agents until the game ends. ``agents`` maps seat -> Agent."""
-    count = 0
-    while not game.over:
-        pending = game.state["pending"]  # labels are left to the agents that read them
-        if pending is None:
-            raise MasonError("the game stopped without a decision and without ending", code="play/internal")
-        agent = agents[pending["seat"]]
-        answer = agent.decide(game, pending["seat"])
-        game.answer(answer)
-        count += 1
-        if on_answer:
-            on_answer(game)
-        if count > max_decisions:
-            raise MasonError(f"no end after {max_decisions} decisions", code="play/loop")
+def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_000_000, in_place: bool = True) -> Game:
+    """Ask agents until the game ends. ``agents`` maps seat -> Agent.
+
+    Bots with ``Agent.pick`` are asked in place (the rules do not pause for them, runtime/answers.py)
+    when ``in_place`` and the game neither narrates nor has an ``on_answer`` to call after each answer;
+    the game ends in the same state either way."""
+    rt = game.rt
+    if in_place and on_answer is None and not game.narrate:
+        picks = {s: a.pick for s, a in agents.items() if getattr(a, "pick", None) is not None}
+        if picks:
+            rt.answerers = picks
+            rt.decision_base = game.state["decisions"]
+            rt.decision_cap = rt.decision_base + max_decisions
+    try:
+        count = 0
+        while not game.over:
+            pending = game.state["pending"]  # labels are left to the agents that read them
+            if pending is None:
+                raise MasonError("the game stopped without a decision and without ending", code="play/internal")
+            agent = agents[pending["seat"]]
+            answer = agent.decide(game, pending["seat"])
+            game.answer(answer)
+            count += 1
+            if on_answer:
+                on_answer(game)
+            if game.state["decisions"] - rt.decision_base > max_decisions if rt.answerers else count > max_decisions:
+                raise MasonError(f"no end after {max_decisions} decisions", code="play/loop")
+    finally:
+        rt.answerers = None
     return game
 
 

@@ -7,8 +7,9 @@ A choice with a single legal option resolves itself and is not a decision.
 
 from __future__ import annotations
 
-from mason.errors import IllegalAction, PlayError
+from mason.errors import PlayError
 from mason.runtime import rng
+from mason.runtime.answers import answered_in_place, check_answer  # noqa: F401  (check_answer: re-exported)
 from mason.runtime.machine import card_ids, log_resolved, place_text, run_inline
 from mason.runtime.turns import action_label, take_action
 from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words, label_of
@@ -43,7 +44,7 @@ def s_choose(rt, env, node, fr):
         if limit == 0 or not items:
             _bind_choice(rt, env, node, fr, [])
             return
-        _ask(rt, node, fr, chooser, items, subset=limit)
+        _ask(rt, env, node, fr, chooser, items, subset=limit)
         return
     if not items:
         _bind_choice(rt, env, node, fr, None)
@@ -64,7 +65,7 @@ def s_choose(rt, env, node, fr):
             )
         _bind_choice(rt, env, node, fr, options[0])
         return
-    _ask(rt, node, fr, chooser, options)
+    _ask(rt, env, node, fr, chooser, options)
 
 
 def _chooser(rt, env, node):
@@ -78,7 +79,13 @@ def _chooser(rt, env, node):
     return s
 
 
-def _ask(rt, node, fr, seat, options, subset=0):
+def _ask(rt, env, node, fr, seat, options, subset=0):
+    if rt.answerers is not None:
+        pick = rt.answerers.get(seat)
+        if pick is not None:  # a bot answers in place (runtime/answers.py): bound as resume binds it
+            answer = answered_in_place(rt, pick, seat, options, subset)
+            _bind_choice(rt, env, node, fr, [options[i] for i in answer] if subset else options[answer])
+            return
     st = rt.st
     labels = None  # bots need no labels: fill_labels computes them when a person or a log asks
     if rt.narrate:
@@ -180,6 +187,12 @@ def s_choose_one(rt, env, node, fr):
         return
     seat = _chooser(rt, env, node)
     st = rt.st
+    if rt.answerers is not None:
+        pick = rt.answerers.get(seat)
+        if pick is not None:  # a bot answers in place (runtime/answers.py): the option's block, as resume pushes it
+            i = available[answered_in_place(rt, pick, seat, available)]
+            st["stack"].append({"kind": "block", "node": node.options[i][2].id, "next": 0, "scope": fr["scope"]})
+            return
     st["pending"] = {
         "seat": seat,
         "kind": "option",
@@ -275,26 +288,6 @@ def _narrate_choice(rt, node, pending, value):
         if to is not None and seat not in to:
             to = sorted(set(to) | {seat})
     rt.say(said, node, to=to)
-
-
-def check_answer(pending: dict, answer):
-    """Validate an answer against a pending decision; return it normalised or raise IllegalAction."""
-    n = len(pending["options"])
-    if pending["subset"]:
-        if not isinstance(answer, list) or any(not isinstance(i, int) or isinstance(i, bool) for i in answer):
-            raise IllegalAction("this choice takes a list of option numbers")
-        if len(set(answer)) != len(answer):
-            raise IllegalAction("an option may be chosen only once")
-        if len(answer) > pending["subset"]:
-            raise IllegalAction(f"choose at most {pending['subset']}")
-        if any(not 0 <= i < n for i in answer):
-            raise IllegalAction(f"options are numbered 1 to {n}")
-        return list(answer)  # the order given is kept: it is the order the player lists them
-    if not isinstance(answer, int) or isinstance(answer, bool):
-        raise IllegalAction("answer with one option number")
-    if not 0 <= answer < n:
-        raise IllegalAction(f"options are numbered 1 to {n}")
-    return answer
 
 
 # the statements this module runs; mason.runtime.engine puts them in the machine's table

@@ -56,6 +56,9 @@ class Runtime:
         self.changes = []  # counter changes not yet logged (narrating only): see change()
         self.decision_entry = None  # log index of the decision whose answer the machine is running
         self.memo = {}  # what a primitive derives from the program alone, kept per runtime (by its name)
+        # seat -> Agent.pick of the bots answering in place (runtime/answers.py); None: every decision pauses
+        self.answerers = None
+        self.decision_base = self.decision_cap = 0  # decisions at the start / limit of in-place answering
 
     item_cap = ITEM_CAP
 
@@ -309,6 +312,7 @@ def run(rt: Runtime) -> None:
     st = rt.st
     stack = st["stack"]
     steps = 0
+    seen = st["decisions"]
     rt.spent = 0
     frames = FRAME
     try:
@@ -317,6 +321,9 @@ def run(rt: Runtime) -> None:
             frames[fr["kind"]](rt, fr)
             steps += 1
             if steps > STEP_CAP:
+                if st["decisions"] != seen:  # bots answered in place since the count began: count afresh
+                    seen, steps = st["decisions"], 0
+                    continue
                 raise PlayError(
                     f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
                     _frame_place(rt, stack),

@@ -11,6 +11,7 @@ exclusive; ``after`` gates an action on a group or action done earlier in the tu
 from __future__ import annotations
 
 from mason.errors import PlayError
+from mason.runtime.answers import answered_in_place
 from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
 from mason.runtime.machine import log_resolved, place_text, run_inline
 from mason.runtime.values import _plain, _seat_of, _short
@@ -102,6 +103,11 @@ def _turn(rt, fr):
                 )
             take_action(rt, fr, options[0])
             return
+        if rt.answerers is not None:
+            pick = rt.answerers.get(fr["seat"])
+            if pick is not None:  # a bot answers in place (runtime/answers.py): the action, as resume takes it
+                take_action(rt, fr, options[answered_in_place(rt, pick, fr["seat"], options)])
+                return
         rt.st["pending"] = {
             "seat": fr["seat"],
             "kind": "action",

@@ -1,0 +1,49 @@
+"""Answers: checking an answer against a decision, and decisions answered in place by bots.
+
+A bot that needs no view to decide (it answers from the options' number alone, as the random bot
+does: ``Agent.pick``) may be asked *in place*: the statement that asks (a choice, the action window)
+gets its answer at once and goes on, instead of storing a pending decision, leaving the run loop and
+being resumed. The rules run the same statements in the same order and the bots draw the same
+numbers, so a game ends in the same state either way (``tests/engine/test_in_place.py``); only the
+round trip through ``state['pending']`` and ``Game.answer`` is saved. ``play_game`` turns it on
+for a game that does not narrate and whose caller does not look at each answer (``simulate``).
+"""
+
+from __future__ import annotations
+
+from mason.errors import IllegalAction, MasonError
+
+
+def answered_in_place(rt, pick, seat: int, options: list, subset: int = 0):
+    """``pick``'s answer (an option index, or a list of them for a subset) to the decision ``seat``
+    would be asked, counted as a decision: what ``Game.answer`` does for an answer from outside."""
+    st = rt.st
+    n = len(options)
+    answer = pick(st, seat, n, subset)
+    if type(answer) is not int or subset or not 0 <= answer < n:
+        answer = check_answer({"options": options, "subset": subset}, answer)
+    st["decisions"] += 1
+    if st["decisions"] > rt.decision_cap:
+        raise MasonError(f"no end after {rt.decision_cap - rt.decision_base} decisions", code="play/loop")
+    rt.spent = 0  # items gone through are counted from one decision to the next, as a resumed run does
+    return answer
+
+
+def check_answer(pending: dict, answer):
+    """Validate an answer against a pending decision; return it normalised or raise IllegalAction."""
+    n = len(pending["options"])
+    if pending["subset"]:
+        if not isinstance(answer, list) or any(not isinstance(i, int) or isinstance(i, bool) for i in answer):
+            raise IllegalAction("this choice takes a list of option numbers")
+        if len(set(answer)) != len(answer):
+            raise IllegalAction("an option may be chosen only once")
+        if len(answer) > pending["subset"]:
+            raise IllegalAction(f"choose at most {pending['subset']}")
+        if any(not 0 <= i < n for i in answer):
+            raise IllegalAction(f"options are numbered 1 to {n}")
+        return list(answer)  # the order given is kept: it is the order the player lists them
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        raise IllegalAction("answer with one option number")
+    if not 0 <= answer < n:
+        raise IllegalAction(f"options are numbered 1 to {n}")
+    return answer

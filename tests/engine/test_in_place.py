@@ -1,0 +1,120 @@
+"""Bots answered in place (mason.runtime.answers; runtime speed, issue 12): a bot that needs no view
+(``Agent.pick``) is asked by the statement that asks, and the rules go on without pausing. Nothing
+observable may change: a game ends in the same state, with the same decisions, as when every
+decision pauses and is answered through ``Game.answer``; the loop guards still hold."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from paths import FIXTURES
+
+from mason.agents.base import Agent
+from mason.agents.random_agent import RandomAgent
+from mason.errors import MasonError, PlayError
+from mason.play.session import make_bot, play_game
+from mason.runtime import machine
+from mason.runtime.game import Game, Settings
+
+
+def _final(settings, in_place, agents=None, **kw):
+    g = Game.new(settings, narrate=False)
+    if agents is None:
+        agents = {s: make_bot("random", settings.seed, s) for s in range(settings.players)}
+    play_game(g, agents, in_place=in_place, **kw)
+    assert g.rt.answerers is None  # in-place answering ends with the call
+    return g, json.dumps(g.state, sort_keys=True)
+
+
+GAMES = [
+    ("citadels", 4, ()),
+    ("citadels", 5, ("dark-city",)),
+    ("island-fortress", 4, ()),
+    ("pillars", 4, ()),
+    ("golden-temple", 4, ()),
+    ("prague", 4, ()),
+    (str(FIXTURES / "automaton"), 2, ()),  # automated seats decide by their policy in between
+]
+
+
+@pytest.mark.parametrize("game,players,expansions", GAMES, ids=lambda v: str(v).rsplit("/", 1)[-1])
+def test_a_game_answered_in_place_ends_in_the_same_state(game, players, expansions):
+    for seed in (3, 4):
+        settings = Settings(game, players, seed, expansions=expansions)
+        paused, a = _final(settings, in_place=False)
+        direct, b = _final(settings, in_place=True)
+        assert paused.over and paused.state["decisions"] > 10
+        assert a == b
+
+
+class Asking(Agent):
+    """The random bot without ``pick``: every one of its decisions pauses the rules."""
+
+    def __init__(self, seed):
+        self.bot = RandomAgent(seed)
+        self.asked = 0
+
+    def decide(self, game, seat):
+        self.asked += 1
+        return self.bot.decide(game, seat)
+
+
+def test_a_seat_without_pick_is_asked_as_before_among_seats_answered_in_place():
+    settings = Settings("citadels", 4, 7)
+    _, everyone_in_place = _final(settings, in_place=True)
+    agents = {s: make_bot("random", 7, s) for s in range(4)}
+    agents[2] = Asking("7/2")  # the same stream as make_bot's random bot for seat 2
+    g, mixed = _final(settings, in_place=True, agents=agents)
+    assert mixed == everyone_in_place
+    assert 10 < agents[2].asked < g.state["decisions"]
+
+
+def test_nothing_is_answered_in_place_when_the_caller_looks_at_every_answer():
+    settings = Settings("citadels", 4, 2)
+    seen = []
+    g, with_callback = _final(settings, in_place=True, on_answer=lambda game: seen.append(game.state["decisions"]))
+    assert seen == list(range(1, g.state["decisions"] + 1))
+    assert with_callback == _final(settings, in_place=True)[1]
+
+
+def test_the_decision_limit_holds_in_place_as_when_paused():
+    settings = Settings("citadels", 4, 1)
+    counts = []
+    for in_place in (False, True):
+        g = Game.new(settings, narrate=False)
+        agents = {s: make_bot("random", 1, s) for s in range(4)}
+        with pytest.raises(MasonError, match="no end after 25 decisions") as info:
+            play_game(g, agents, max_decisions=25, in_place=in_place)
+        assert info.value.code == "play/loop"
+        assert g.rt.answerers is None  # also after an error
+        counts.append(g.state["decisions"])
+    assert counts == [26, 26]
+
+
+def test_the_loop_guard_counts_steps_from_the_last_decision_answered_in_place(monkeypatch):
+    # a cap the paused game never reaches between two decisions, but a whole game goes far past:
+    # answering in place must count afresh at each decision, not over the whole run
+    settings = Settings("citadels", 4, 5)
+    monkeypatch.setattr(machine, "STEP_CAP", 400)
+    g, paused = _final(settings, in_place=False)
+    _, direct = _final(settings, in_place=True)
+    assert paused == direct
+    g = Game.new(Settings("citadels", 4, 5), narrate=False)
+    monkeypatch.setattr(machine, "STEP_CAP", 5)  # a cap below what a stretch needs: still caught in place
+    with pytest.raises(PlayError, match="no decision after 5 steps") as info:
+        play_game(g, {s: make_bot("random", 5, s) for s in range(4)}, in_place=True)
+    assert info.value.code == "play/loop"
+
+
+def test_the_random_bot_picks_what_it_decides():
+    g = Game.new(Settings("citadels", 4, 9), narrate=False)
+    bot = RandomAgent("x")
+    for _ in range(40):
+        seat = g.state["pending"]["seat"]
+        p = g.state["pending"]
+        twin = json.loads(json.dumps(g.state))
+        picked = bot.pick(twin, seat, len(p["options"]), p["subset"])
+        decided = bot.decide(g, seat)
+        assert picked == decided and twin["bots"] == g.state["bots"]
+        g.answer(decided)
