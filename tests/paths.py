@@ -12,3 +12,4 @@ ROOT = TESTS.parent
 GAMES = ROOT / "games"
 FIXTURES = TESTS / "fixtures"
 GOLDEN = TESTS / "golden"
+PROBES = ROOT / "benchmarks" / "probes"  # engine probes (benchmarks/work_per_decision.py)

@@ -45,6 +45,7 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
         picks = {s: a.pick for s, a in agents.items() if getattr(a, "pick", None) is not None}
         if picks:
             rt.answerers = picks
+            rt.direct = all(s in picks for s in range(game.state["n"]))  # nothing can pause: no frames needed
             rt.decision_base = game.state["decisions"]
             rt.decision_cap = rt.decision_base + max_decisions
     try:
@@ -63,6 +64,7 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
                 raise MasonError(f"no end after {max_decisions} decisions", code="play/loop")
     finally:
         rt.answerers = None
+        rt.direct = False
     return game
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from mason.errors import PlayError
 from mason.runtime import rng
 from mason.runtime.answers import answered_in_place, check_answer  # noqa: F401  (check_answer: re-exported)
-from mason.runtime.machine import card_ids, log_resolved, place_text, run_inline
+from mason.runtime.machine import card_ids, log_resolved, place_text, push_or_run, run_inline
 from mason.runtime.turns import action_label, take_action
 from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words, label_of
 
@@ -157,7 +157,7 @@ def _bind_choice(rt, env, node, fr, value):
         if node.body.inline:  # plain statements: run now, as their frame would run next
             run_inline(rt, env, node.body, fr)
             return
-        rt.st["stack"].append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
+        push_or_run(rt, env, node.body, fr)
 
 
 def s_choose_one(rt, env, node, fr):
@@ -181,17 +181,14 @@ def s_choose_one(rt, env, node, fr):
                 [_text(rt, fr, node.options[available[0]][0])],
                 node.place,
             )
-        rt.st["stack"].append(
-            {"kind": "block", "node": node.options[available[0]][2].id, "next": 0, "scope": fr["scope"]}
-        )
+        push_or_run(rt, env, node.options[available[0]][2], fr)
         return
     seat = _chooser(rt, env, node)
     st = rt.st
     if rt.answerers is not None:
         pick = rt.answerers.get(seat)
         if pick is not None:  # a bot answers in place (runtime/answers.py): the option's block, as resume pushes it
-            i = available[answered_in_place(rt, pick, seat, available)]
-            st["stack"].append({"kind": "block", "node": node.options[i][2].id, "next": 0, "scope": fr["scope"]})
+            push_or_run(rt, env, node.options[available[answered_in_place(rt, pick, seat, available)]][2], fr)
             return
     st["pending"] = {
         "seat": seat,

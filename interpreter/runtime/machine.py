@@ -59,6 +59,7 @@ class Runtime:
         # seat -> Agent.pick of the bots answering in place (runtime/answers.py); None: every decision pauses
         self.answerers = None
         self.decision_base = self.decision_cap = 0  # decisions at the start / limit of in-place answering
+        self.direct = False  # every seat is answered in place: nothing pauses, blocks run without frames (run_now)
 
     item_cap = ITEM_CAP
 
@@ -419,19 +420,23 @@ def _block(rt, fr):
             fr["next"] = i
         try:
             handler(rt, env, node, fr)
-        except PlayError as exc:
-            if exc.place is None:
-                exc.place = node.place
-            raise
-        except RecursionError:
-            raise PlayError(
-                "this statement nests too deeply (a named value calling itself without end?)",
-                node.place,
-                "play/too-deep",
-            ) from None
+        except (PlayError, RecursionError) as exc:
+            _at_statement(exc, node)
         if not plain and (len(stack) != depth or st["pending"] is not None):
             return
     stack.pop()
+
+
+def _at_statement(exc, node):
+    """Raise what a statement raised, placed at the statement: a PlayError without a place gets the
+    statement's; Python's recursion limit is said as the rules nesting too deeply."""
+    if isinstance(exc, RecursionError):
+        raise PlayError(
+            "this statement nests too deeply (a named value calling itself without end?)", node.place, "play/too-deep"
+        ) from None
+    if exc.place is None:
+        exc.place = node.place
+    raise exc
 
 
 def run_inline(rt, env, block, fr) -> None:
@@ -440,16 +445,67 @@ def run_inline(rt, env, block, fr) -> None:
     for handler, node in block.__dict__.get("bound") or bound(block):
         try:
             handler(rt, env, node, fr)
-        except PlayError as exc:
-            if exc.place is None:
-                exc.place = node.place
-            raise
-        except RecursionError:
+        except (PlayError, RecursionError) as exc:
+            _at_statement(exc, node)
+
+
+DIRECT_DEPTH = 24  # frames on the stack above which a block is pushed even when running direct
+
+
+def run_now(rt, env, block, fr) -> None:
+    """Run ``block`` (one with no variables of its own: a branch, a loop's or a choice's body) to its
+    end at once, in place of pushing its frame: only when ``rt.direct`` (every seat is answered in
+    place, so nothing can pause it). A statement that pushes frames (triggers, a turn, a loop) has
+    them run to their end before the next statement, as the run loop would; one that cut the stack
+    (``end game``) ends the block. ``fr`` is the frame whose scope the block shares."""
+    st = rt.st
+    stack = st["stack"]
+    depth = len(stack)
+    for handler, node, plain in block.__dict__.get("steps") or _steps(block):
+        try:
+            handler(rt, env, node, fr)
+        except (PlayError, RecursionError) as exc:
+            _at_statement(exc, node)
+        if not plain:
+            if len(stack) > depth:
+                drain(rt, depth)
+            if len(stack) < depth:
+                return
+
+
+def drain(rt, depth: int) -> None:
+    """Run the frames above ``depth`` until the stack is back to it (see ``run_now``); the loop guard
+    counts their steps as ``run`` does."""
+    st = rt.st
+    stack = st["stack"]
+    frames = FRAME
+    steps = 0
+    seen = st["decisions"]
+    while len(stack) > depth:
+        if st["pending"] is not None:
+            raise PlayError("internal: a decision is pending while the rules run direct", code="play/internal")
+        fr = stack[-1]
+        frames[fr["kind"]](rt, fr)
+        steps += 1
+        if steps > STEP_CAP:
+            if st["decisions"] != seen:
+                seen, steps = st["decisions"], 0
+                continue
             raise PlayError(
-                "this statement nests too deeply (a named value calling itself without end?)",
-                node.place,
-                "play/too-deep",
-            ) from None
+                f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
+                _frame_place(rt, stack),
+                "play/loop",
+            )
+
+
+def push_or_run(rt, env, block, fr) -> None:
+    """A block with no variables of its own, after its statement: run now when running direct (and the
+    stack is shallow), else pushed as a frame for the run loop."""
+    stack = rt.st["stack"]
+    if rt.direct and len(stack) < DIRECT_DEPTH:
+        run_now(rt, env, block, fr)
+    else:
+        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
 
 
 def _for(rt, fr):
@@ -461,8 +517,9 @@ def _for(rt, fr):
         return
     fr["next"] = i + 1
     stack = rt.st["stack"]
-    stack[fr["scope"]]["vars"][node.var] = items[i]
-    stack.append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
+    env = stack[fr["scope"]]["vars"]
+    env[node.var] = items[i]
+    push_or_run(rt, env, node.body, fr)
 
 
 def _repeat(rt, fr):
@@ -474,7 +531,7 @@ def _repeat(rt, fr):
     if node.body.inline:  # one round per step, as with the body's own frame
         run_inline(rt, rt.st["stack"][fr["scope"]]["vars"], node.body, fr)
         return
-    rt.st["stack"].append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
+    push_or_run(rt, rt.st["stack"][fr["scope"]]["vars"], node.body, fr)
 
 
 def _while(rt, fr):
@@ -487,7 +544,7 @@ def _while(rt, fr):
         if node.body.inline:  # one round per step, as with the body's own frame
             run_inline(rt, stack[fr["scope"]]["vars"], node.body, fr)
             return
-        stack.append({"kind": "block", "node": node.body.id, "next": 0, "scope": fr["scope"]})
+        push_or_run(rt, stack[fr["scope"]]["vars"], node.body, fr)
     else:
         stack.pop()
 
@@ -877,20 +934,6 @@ def s_emit(rt, env, node, fr):
     rt.emit(node.event, args, node)
 
 
-def _run_block(rt, env, block, fr):
-    """Run a block: inline when it holds only plain statements, else as a frame of its own."""
-    if block.inline:
-        for handler, node in block.__dict__.get("bound") or bound(block):
-            try:
-                handler(rt, env, node, fr)
-            except PlayError as exc:
-                if exc.place is None:
-                    exc.place = node.place
-                raise
-    else:
-        rt.st["stack"].append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
-
-
 def s_if(rt, env, node, fr):
     for cond, block in node.branches:
         if cond(rt, env):
@@ -900,9 +943,9 @@ def s_if(rt, env, node, fr):
         if block is None:
             return
     if not block.inline:
-        rt.st["stack"].append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
+        push_or_run(rt, env, block, fr)
         return
-    for handler, stmt in block.__dict__.get("bound") or bound(block):  # _run_block, inline
+    for handler, stmt in block.__dict__.get("bound") or bound(block):  # inline
         try:
             handler(rt, env, stmt, fr)
         except PlayError as exc:
@@ -925,7 +968,7 @@ def s_for(rt, env, node, fr):
         var, plan = node.var, body.__dict__.get("bound") or bound(body)
         for x in list(items):
             env[var] = x
-            for handler, stmt in plan:  # _run_block, inline
+            for handler, stmt in plan:  # as run_inline
                 try:
                     handler(rt, env, stmt, fr)
                 except PlayError as exc:

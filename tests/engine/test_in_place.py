@@ -1,14 +1,16 @@
 """Bots answered in place (mason.runtime.answers; runtime speed, issue 12): a bot that needs no view
-(``Agent.pick``) is asked by the statement that asks, and the rules go on without pausing. Nothing
-observable may change: a game ends in the same state, with the same decisions, as when every
-decision pauses and is answered through ``Game.answer``; the loop guards still hold."""
+(``Agent.pick``) is asked by the statement that asks, and the rules go on without pausing; when every
+seat is answered so, blocks run at once without frames (``machine.run_now``). Nothing observable may
+change: a game ends in the same state, with the same decisions, as when every decision pauses and is
+answered through ``Game.answer``; the loop guards still hold."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from paths import FIXTURES
+from paths import FIXTURES, PROBES
+from support import copy_game
 
 from mason.agents.base import Agent
 from mason.agents.random_agent import RandomAgent
@@ -35,6 +37,8 @@ GAMES = [
     ("golden-temple", 4, ()),
     ("prague", 4, ()),
     (str(FIXTURES / "automaton"), 2, ()),  # automated seats decide by their policy in between
+    (str(FIXTURES / "sowing"), 2, ()),  # 'end game' inside a branch run direct
+    (str(FIXTURES / "stall"), 2, ()),  # a stall's effect ends the game
 ]
 
 
@@ -44,7 +48,7 @@ def test_a_game_answered_in_place_ends_in_the_same_state(game, players, expansio
         settings = Settings(game, players, seed, expansions=expansions)
         paused, a = _final(settings, in_place=False)
         direct, b = _final(settings, in_place=True)
-        assert paused.over and paused.state["decisions"] > 10
+        assert paused.over and paused.state["decisions"] >= 10
         assert a == b
 
 
@@ -118,3 +122,81 @@ def test_the_random_bot_picks_what_it_decides():
         decided = bot.decide(g, seat)
         assert picked == decided and twin["bots"] == g.state["bots"]
         g.answer(decided)
+
+
+def _count_direct(monkeypatch):
+    calls = []
+    real = machine.run_now
+
+    def counted(*args):
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(machine, "run_now", counted)
+    return calls
+
+
+def test_blocks_run_direct_only_when_every_seat_is_answered_in_place(monkeypatch):
+    settings = Settings("citadels", 4, 7)
+    calls = _count_direct(monkeypatch)
+    g, _ = _final(settings, in_place=True)
+    assert len(calls) > g.state["decisions"] / 2  # branches, bodies and loop rounds ran without frames
+    calls.clear()
+    agents = {s: make_bot("random", 7, s) for s in range(4)}
+    agents[1] = Asking("7/1")  # this seat pauses the rules: frames are kept for every block
+    _final(settings, in_place=True, agents=agents)
+    assert calls == []
+    _final(Settings(str(FIXTURES / "automaton"), 2, 3), in_place=True)  # an automated seat pauses too
+    assert calls == []
+
+
+@pytest.mark.parametrize("depth", [0, 3, 6])
+def test_blocks_pushed_past_the_direct_depth_run_as_frames_with_the_same_outcome(monkeypatch, depth):
+    # above DIRECT_DEPTH frames a block is pushed even when running direct: the block running it, or
+    # the run loop, then runs its frame
+    expected = {}
+    for game, players in (("citadels", 4), ("island-fortress", 3), (str(FIXTURES / "sowing"), 2)):
+        expected[game] = _final(Settings(game, players, 11), in_place=False)[1]
+    monkeypatch.setattr(machine, "DIRECT_DEPTH", depth)
+    for game, players in (("citadels", 4), ("island-fortress", 3), (str(FIXTURES / "sowing"), 2)):
+        assert _final(Settings(game, players, 11), in_place=True)[1] == expected[game]
+
+
+def _looping(tmp_path, rounds):
+    """The choices-only probe with a repeat of a branch, ``rounds`` long, in each choice's body."""
+    folder = copy_game(tmp_path, PROBES / "choices-only", name=f"looping-{rounds}")
+    game = folder / "game.yaml"
+    loop = f"gain x points to s\n                    repeat {rounds}:\n                        if x > 0:\n"
+    loop += "                            gain 1 points to s"
+    game.write_text(game.read_text().replace("gain x points to s", loop))
+    return Settings(str(folder), 2, 1)
+
+
+def test_a_loop_without_decisions_inside_a_block_run_direct_is_still_caught(tmp_path, monkeypatch):
+    # a choice's body (run direct) holds a repeat of a branch: its rounds are frames run by the
+    # direct block, and they count against the loop guard as the run loop counts them
+    calls = _count_direct(monkeypatch)
+    settings = _looping(tmp_path, 30)
+    assert _final(settings, in_place=False)[1] == _final(settings, in_place=True)[1] and calls
+    settings = _looping(tmp_path, 1200)
+    monkeypatch.setattr(machine, "STEP_CAP", 1000)
+    for in_place in (False, True):
+        g = Game.new(settings, narrate=False)
+        with pytest.raises(PlayError, match="no decision after 1,000 steps") as info:
+            play_game(g, {s: make_bot("random", 1, s) for s in range(2)}, in_place=in_place)
+        assert info.value.code == "play/loop"
+
+
+def test_end_game_inside_a_block_run_direct_ends_the_block_there(tmp_path, monkeypatch):
+    # what follows 'end game' in a branch run direct never runs, as when the branch is a frame
+    folder = copy_game(tmp_path, PROBES / "choices-only", name="ending")
+    game = folder / "game.yaml"
+    body = "gain x points to s\n                    if round >= 3:\n                        end game\n"
+    body += "                        gain 100 points to s"
+    game.write_text(game.read_text().replace("gain x points to s", body))
+    settings = Settings(str(folder), 2, 1)
+    calls = _count_direct(monkeypatch)
+    paused, a = _final(settings, in_place=False)
+    direct, b = _final(settings, in_place=True)
+    assert paused.state["round"] == 3 and max(paused.result["scores"]) < 100
+    assert a == b and calls
