@@ -7,7 +7,12 @@ subprocess, so start-up is excluded by using the report's own `seconds`) and the
 ratio. Usage (from the project root):
 
     python benchmarks/bench_citadels.py [--games 200] [--rounds 5] [--ref ../shared/bench/citadels_ref.py]
-                                        [--record benchmarks/RESULTS.md]
+                                        [--record benchmarks/RESULTS.md] [--instructions 30]
+
+Wall time on a shared machine moves by 2x within an hour. ``--instructions N`` also counts, with
+valgrind's callgrind, the machine instructions per decision of N games of each (N games minus none,
+so start-up is left out): exact and repeatable, and their ratio (the reference's per decision over
+Mason's) is what the decisions per second would show if both ran their instructions equally fast.
 """
 
 from __future__ import annotations
@@ -58,6 +63,21 @@ def run_ref(ref: Path, games: int, seed: int) -> float:
     return json.loads(out.stdout)["decisions_per_second"]
 
 
+def instructions_per_decision(ref: Path, games: int, seed: int) -> tuple[float, float]:
+    """(Mason's, the reference's) machine instructions per decision over ``games`` games each."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import work_per_decision as work
+
+    mason = work.instructions("citadels", games, 4)
+    if mason is None:
+        raise SystemExit("--instructions needs valgrind")
+    counts = {}
+    for n in (0, games):
+        count, out = work.callgrind([sys.executable, str(ref), str(n), "4", str(seed)])
+        counts[n] = (count, json.loads(out)["decisions"])
+    return mason[0] / mason[1], (counts[games][0] - counts[0][0]) / counts[games][1]
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -81,9 +101,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ref", type=Path, default=ROOT.parent / "shared" / "bench" / "citadels_ref.py")
     ap.add_argument("--record", type=Path, default=None, help="append the result to this Markdown file")
+    ap.add_argument("--instructions", type=int, default=0, metavar="N", help="also count instructions of N games")
     args = ap.parse_args()
     if not args.ref.exists():
         raise SystemExit(f"reference not found: {args.ref} (pass --ref)")
+    if args.instructions:
+        m, f = instructions_per_decision(args.ref, args.instructions, args.seed)
+        print(
+            f"instructions per decision ({args.instructions} games each, callgrind): mason {m:,.0f}, reference {f:,.0f}"
+        )
+        print(f"instruction ratio (reference / mason): {f / m:.3f}", flush=True)
     mason, ref = [], []
     for r in range(args.rounds):  # interleaved so both see the same machine load
         mason.append(run_mason(args.games, args.seed + r))

@@ -36,11 +36,16 @@ AREAS = [
     ("builtins", [("builtins.py", "")]),
     ("named values and modifiers", [("machine.py", "value")]),
     ("action window and turns", [("turns.py", "")]),
-    ("choices and answers", [("choices.py", ""), ("game.py", "answer"), ("game.py", "_run")]),
+    ("choices and answers", [("choices.py", ""), ("answers.py", ""), ("game.py", "answer"), ("game.py", "_run")]),
     ("bots", [("random_agent.py", ""), ("greedy.py", ""), ("rng.py", ""), ("session.py", "play_game")]),
     (
         "run loop and frames",
-        [("machine.py", r"^(run|_block|_for|_repeat|_while|run_inline|_run_block|push_block|bound|_steps)$")],
+        [
+            (
+                "machine.py",
+                r"^(run|_block|_for|_repeat|_while|run_inline|run_now|drain|push_or_run|push_block|bound|_steps)$",
+            )
+        ],
     ),
     ("statements", [("machine.py", r"^(s_|move_card|card_ids|_amount|_cards_of|emit|place_text)")]),
     ("values and narration helpers", [("values.py", ""), ("machine.py", "")]),
@@ -99,26 +104,34 @@ print(simulate(s, int(sys.argv[2]))["decisions"])
 
 def instructions(game: str, games: int, players: int) -> tuple[int, int] | None:
     """(machine instructions of GAMES games minus none, decisions), or None without valgrind."""
+    out = {}
+    for n in (0, games):
+        count, stdout = callgrind([sys.executable, "-c", _PLAY, game, str(n), str(players)])
+        if count is None:
+            return None
+        out[n] = (count, int(stdout.split()[-1]))
+    return out[games][0] - out[0][0], out[games][1]
+
+
+def callgrind(argv: list[str]) -> tuple[int | None, str]:
+    """(machine instructions the command executes, its standard output) under valgrind's callgrind;
+    (None, "") when valgrind is not installed."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
-        return None
-    out = {}
+        return None, ""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    for n in (0, games):
-        run = subprocess.run(
-            [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", _PLAY, game]
-            + [str(n), str(players)],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=ROOT,
-            check=False,
-        )
-        found = re.search(r"Collected : (\d+)", run.stderr)
-        if run.returncode != 0 or found is None:
-            raise SystemExit(f"valgrind failed: {run.stderr.strip()[-300:]}")
-        out[n] = (int(found.group(1)), int(run.stdout.split()[-1]))
-    return out[games][0] - out[0][0], out[games][1]
+    run = subprocess.run(
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+    )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind failed: {run.stderr.strip()[-300:]}")
+    return int(found.group(1)), run.stdout
 
 
 def main() -> None:
