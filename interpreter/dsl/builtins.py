@@ -65,10 +65,17 @@ def _register(table: dict, what: str, name: str, entry: Builtin) -> None:
     table[name] = entry
 
 
-def builtin(name: str, min_args: int, max_args: int | None = None):
-    """Register a pure query usable in expressions: ``impl(rt, *args) -> value``."""
+def builtin(name: str, min_args: int, max_args: int | None = None, item=None):
+    """Register a pure query usable in expressions: ``impl(rt, *args) -> value``.
+
+    ``item(rt, *args, key)``, for a query that returns a fresh copy of a dict (a board cell's data):
+    the value ``impl(rt, *args)[key]`` without the copy, or any exception where that would fail. A
+    generated expression (dsl/fastexpr.py) calls it for ``query(...)["key"]``; on an exception it
+    falls back on the closure tree, which calls ``impl`` and gives the error as always."""
 
     def deco(fn):
+        if item is not None:
+            fn.item = item
         _register(
             BUILTINS,
             "builtin",

@@ -132,6 +132,12 @@ class _Gen:
         if t is A.Index:
             if isinstance(node.obj, A.Literal) and type(node.obj.value) is not str:
                 return self.closure(node)  # no subscript of a literal number: Python warns at compile
+            key = node.index
+            if type(node.obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
+                item = getattr(self.rec.get(("builtin", id(node.obj))), "item", None)
+                if item is not None:  # query(...)["key"] without the query's copy (dsl.builtins.builtin)
+                    args = "".join(self.e(a) + ", " for a in node.obj.args)
+                    return f"{self.const(item)}(rt, {args}{key.value!r})"
             return f"({self.e(node.obj)})[{self.e(node.index)}]"
         return self.closure(node)
 

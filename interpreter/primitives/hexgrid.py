@@ -256,12 +256,25 @@ def _cells(rt, name):
     return list(grid(rt, name)[2])
 
 
-@builtin("hex_info", 2)
-def _info(rt, name, cell):
-    """The cell's data (its declaration's keys, with q and r): ``hex_info(b, c)["kind"]``."""
+def _cells(rt, name) -> dict:
+    """The board's cells (declarations by cell id), from the runtime's memo once it holds them."""
     grids = rt.memo.get("hexgrid")
     hit = grids.get(name) if grids is not None and type(name) is str else None
-    cells = hit[1] if hit is not None else grid(rt, name)[2]  # the cells alone: no need of the board's state
+    return hit[1] if hit is not None else grid(rt, name)[2]  # the cells alone: no need of the board's state
+
+
+def _info_item(rt, name, cell, key):
+    """``hex_info(name, cell)[key]`` without copying the cell's data (see ``builtin``'s ``item``)."""
+    grids = rt.memo.get("hexgrid")
+    hit = grids.get(name) if grids is not None and type(name) is str else None
+    cells = hit[1] if hit is not None else grid(rt, name)[2]  # as _cells, inline: a hot path
+    return cells[on_board(cells, name, cell)][key]
+
+
+@builtin("hex_info", 2, item=_info_item)
+def _info(rt, name, cell):
+    """The cell's data (its declaration's keys, with q and r): ``hex_info(b, c)["kind"]``."""
+    cells = _cells(rt, name)
     return dict(cells[on_board(cells, name, cell)])
 
 

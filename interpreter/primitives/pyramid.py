@@ -142,8 +142,17 @@ def _def(rt, name):
 
 
 def _g(rt, name):
+    """The board's state and its shape's geometry; the geometry depends on the program alone, so it is
+    built once per runtime and shape (``rt.memo['pyramid']``), not at every query."""
     data = board(rt, name)
-    return data, _shape(_def(rt, name), data)
+    shapes = rt.memo.get("pyramid")
+    if shapes is None:
+        shapes = rt.memo["pyramid"] = {}
+    known = shapes.get(name)
+    if known is None or known[0] != data.get("shape"):
+        definition = _def(rt, name)  # (a board of another kind: said here, before its data is read)
+        known = shapes[name] = (data["shape"], _shape(definition, data))
+    return data, known[1]
 
 
 def _slot(shape: Shape, name, s):

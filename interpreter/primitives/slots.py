@@ -260,8 +260,17 @@ def majority(data: dict, slots, seats, minimum: int = 1) -> list[int]:
 
 # ==================================================================== queries
 def _g(rt, name):
+    """The board's state and its geometry. The geometry's fields are written when the board is built
+    and never changed at play, so it is looked up once per runtime and board (``rt.memo['slots']``),
+    not keyed afresh (a JSON text of its levels) at every query."""
     data = _board(rt, name)
-    return data, geometry(data)
+    memo = rt.memo.get("slots")
+    if memo is None:
+        memo = rt.memo["slots"] = {}
+    known = memo.get(name)
+    if known is None or known[0] is not data:
+        known = memo[name] = (data, geometry(data))
+    return data, known[1]
 
 
 @builtin("slots", 1)

@@ -97,16 +97,33 @@ def _wheel(rt, name):
     return d, board(rt, name)
 
 
+_POSITIONS: dict = {}  # id(a declaration's list) -> (the list, its ids, id -> position): see _positions
+
+
+def _positions(d, key) -> tuple[list[str], dict]:
+    """The ids of a wheel's stations or slots in order, and each id's position: derived from the
+    program's declaration (never changed at play) once, not at every query. The entry keeps the list
+    it was made from, so an id is never taken for another list's."""
+    items = d[key]
+    known = _POSITIONS.get(id(items))
+    if known is None or known[0] is not items:
+        if len(_POSITIONS) > 1_000:  # programs come and go (a long test run, a designer's session)
+            _POSITIONS.clear()
+        ids = [x["id"] for x in items]
+        known = _POSITIONS[id(items)] = (items, ids, {i: k for k, i in reversed(list(enumerate(ids)))})
+    return known[1], known[2]
+
+
 def _ids(d, key) -> list[str]:
-    return [x["id"] for x in d[key]]
+    return list(_positions(d, key)[0])
 
 
 def _find(d, name, key, what, i) -> int:
-    ids = _ids(d, key)
-    try:
-        return ids.index(i)
-    except ValueError:
-        raise PlayError(f"wheel '{name}' has no {what} {i!r}{did_you_mean(i, ids)}", code="play/unknown") from None
+    ids, where = _positions(d, key)
+    k = where.get(i) if isinstance(i, (str, int, float, bool)) or i is None else None
+    if k is None:
+        raise PlayError(f"wheel '{name}' has no {what} {i!r}{did_you_mean(i, ids)}", code="play/unknown")
+    return k
 
 
 def _station_index(d, name, station) -> int:
@@ -123,7 +140,7 @@ def _slot_over(d, data, j: int) -> str:
 
 
 def _station_under(d, data, slot: str) -> str:
-    k = _ids(d, "slots").index(slot)
+    k = _positions(d, "slots")[1][slot]
     return d["stations"][(k + data["r"]) % len(d["stations"])]["id"]
 
 

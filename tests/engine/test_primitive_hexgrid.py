@@ -438,3 +438,37 @@ def test_random_games_remember_every_matching_edge_as_paid(seed):
     assert g.over
     for b in ("town", "yard_0", "yard_1"):
         _edge_pairs_paid(g, b)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'hex_info("town", "1,0")["surcharge"]',
+        'hex_info("town", "1,0")["kind"]',
+        'hex_info("yard_1", "1,-1")["q"]',
+        'hex_info("town", "1,0")["nothing"]',  # no such key: the closures' error
+        'hex_info("town", "5,5")["kind"]',  # not on the board
+        'hex_info("tower", "1,0")["kind"]',  # not a hexgrid board
+        'hex_info("town", 3)["kind"]',
+    ],
+)
+def test_a_key_of_hex_info_read_without_the_copy_gives_the_closures_value_or_error(text):
+    # dsl.builtins.builtin(item=...): the generated expression reads the key from the cell itself
+    from mason.dsl.expr import Scope
+    from mason.dsl.parser import parse_expression
+
+    g = fresh()
+    fn = g.program.exprs.compile(parse_expression(text), Scope(("me",)))
+    assert getattr(fn, "slow", None) is not None  # a generated function, with its closure tree
+    from mason.primitives.hexgrid import _info_item
+
+    assert _info_item in fn.__globals__.values()  # it reads the key through the query's item
+    out = []
+    for f in (fn, fn.slow):
+        try:
+            out.append(("ok", f(g.rt, {"me": 0})))
+        except PlayError as exc:
+            out.append(("error", exc.message, exc.code))
+    assert out[0] == out[1]
+    if "nothing" not in text and "5,5" not in text and "tower" not in text and ", 3)" not in text:
+        assert out[0][0] == "ok"

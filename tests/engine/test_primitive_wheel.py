@@ -148,6 +148,20 @@ def test_unknown_slot_suggests_a_close_id():
         q(g, "wheel_piece", "carousel", "w10")
 
 
+def test_ids_are_looked_up_in_a_table_made_once_with_the_same_answers_and_refusals():
+    # the positions of stations and slots are derived from the declaration once (wheel._positions)
+    g = fresh(w2="a")
+    stations = q(g, "wheel_stations", "carousel")
+    stations.append("mine")  # a list given to the rules is theirs: the next call is unchanged
+    assert q(g, "wheel_stations", "carousel") == STATIONS
+    assert q(g, "wheel_station_of", "carousel", "w2") == "s2"
+    assert q(g, "wheel_piece_at", "carousel", "s2") == "a"
+    for bad in (3, None, ["w1"], {"id": "w1"}, True):  # not an id: refused as an unknown slot, never a crash
+        with pytest.raises(PlayError) as e:
+            q(g, "wheel_piece", "carousel", bad)
+        assert e.value.code == "play/unknown"
+
+
 # ==================================================================== picture
 def test_render_one_line_per_station_with_the_slot_over_it_and_its_piece():
     g = fresh(r=2, w3=CART, w1="loose")
