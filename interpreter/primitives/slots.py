@@ -217,27 +217,40 @@ def matches(
     ``any_piece``, any slot at all: the geometric fit) and carry no ``without_mark``."""
     pieces, marks = data["pieces"], data["marks"]
     found, seen = [], set()
+    mine = None
+    if not any_piece:  # a placement must cover one of the seat's pieces with its first cell
+        mine = [geo.info[s] for s, o in pieces.items() if o == seat and seat is not None and s in geo.info]
     for shape in shapes(pattern, orientation):
         w = max(x for x, _ in shape)
         h = max(y for _, y in shape)
-        for x0 in range(1, geo.width - w + 1):
-            for y0 in range(1, geo.height - h + 1):
-                cells = []
-                for dx, dy in shape:
-                    s = geo.at.get((x0 + dx, y0 + dy))
-                    if s is None:
+        if mine is None:
+            starts = [(x0, y0) for x0 in range(1, geo.width - w + 1) for y0 in range(1, geo.height - h + 1)]
+        else:  # the same placements in the same order (x0, then y0), found from the seat's pieces
+            dx0, dy0 = shape[0]
+            starts = sorted(
+                {
+                    (i[3] - dx0, i[1] - dy0)
+                    for i in mine
+                    if 1 <= i[3] - dx0 <= geo.width - w and 1 <= i[1] - dy0 <= geo.height - h
+                }
+            )
+        for x0, y0 in starts:
+            cells = []
+            for dx, dy in shape:
+                s = geo.at.get((x0 + dx, y0 + dy))
+                if s is None:
+                    break
+                if not any_piece:
+                    if s not in pieces or pieces[s] != seat or seat is None:
                         break
-                    if not any_piece:
-                        if s not in pieces or pieces[s] != seat or seat is None:
-                            break
-                        if without_mark is not None and (marks.get(s) or {}).get(without_mark):
-                            break
-                    cells.append(s)
-                else:
-                    key = tuple(sorted(cells, key=geo.index.get))
-                    if key not in seen:
-                        seen.add(key)
-                        found.append(list(key))
+                    if without_mark is not None and (marks.get(s) or {}).get(without_mark):
+                        break
+                cells.append(s)
+            else:
+                key = tuple(sorted(cells, key=geo.index.get))
+                if key not in seen:
+                    seen.add(key)
+                    found.append(list(key))
     return found
 
 

@@ -167,6 +167,54 @@ def test_pattern_matches_own_unmarked_pieces_by_translation():
     assert q(g, "pattern_fits", "wall", [[0, 0], [0, 1], [0, 2]]) == 4  # the 4 end columns
 
 
+def _every_placement(data, geo, pattern, seat, orientation, without_mark):
+    """pattern matching by trying every position of the board, as slots.matches did before it
+    started from the seat's own pieces: the reference its answers must equal, in order."""
+    pieces, marks = data["pieces"], data["marks"]
+    found, seen = [], set()
+    for shape in S.shapes(pattern, orientation):
+        w, h = max(x for x, _ in shape), max(y for _, y in shape)
+        for x0 in range(1, geo.width - w + 1):
+            for y0 in range(1, geo.height - h + 1):
+                cells = [geo.at.get((x0 + dx, y0 + dy)) for dx, dy in shape]
+                if None in cells or seat is None or any(pieces.get(c) != seat for c in cells):
+                    continue
+                if without_mark is not None and any((marks.get(c) or {}).get(without_mark) for c in cells):
+                    continue
+                key = tuple(sorted(cells, key=geo.index.get))
+                if key not in seen:
+                    seen.add(key)
+                    found.append(list(key))
+    return found
+
+
+def test_pattern_matches_from_the_seats_pieces_finds_what_every_placement_finds():
+    rnd = random.Random(4)
+    hits = 0
+    patterns = [
+        [[0, 0], [1, 0]],
+        [[0, 0], [0, 1]],
+        [[0, 0], [1, 1]],
+        [[0, 1], [1, 0], [2, 0]],
+        [[0, 0], [1, 0], [1, 1]],
+    ]
+    for _ in range(60):
+        g = new()
+        data, geo = S._g(g.rt, "wall")
+        for sl in geo.slots:
+            data["pieces"][sl] = rnd.choice([None, None, 0, 1, "neutral"])
+            if rnd.random() < 0.2:
+                data["marks"][sl] = {"seal": 1}
+        for pattern in patterns:
+            for orientation in S.ORIENTATIONS:
+                for seat in (0, 1, None):
+                    for mark in (None, "seal"):
+                        expected = _every_placement(data, geo, pattern, seat, orientation, mark)
+                        assert S.matches(data, geo, pattern, seat, orientation, mark) == expected
+                        hits += len(expected) > 1
+    assert hits > 100  # many boards with several placements, whose order counts
+
+
 def test_claim_a_shape_in_play_marks_one_piece():
     g = new()
     act(g, "R1L1C1")  # nothing to claim: the turn ends
