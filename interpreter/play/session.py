@@ -60,7 +60,8 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
             count += 1
             if on_answer:
                 on_answer(game)
-            if game.state["decisions"] - rt.decision_base > max_decisions if rt.answerers else count > max_decisions:
+            done = game.state["decisions"] - rt.decision_base if rt.answerers else count  # (with those in place)
+            if done > max_decisions:
                 raise MasonError(f"no end after {max_decisions} decisions", code="play/loop")
     finally:
         rt.answerers = None

@@ -325,11 +325,7 @@ def run(rt: Runtime) -> None:
                 if st["decisions"] != seen:  # bots answered in place since the count began: count afresh
                     seen, steps = st["decisions"], 0
                     continue
-                raise PlayError(
-                    f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
-                    _frame_place(rt, stack),
-                    "play/loop",
-                )
+                raise _endless(rt)
     except PlayError as exc:
         if exc.place is None and stack:
             exc.place = _frame_place(rt, stack)
@@ -344,6 +340,16 @@ def run(rt: Runtime) -> None:
         raise
     except Exception as exc:  # not the rules' fault: values are checked where they enter (statements, builtins)
         raise internal_error(exc, _frame_place(rt, stack)) from exc
+
+
+def _endless(rt) -> PlayError:
+    """The loop guard's error: ``STEP_CAP`` frames run since the last decision."""
+    st = rt.st
+    return PlayError(
+        f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
+        _frame_place(rt, st["stack"]),
+        "play/loop",
+    )
 
 
 def _combines(op: str, a, b) -> bool:
@@ -491,11 +497,7 @@ def drain(rt, depth: int) -> None:
             if st["decisions"] != seen:
                 seen, steps = st["decisions"], 0
                 continue
-            raise PlayError(
-                f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
-                _frame_place(rt, stack),
-                "play/loop",
-            )
+            raise _endless(rt)
 
 
 def push_or_run(rt, env, block, fr) -> None:
