@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_mason(games: int, seed: int) -> float:
+def run_mason(games: int, seed: int) -> tuple[float, float]:
+    """(decisions per second, games per second) of ``mason simulate``, by its own ``seconds``."""
     out = subprocess.run(
         [
             sys.executable,
@@ -53,14 +54,16 @@ def run_mason(games: int, seed: int) -> float:
     report = json.loads(out.stdout)
     if report["errors"]:
         raise SystemExit(f"mason simulate reported errors: {report['errors'][:3]}")
-    return report["decisions"] / report["seconds"]
+    return report["decisions"] / report["seconds"], games / report["seconds"]
 
 
-def run_ref(ref: Path, games: int, seed: int) -> float:
+def run_ref(ref: Path, games: int, seed: int) -> tuple[float, float]:
+    """(decisions per second, games per second) of the reference, by its own ``seconds``."""
     out = subprocess.run(
         [sys.executable, str(ref), str(games), "4", str(seed)], capture_output=True, text=True, check=True
     )
-    return json.loads(out.stdout)["decisions_per_second"]
+    report = json.loads(out.stdout)
+    return report["decisions_per_second"], games / report["seconds"]
 
 
 def instructions_per_decision(ref: Path, games: int, seed: int) -> tuple[float, float]:
@@ -111,11 +114,17 @@ def main() -> None:
             f"instructions per decision ({args.instructions} games each, callgrind): mason {m:,.0f}, reference {f:,.0f}"
         )
         print(f"instruction ratio (reference / mason): {f / m:.3f}", flush=True)
-    mason, ref = [], []
+    mason, ref, mason_games, ref_games = [], [], [], []
     for r in range(args.rounds):  # interleaved so both see the same machine load
-        mason.append(run_mason(args.games, args.seed + r))
-        ref.append(run_ref(args.ref, args.games, args.seed + r))
-        print(f"round {r + 1}: mason {mason[-1]:,.0f} dec/s, reference {ref[-1]:,.0f} dec/s", flush=True)
+        (dm, gm), (dr, gr) = run_mason(args.games, args.seed + r), run_ref(args.ref, args.games, args.seed + r)
+        mason.append(dm)
+        ref.append(dr)
+        mason_games.append(gm)
+        ref_games.append(gr)
+        print(
+            f"round {r + 1}: mason {dm:,.0f} dec/s ({gm:,.1f} games/s), reference {dr:,.0f} dec/s ({gr:,.1f} games/s)",
+            flush=True,
+        )
     m, f = statistics.median(mason), statistics.median(ref)
     ratio = m / f
     cmd = f"python benchmarks/bench_citadels.py --games {args.games} --rounds {args.rounds} --seed {args.seed}"
@@ -124,6 +133,10 @@ def main() -> None:
         f"{args.games} games x {args.rounds} rounds | {machine()} | `{cmd}` |"
     )
     print(f"median: mason {m:,.0f} dec/s, reference {f:,.0f} dec/s, ratio {ratio:.3f}")
+    gm, gr = statistics.median(mason_games), statistics.median(ref_games)
+    print(
+        f"median games/s: mason {gm:,.1f}, reference {gr:,.1f}, ratio {gm / gr:.3f} (Mason's games have more decisions)"
+    )
     print(f"command: {cmd}")
     if args.record:
         args.record.write_text(add_row(args.record.read_text() if args.record.exists() else "", summary))

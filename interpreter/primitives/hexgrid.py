@@ -268,7 +268,8 @@ def _info_item(rt, name, cell, key):
     grids = rt.memo.get("hexgrid")
     hit = grids.get(name) if grids is not None and type(name) is str else None
     cells = hit[1] if hit is not None else grid(rt, name)[2]  # as _cells, inline: a hot path
-    return cells[on_board(cells, name, cell)][key]
+    data = cells.get(cell) if type(cell) is str else None  # a canonical cell id: on_board's common case
+    return (data if data is not None else cells[on_board(cells, name, cell)])[key]
 
 
 @builtin("hex_info", 2, item=_info_item)
