@@ -256,7 +256,7 @@ def _cells(rt, name):
     return list(grid(rt, name)[2])
 
 
-def _cells(rt, name) -> dict:
+def _cell_table(rt, name) -> dict:
     """The board's cells (declarations by cell id), from the runtime's memo once it holds them."""
     grids = rt.memo.get("hexgrid")
     hit = grids.get(name) if grids is not None and type(name) is str else None
@@ -267,7 +267,7 @@ def _info_item(rt, name, cell, key):
     """``hex_info(name, cell)[key]`` without copying the cell's data (see ``builtin``'s ``item``)."""
     grids = rt.memo.get("hexgrid")
     hit = grids.get(name) if grids is not None and type(name) is str else None
-    cells = hit[1] if hit is not None else grid(rt, name)[2]  # as _cells, inline: a hot path
+    cells = hit[1] if hit is not None else grid(rt, name)[2]  # as _cell_table, inline: a hot path
     data = cells.get(cell) if type(cell) is str else None  # a canonical cell id: on_board's common case
     return (data if data is not None else cells[on_board(cells, name, cell)])[key]
 
@@ -275,7 +275,7 @@ def _info_item(rt, name, cell, key):
 @builtin("hex_info", 2, item=_info_item)
 def _info(rt, name, cell):
     """The cell's data (its declaration's keys, with q and r): ``hex_info(b, c)["kind"]``."""
-    cells = _cells(rt, name)
+    cells = _cell_table(rt, name)
     return dict(cells[on_board(cells, name, cell)])
 
 
