@@ -21,9 +21,9 @@ class RandomAgent(Agent):
 
     def decide(self, game, seat):
         p = game.state["pending"]  # options only: no labels needed
-        return self.pick(game.state, seat, len(p["options"]), p["subset"])
+        return self.blind_pick(game.state, seat, len(p["options"]), p["subset"])
 
-    def pick(self, st, seat, n, subset):
+    def blind_pick(self, st, seat, n, subset):
         """The answer to a decision of ``n`` options (``subset``: choose up to that many), from the
         state's bot stream alone: no view needed, so the engine may ask it in place (runtime/answers.py)."""
         streams = st.get("bots")

@@ -37,12 +37,12 @@ def make_bot(kind: str, seed, seat: int):
 def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_000_000, in_place: bool = True) -> Game:
     """Ask agents until the game ends. ``agents`` maps seat -> Agent.
 
-    Bots with ``Agent.pick`` are asked in place (the rules do not pause for them, runtime/answers.py)
+    Bots with ``Agent.blind_pick`` are asked in place (the rules do not pause for them, runtime/answers.py)
     when ``in_place`` and the game neither narrates nor has an ``on_answer`` to call after each answer;
     the game ends in the same state either way."""
     rt = game.rt
     if in_place and on_answer is None and not game.narrate:
-        picks = {s: a.pick for s, a in agents.items() if getattr(a, "pick", None) is not None}
+        picks = {s: a.blind_pick for s, a in agents.items() if getattr(a, "blind_pick", None) is not None}
         if picks:
             rt.answerers = picks
             rt.direct = all(s in picks for s in range(game.state["n"]))  # nothing can pause: no frames needed

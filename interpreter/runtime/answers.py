@@ -1,7 +1,7 @@
 """Answers: checking an answer against a decision, and decisions answered in place by bots.
 
 A bot that needs no view to decide (it answers from the options' number alone, as the random bot
-does: ``Agent.pick``) may be asked *in place*: the statement that asks (a choice, the action window)
+does: ``Agent.blind_pick``) may be asked *in place*: the statement that asks (a choice, the action window)
 gets its answer at once and goes on, instead of storing a pending decision, leaving the run loop and
 being resumed. The rules run the same statements in the same order and the bots draw the same
 numbers, so a game ends in the same state either way (``tests/engine/test_in_place.py``); only the

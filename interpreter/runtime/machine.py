@@ -56,7 +56,7 @@ class Runtime:
         self.changes = []  # counter changes not yet logged (narrating only): see change()
         self.decision_entry = None  # log index of the decision whose answer the machine is running
         self.memo = {}  # what a primitive derives from the program alone, kept per runtime (by its name)
-        # seat -> Agent.pick of the bots answering in place (runtime/answers.py); None: every decision pauses
+        # seat -> Agent.blind_pick of the bots answering in place (runtime/answers.py); None: every decision pauses
         self.answerers = None
         self.decision_base = self.decision_cap = 0  # decisions at the start / limit of in-place answering
         self.direct = False  # every seat is answered in place: nothing pauses, blocks run without frames (run_now)

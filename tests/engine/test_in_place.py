@@ -1,5 +1,5 @@
 """Bots answered in place (mason.runtime.answers; runtime speed, issue 12): a bot that needs no view
-(``Agent.pick``) is asked by the statement that asks, and the rules go on without pausing; when every
+(``Agent.blind_pick``) is asked by the statement that asks, and the rules go on without pausing; when every
 seat is answered so, blocks run at once without frames (``machine.run_now``). Nothing observable may
 change: a game ends in the same state, with the same decisions, as when every decision pauses and is
 answered through ``Game.answer``; the loop guards still hold."""
@@ -53,7 +53,7 @@ def test_a_game_answered_in_place_ends_in_the_same_state(game, players, expansio
 
 
 class Asking(Agent):
-    """The random bot without ``pick``: every one of its decisions pauses the rules."""
+    """The random bot without ``blind_pick``: every one of its decisions pauses the rules."""
 
     def __init__(self, seed):
         self.bot = RandomAgent(seed)
@@ -118,7 +118,7 @@ def test_the_random_bot_picks_what_it_decides():
         seat = g.state["pending"]["seat"]
         p = g.state["pending"]
         twin = json.loads(json.dumps(g.state))
-        picked = bot.pick(twin, seat, len(p["options"]), p["subset"])
+        picked = bot.blind_pick(twin, seat, len(p["options"]), p["subset"])
         decided = bot.decide(g, seat)
         assert picked == decided and twin["bots"] == g.state["bots"]
         g.answer(decided)
