@@ -200,3 +200,21 @@ def test_end_game_inside_a_block_run_direct_ends_the_block_there(tmp_path, monke
     direct, b = _final(settings, in_place=True)
     assert paused.state["round"] == 3 and max(paused.result["scores"]) < 100
     assert a == b and calls
+
+
+@pytest.mark.parametrize("game,players", [("citadels", 4), ("prague", 3)])
+def test_a_game_saved_at_a_pause_and_played_on_in_place_ends_as_one_sitting(game, players, tmp_path):
+    # a decision answered in place is never a pause; a save is always taken at one, and the game
+    # played on from it (bots in place, no narration) ends as the game played in one sitting
+    settings = Settings(game, players, 6)
+    _, whole = _final(settings, in_place=True)
+    part = Game.new(settings, narrate=False)
+    bots = {s: make_bot("random", 6, s) for s in range(players)}
+    for _ in range(25):
+        seat = part.pending["seat"]
+        part.answer(bots[seat].decide(part, seat))
+    part.save(tmp_path / "s.json")
+    loaded = Game.load(tmp_path / "s.json")
+    resumed = Game(loaded.program, loaded.settings, loaded.state, [], narrate=False)
+    play_game(resumed, {s: make_bot("random", 6, s) for s in range(players)})
+    assert json.dumps(resumed.state, sort_keys=True) == whole
