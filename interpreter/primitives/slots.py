@@ -303,7 +303,10 @@ def _empty(rt, name, region=None):
 def _open(rt, name, region=None):
     """Slots a piece may be placed in now: empty and supported (of one region when given)."""
     data, geo = _g(rt, name)
-    return [s for s in geo.slots if (region is None or geo.info[s][0] == region) and is_open(data, geo, s)]
+    pieces, below, anywhere = data["pieces"], geo.below, data["support"] == "none"
+    slots = geo.slots if region is None else [s for s in geo.slots if geo.info[s][0] == region]
+    # is_open, written in the loop: the rules ask for the open slots at almost every decision
+    return [s for s in slots if s not in pieces and (anywhere or (b := below[s]) is None or b in pieces)]
 
 
 @builtin("slot_region", 2)

@@ -215,6 +215,20 @@ def test_pattern_matches_from_the_seats_pieces_finds_what_every_placement_finds(
     assert hits > 100  # many boards with several placements, whose order counts
 
 
+def test_open_slots_are_the_slots_is_open_accepts_on_random_boards():
+    rnd = random.Random(8)
+    for _ in range(40):
+        g = new()
+        data, geo = S._g(g.rt, "wall")
+        data["pieces"] = {sl: rnd.choice([0, 1, "neutral"]) for sl in geo.slots if rnd.random() < 0.4}
+        data["support"] = rnd.choice(["below", "none"])
+        for region in (None, 1, 2, 3):
+            expected = [
+                s for s in geo.slots if (region is None or geo.info[s][0] == region) and S.is_open(data, geo, s)
+            ]
+            assert q(g, "open_slots", "wall", *(() if region is None else (region,))) == expected
+
+
 def test_claim_a_shape_in_play_marks_one_piece():
     g = new()
     act(g, "R1L1C1")  # nothing to claim: the turn ends
