@@ -217,9 +217,9 @@ def matches(
     ``any_piece``, any slot at all: the geometric fit) and carry no ``without_mark``."""
     pieces, marks = data["pieces"], data["marks"]
     found, seen = [], set()
-    mine = None
-    if not any_piece:  # a placement must cover one of the seat's pieces with its first cell
-        mine = [geo.info[s] for s, o in pieces.items() if o == seat and seat is not None and s in geo.info]
+    mine = None  # any_piece: every position; else a placement's first cell covers one of the seat's pieces
+    if not any_piece:
+        mine = [] if seat is None else [geo.info[s] for s, o in pieces.items() if o == seat and s in geo.info]
     for shape in shapes(pattern, orientation):
         w = max(x for x, _ in shape)
         h = max(y for _, y in shape)
