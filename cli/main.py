@@ -10,8 +10,6 @@ from pathlib import Path
 
 import click
 
-from mason.agents.human import HumanAgent, QuitRequested
-from mason.cli.analyze import analyze_cmd, compare_cmd
 from mason.cli.common import (
     OPTION_HELP,
     VARIANT_HELP,
@@ -25,14 +23,28 @@ from mason.cli.common import (
 )
 from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
-from mason.play.render import narration, render_result
 from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
 from mason.runtime.game import Game, Settings
-from mason.runtime.saves import SaveTarget, check_target
+
+# Modules only some commands need are imported by those commands (playing in the terminal, narration,
+# saves, analyses): `mason simulate` and `mason games` start without compiling them
+# (tests/engine/test_cli.py::test_simulate_imports_only_what_it_runs).
+LAZY_COMMANDS = {"analyze": "analyze_cmd", "compare": "compare_cmd"}  # command -> its function in cli/analyze.py
 
 
 class MasonGroup(click.Group):
-    """A click group whose usage errors are one line (``error[cli/usage]: ...``), like every Mason error."""
+    """A click group whose usage errors are one line (``error[cli/usage]: ...``), like every Mason error,
+    and whose ``LAZY_COMMANDS`` are imported when named (or listed, for ``--help``)."""
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx, name):
+        if name in LAZY_COMMANDS and name not in self.commands:
+            from mason.cli import analyze
+
+            self.add_command(getattr(analyze, LAZY_COMMANDS[name]), name)
+        return super().get_command(ctx, name)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
@@ -209,6 +221,10 @@ def play(
 def _play(
     game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
 ):
+    from mason.agents.human import HumanAgent, QuitRequested
+    from mason.play.render import narration, render_result
+    from mason.runtime.saves import SaveTarget, check_target
+
     if resume_path:
         _refuse_settings_with_resume(players, seed, variants, expansions, options)
     _check_targets(log_path, save_path, resume_path)
@@ -325,6 +341,8 @@ def fresh_seed() -> int:
 def _new_game(settings, log_path, quiet=False) -> Game:
     """Start the game; an error during setup still writes the log (with the error entry) when asked,
     and shows the public part of what happened (unless --quiet)."""
+    from mason.play.render import narration
+
     try:
         return Game.new(settings)
     except MasonError as exc:
@@ -362,6 +380,8 @@ def _refuse_settings_with_resume(players, seed, variants, expansions, options) -
 
 def _check_targets(log_path, save_path, resume_path) -> None:
     """Refuse, before the game starts, a --log or --save that could not be written or would clash."""
+    from mason.runtime.saves import check_target
+
     if log_path and save_path and Path(log_path).resolve() == Path(save_path).resolve():
         raise MasonError(f"--log and --save name the same file {log_path}", code="cli/usage")
     if log_path and resume_path and Path(log_path).resolve() == Path(resume_path).resolve():
@@ -396,6 +416,8 @@ def _stop_interrupted(g, target, log_path) -> None:
 def _stop_with_error(g, exc, log_path, human, humans, quiet) -> None:
     """The game stopped with an error: end the log with it, write it, and show what happened since the
     last decision (each human seat as it may see it; nothing more with --quiet)."""
+    from mason.play.render import narration
+
     g.record_error(exc)
     if log_path:
         with contextlib.suppress(MasonError):
@@ -626,6 +648,8 @@ def _coverage_report(prog, counts: dict) -> dict:
 @click.option("--quiet", is_flag=True, help="Only verify; do not show the game.")
 def replay_cmd(log_path, quiet):
     """Re-run a game log, verify that it reproduces exactly, and show it."""
+    from mason.play.render import narration, render_result
+
     try:
         entries = read_log(log_path)
         game, index, reason = verify_log(entries)
@@ -698,9 +722,6 @@ def rules(game, expansions, variants):
         return
     click.echo(rules_text(prog))
 
-
-main.add_command(analyze_cmd, "analyze")
-main.add_command(compare_cmd, "compare")
 
 _click_main = main
 

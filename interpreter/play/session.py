@@ -8,11 +8,9 @@ import traceback
 from pathlib import Path
 
 from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
-from mason.agents.greedy import GreedyAgent
 from mason.agents.random_agent import RandomAgent
 from mason.errors import IllegalAction, MasonError, SaveError
 from mason.runtime.game import Game, Settings, load_program
-from mason.runtime.saves import write_atomic
 from mason.runtime.state import names_at
 
 
@@ -23,6 +21,8 @@ def make_bot(kind: str, seed, seat: int):
     if kind == "random":
         return RandomAgent(f"{seed}/{seat}")
     if kind == "greedy":
+        from mason.agents.greedy import GreedyAgent
+
         return GreedyAgent(f"{seed}/{seat}")
     from mason.agents.mcts import MctsAgent, parse_kind
 
@@ -71,6 +71,8 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
 
 def write_log(game: Game, path) -> None:
     """Write the log as JSON lines, atomically (an interrupted write leaves the previous file whole)."""
+    from mason.runtime.saves import write_atomic
+
     try:
         write_atomic(path, "".join(json.dumps(e, sort_keys=True) + "\n" for e in game.log))
     except OSError as exc:

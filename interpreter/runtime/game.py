@@ -23,9 +23,7 @@ from mason.agents.automaton import decide
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
-from mason.runtime import saves
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
-from mason.runtime.saves import SAVE_FORMAT  # noqa: F401  (re-exported)
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
 
 _PROGRAMS: dict[tuple, Program] = {}
@@ -181,7 +179,7 @@ class Game:
                 {
                     "type": "start",
                     "settings": settings.to_json(),
-                    "rules": saves.rules_hash(prog),
+                    "rules": _saves().rules_hash(prog),
                     "log_format": LOG_FORMAT,
                     "to": [],
                 }
@@ -399,7 +397,12 @@ class Game:
 
     def to_json(self) -> dict:
         fill_labels(self.rt)
-        data = {"mason": SAVE_FORMAT, "rules": saves.rules_hash(self.program), "settings": self.settings.to_json()}
+        saves = _saves()
+        data = {
+            "mason": saves.SAVE_FORMAT,
+            "rules": saves.rules_hash(self.program),
+            "settings": self.settings.to_json(),
+        }
         if self.seats is not None:
             data["seats"] = list(self.seats)
         data.update(state=self.state, log=self.log)
@@ -408,13 +411,14 @@ class Game:
     def save(self, path) -> None:
         """Write the save file atomically (a temporary file renamed over it); SaveError ``save/write``."""
         try:
-            saves.write_atomic(path, json.dumps(self.to_json()))
+            _saves().write_atomic(path, json.dumps(self.to_json()))
         except OSError as exc:
             raise SaveError(f"cannot write {path}: {exc.strerror or exc}", code="save/write") from None
 
     @classmethod
     def from_json(cls, data) -> "Game":
         """A game from save data, checked as data first (see saves.py); SaveError naming what is wrong."""
+        saves = _saves()
         saves.check_format(data)
         settings = Settings.from_json(data["settings"])
         try:
@@ -431,8 +435,16 @@ class Game:
 
     @classmethod
     def load(cls, path) -> "Game":
-        data = saves.read_save(path)
+        data = _saves().read_save(path)
         try:
             return cls.from_json(data)
         except SaveError as exc:
             raise SaveError(f"{path}: {exc.message}") from None
+
+
+def _saves():
+    """The saves module (runtime/saves.py), imported when a game is first saved, loaded or logged:
+    bot games (``mason simulate``) start without it."""
+    from mason.runtime import saves
+
+    return saves
