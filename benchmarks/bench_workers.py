@@ -12,6 +12,12 @@ machine the best run is the one least slowed by others; `nice -n -20` helps too)
     python benchmarks/bench_workers.py [--game citadels] [--games 400] [--players 4] [--workers 2]
                                        [--rounds 3] [--ray]
 
+With --ceiling it also measures, in each round, what two processes give on this machine at all: the
+same plain Python loop (no Mason) run alone, then twice at once; the speed-up of the pair (twice the
+work in the pair's wall time) is the most two workers could show here, whatever Mason does. On
+virtual machines whose two cores share a physical core, or are shared with other guests, it is
+well below 2.
+
 On a machine shared with other work, run it in its own session with its scheduling group raised
 (Linux with autogroup, as root), so that the others' load slows it as little as possible:
 
@@ -50,6 +56,24 @@ def run(cmd: list[str]) -> tuple[float, float, dict]:
     return wall, load, json.loads(out.stdout)
 
 
+# a plain Python loop of about a second (no Mason, no I/O): the machine's ceiling for two processes
+SPIN = "d = {}\nfor i in range(6_000_000):\n    d[i & 1023] = i\n"
+
+
+def ceiling() -> tuple[float, float, float]:
+    """(one loop alone s, two at once s, speed-up of the pair = 2 * alone / pair)."""
+    cmd = [sys.executable, "-c", SPIN]
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    alone = time.perf_counter() - t
+    t = time.perf_counter()
+    procs = [subprocess.Popen(cmd) for _ in range(2)]
+    for p in procs:
+        p.wait()
+    pair = time.perf_counter() - t
+    return alone, pair, 2 * alone / pair
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", default="citadels")
@@ -58,6 +82,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--ray", action="store_true", help="also time --ray (a local Ray instance per run)")
+    ap.add_argument("--ceiling", action="store_true", help="also time one plain Python loop alone and two at once")
     args = ap.parse_args()
     base = ["mason", "simulate", args.game, "-n", str(args.games), "-p", args.players, "--json"]
     setups = {"--workers 1": ["--workers", "1"], f"--workers {args.workers}": ["--workers", str(args.workers)]}
@@ -68,7 +93,14 @@ def main() -> None:
     print("| command | run | wall s (whole command) | play s (report's `seconds`) | load avg (1 min) | games |")
     print("|---|---|---|---|---|---|")
     reference = None
+    ceilings: list[float] = []
     for i in range(args.rounds):
+        if args.ceiling:
+            alone, pair, up = ceiling()
+            ceilings.append(up)
+            print(
+                f"| plain loop: alone, then two at once | {i + 1} | {alone:.2f} / {pair:.2f} | speed-up {up:.2f}x | | |"
+            )
         for name, extra in setups.items():
             wall, load, report = run(base + extra)
             same = comparable(report)
@@ -92,6 +124,11 @@ def main() -> None:
             f"runs: {', '.join(f'{t:.2f}' for t in times[name])}; play only: median "
             f"{statistics.median(plays[name]):.2f} s (speed-up "
             f"{statistics.median(plays['--workers 1']) / statistics.median(plays[name]):.2f}x)"
+        )
+    if ceilings:
+        print(
+            f"machine ceiling (a plain Python loop, two at once against alone): median {statistics.median(ceilings):.2f}x, "
+            f"best {max(ceilings):.2f}x; runs: {', '.join(f'{c:.2f}' for c in ceilings)}"
         )
     print("all reports identical but for timing fields")
 
