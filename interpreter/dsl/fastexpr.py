@@ -77,6 +77,7 @@ class _Gen:
         self.helpers: list[str] = []
         self.tmp = 0
         self.bound: dict = {}  # local variable -> the Python name holding it in this helper
+        self.early = False  # a named value was called before its own body was compiled (see regenerate)
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -207,6 +208,8 @@ class _Gen:
         for nothing but ``me`` (the value's own ``me`` is the caller's): else None."""
         made = getattr(vd.fn, "mason_ast", None)
         if made is None:
+            if vd.fn is None:  # declared after the value being compiled: not compiled yet
+                self.early = True
             return None
         body, rec = made
         params = set(vd.params)
@@ -331,6 +334,10 @@ def _inlinable(node, rec, params, p) -> bool:
         return all(_inlinable(i, rec, params, p) for i in (node.cond, node.then, node.other))
     if t is A.Call:
         return ("builtin", id(node)) in rec and all(_inlinable(a, rec, params, p) for a in node.args)
+    if t is A.Index:  # as _Gen.e writes it, but a literal number's index (that one is left to its closure)
+        if type(node.obj) is A.Literal and type(node.obj.value) is not str:
+            return False
+        return _inlinable(node.obj, rec, params, p) and _inlinable(node.index, rec, params, p)
     return False
 
 
@@ -369,7 +376,18 @@ def generate(node, slow, rec, program):
     fast = ns["fast"]
     fast.slow = slow
     fast.mason_ast = (node, rec)
+    fast.early = gen.early
     return fast
+
+
+def regenerate(fn, program):
+    """A named value's function generated again once every named value is compiled, when its first
+    generation called a value declared after it (whose body could not be written in place then);
+    else ``fn`` itself."""
+    if not getattr(fn, "early", False):
+        return fn
+    node, rec = fn.mason_ast
+    return generate(node, fn.slow, rec, program)
 
 
 # source -> code object: compiled this run, or given by the compile cache (mason.model.cache), which

@@ -13,6 +13,7 @@ from typing import Callable, Optional
 from mason import primitives  # noqa: F401  (every primitive registers its names: builtins, procedures, board kinds)
 from mason.agents.automaton import compile_automata
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
+from mason.dsl.fastexpr import regenerate
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
@@ -364,6 +365,8 @@ class Program:
             self._in_value = name
             self.values[name].fn = self.expr(holder, key, self.values[name].params + ("me",)) or (lambda rt, env: None)
             self._in_value = None
+        for vd in self.values.values():  # the values that call values declared after them, now all compiled
+            vd.fn = regenerate(vd.fn, self)
         # the values a secret per-seat variable may hold for seat s, as the other seats know (determinization)
         self.var_domains: dict[str, Callable] = {}
         for name, v in (g.get("vars") or {}).items():

@@ -119,3 +119,42 @@ def test_a_named_value_written_in_place_reads_its_own_parameters():
     fn, (fast, slow) = both("play_cost(x) + play_cost(last(hand))", x=hand[0], card=10_000)
     assert fast == slow and fast[0] == "ok"
     assert fn.__code__.co_filename == "<mason expression>"
+
+
+def test_a_named_value_declared_later_is_written_in_place_too(tmp_path):
+    """A value that calls one declared after it gets the callee's body in place once every value is
+    compiled (the first generation could not see it), with the same value as its closure tree; and a
+    body that indexes a query's result (``hex_info(b, c)["kind"]``, here ``[...][i]``) is written in place."""
+    from support import MINI, edited_copy
+
+    from mason.model.validate import validate_game
+    from mason.runtime.game import Game, Settings
+    from mason.runtime.state import new_state
+
+    folder = edited_copy(
+        tmp_path,
+        MINI,
+        [
+            (
+                "  play_cost: {params: [card], value: card.cost}\n",
+                "  early: {params: [card], value: later(card) + 1}\n"
+                "  picked: {params: [i], value: '[3, 4, 5][i] + 1'}\n"
+                "  play_cost: {params: [card], value: card.cost}\n"
+                "  later: {params: [card], value: card.cost}\n",
+            )
+        ],
+    )
+    prog, errors = validate_game(str(folder))
+    assert not errors, [e.line() for e in errors]
+    early = prog.values["early"].fn
+    # written in place: no call of the callee's function (``.fn``) is left in the generated code
+    assert early.__code__.co_filename == "<mason expression>" and "fn" not in early.__code__.co_names
+    caller = prog.exprs.compile(parse_expression("picked(1) + later(first(hand))"), Scope(("me",)))
+    assert "fn" not in caller.__code__.co_names
+    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
+    g._run()
+    env = {"me": 0}
+    card = g.state["zones"]["hand/0"][0]
+    cost = g.rt.types[g.rt.cards[card]["t"]]["cost"]
+    assert early(g.rt, {"card": card, "me": 0}) == early.slow(g.rt, {"card": card, "me": 0}) == cost + 1
+    assert caller(g.rt, env) == caller.slow(g.rt, env) == 5 + cost
