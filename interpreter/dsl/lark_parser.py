@@ -91,17 +91,9 @@ def _check_brackets(source: str) -> None:
         return
     depth = 0
     for n, line in enumerate(source.split("\n"), start=1):
-        i = 0
-        while i < len(line):
-            ch = line[i]
-            if ch == "#":
-                break
+        for i, ch in _code_chars(line):
             if ch in "\"'":
-                end = line.find(ch, i + 1)
-                if end < 0:
-                    return  # the parser reports the open string
-                i = end + 1
-                continue
+                return  # the parser reports the open string
             if ch in "([":
                 depth += 1
                 if depth > MAX_BRACKETS:
@@ -114,7 +106,25 @@ def _check_brackets(source: str) -> None:
                     )
             elif ch in ")]":
                 depth = max(0, depth - 1)
-            i += 1
+
+
+def _code_chars(line: str):
+    """``(index, character)`` for each character of one line of DSL text outside its strings and its
+    comment; a quote that is never closed on the line comes as itself and ends the line."""
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "#":
+            return
+        if ch in "\"'":
+            end = line.find(ch, i + 1)
+            if end < 0:
+                yield i, ch
+                return
+            i = end + 1
+            continue
+        yield i, ch
+        i += 1
 
 
 def _check_tree(tree) -> None:
@@ -206,17 +216,9 @@ def _scan(source: str) -> tuple[str, int, int] | None:
                     indents.pop()
                 if indent != indents[-1]:
                     return C.BAD_DEDENT, n, indent + 1
-        i = 0
-        while i < len(line):
-            ch = line[i]
-            if ch == "#":
-                break
+        for i, ch in _code_chars(line):
             if ch in "\"'":
-                end = line.find(ch, i + 1)
-                if end < 0:
-                    return C.UNCLOSED_STRING, n, i + 1
-                i = end + 1
-                continue
+                return C.UNCLOSED_STRING, n, i + 1
             if ch in "([":
                 stack.append((ch, n, i + 1))
             elif ch in ")]":
@@ -225,7 +227,6 @@ def _scan(source: str) -> tuple[str, int, int] | None:
                 if stack[-1][0] != closer[ch]:
                     return C.MISMATCHED, n, i + 1
                 stack.pop()
-            i += 1
     if stack:
         ch, n, col = stack[-1]
         return (C.UNCLOSED_PAREN if ch == "(" else C.UNCLOSED_BRACKET), n, col

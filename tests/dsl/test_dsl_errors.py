@@ -76,6 +76,11 @@ def test_bracket_inside_string_or_comment_is_not_a_mistake():
     parse_effect('say "a (b"\n')
     parse_effect("gain 2 gold  # (see rule 3\n")
     parse_effect("let x = [1,\n    2]\ngain x gold\n")
+    # nor do they count against the limit of brackets open at once (40 here, the limit 32)
+    parse_effect('say "' + "(" * 40 + '"\ngain 1 gold  # ' + "[" * 40 + "\n")
+    with pytest.raises(DslSyntaxError) as deep:
+        parse_effect("say " + "(" * 40 + "1" + ")" * 40 + "\n")
+    assert deep.value.code == "definition/too-deep"
 
 
 def test_earlier_mistake_wins_over_a_later_unclosed_bracket():
