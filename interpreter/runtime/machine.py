@@ -978,7 +978,16 @@ def s_for(rt, env, node, fr):
                         exc.place = stmt.place
                     raise
         return
-    rt.st["stack"].append({"kind": "for", "node": node.id, "items": list(items), "next": 0, "scope": fr["scope"]})
+    stack = rt.st["stack"]
+    if rt.direct and len(stack) < DIRECT_DEPTH:  # nothing can pause: the rounds run now, without a frame
+        var, depth = node.var, len(stack)
+        for x in list(items):
+            env[var] = x
+            run_now(rt, env, body, fr)
+            if len(stack) < depth:  # the stack was cut ('end game'): so is the loop
+                return
+        return
+    stack.append({"kind": "for", "node": node.id, "items": list(items), "next": 0, "scope": fr["scope"]})
 
 
 def s_repeat(rt, env, node, fr):

@@ -202,6 +202,33 @@ def test_end_game_inside_a_block_run_direct_ends_the_block_there(tmp_path, monke
     assert a == b and calls
 
 
+def test_a_loop_run_direct_runs_its_rounds_without_a_frame_and_ends_with_end_game(tmp_path, monkeypatch):
+    # a 'for' whose body may push frames runs its rounds at once when running direct; an 'end game' in
+    # a round ends the loop there (the later rounds and what follows the loop never run), as with frames
+    folder = copy_game(tmp_path, PROBES / "choices-only", name="looping-for")
+    game = folder / "game.yaml"
+    body = "gain x points to s\n                    for k in [1, 2, 3]:\n"
+    body += "                        if round >= 3 and k == 2:\n                            end game\n"
+    body += "                        gain k points to s\n                    gain 100 points to s"
+    game.write_text(game.read_text().replace("gain x points to s", body))
+    settings = Settings(str(folder), 2, 1)
+    pushed = []
+    real = machine.s_for
+
+    def counted(rt, env, node, fr):
+        depth = len(rt.st["stack"])
+        real(rt, env, node, fr)
+        if node.var == "k":  # the loop added here
+            pushed.append(len(rt.st["stack"]) > depth)
+
+    monkeypatch.setitem(machine.STMT, "for", counted)
+    paused, a = _final(settings, in_place=False)
+    assert paused.state["round"] == 3 and any(pushed)
+    pushed.clear()
+    direct, b = _final(settings, in_place=True)
+    assert a == b and pushed and not any(pushed)  # the same game, and no loop frame pushed
+
+
 @pytest.mark.parametrize("game,players", [("citadels", 4), ("prague", 3)])
 def test_a_game_saved_at_a_pause_and_played_on_in_place_ends_as_one_sitting(game, players, tmp_path):
     # a decision answered in place is never a pause; a save is always taken at one, and the game
