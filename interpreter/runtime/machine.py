@@ -596,7 +596,7 @@ FRAME = {"block": _block, "for": _for, "repeat": _repeat, "while": _while, "choi
 # ==================================================================== statements
 def _amount(node, rt, env):
     v = node.amount(rt, env)
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+    if type(v) is not int or v < 0:  # a whole number, not true/false
         raise PlayError(f"amount must be a whole number >= 0, got {_short(v)}", node.place, "play/type")
     if v > MAX_NUMBER:
         raise too_big(v, node.place)
@@ -992,8 +992,27 @@ def s_for(rt, env, node, fr):
 
 def s_repeat(rt, env, node, fr):
     count = _amount_of(node.count(rt, env), node)
-    if count:
-        rt.st["stack"].append({"kind": "repeat", "node": node.id, "count": count, "done": 0, "scope": fr["scope"]})
+    if not count:
+        return
+    st = rt.st
+    stack = st["stack"]
+    if rt.direct and len(stack) < DIRECT_DEPTH:  # nothing can pause: the rounds run now, without a frame
+        body, depth = node.body, len(stack)
+        seen, steps = st["decisions"], 0
+        for _ in range(count):
+            if body.inline:
+                run_inline(rt, env, body, fr)
+            else:
+                run_now(rt, env, body, fr)
+                if len(stack) < depth:  # the stack was cut ('end game'): so is the loop
+                    return
+            steps += 1  # one step per round, as the loop's frame counts them
+            if steps > STEP_CAP:
+                if st["decisions"] == seen:
+                    raise _endless(rt)
+                seen, steps = st["decisions"], 0
+        return
+    stack.append({"kind": "repeat", "node": node.id, "count": count, "done": 0, "scope": fr["scope"]})
 
 
 def s_while(rt, env, node, fr):

@@ -30,7 +30,7 @@ def split_zone_key(key: str) -> tuple[str, int | None]:
 # ==================================================================== operands and stored values
 def _seat_of(rt, env, fn, node):
     s = env.get("me") if fn is None else fn(rt, env)
-    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < rt.st["n"]:
+    if type(s) is not int or not 0 <= s < rt.st["n"]:  # a number, not true/false (bool is no int here)
         raise PlayError(f"not a seat: {s!r}", node.place, "play/no-seat")
     return s
 
@@ -100,7 +100,7 @@ def _short(v) -> str:
 
 
 def _amount_of(v, node):
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+    if type(v) is not int or v < 0:  # a whole number, not true/false
         raise PlayError(f"count must be a whole number >= 0, got {_short(v)}", node.place, "play/type")
     return v
 

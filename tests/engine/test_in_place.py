@@ -96,7 +96,7 @@ def test_the_decision_limit_holds_in_place_as_when_paused():
     assert counts == [26, 26]
 
 
-def test_the_loop_guard_counts_steps_from_the_last_decision_answered_in_place(monkeypatch):
+def test_the_loop_guard_counts_steps_from_the_last_decision_answered_in_place(monkeypatch, tmp_path):
     # a cap the paused game never reaches between two decisions, but a whole game goes far past:
     # answering in place must count afresh at each decision, not over the whole run
     settings = Settings("citadels", 4, 5)
@@ -105,8 +105,16 @@ def test_the_loop_guard_counts_steps_from_the_last_decision_answered_in_place(mo
     _, direct = _final(settings, in_place=True)
     assert paused == direct
     g = Game.new(Settings("citadels", 4, 5), narrate=False)
-    monkeypatch.setattr(machine, "STEP_CAP", 5)  # a cap below what a stretch needs: still caught in place
-    with pytest.raises(PlayError, match="no decision after 5 steps") as info:
+    # a loop's rounds that hold decisions count afresh after each (a repeat of 60 choices, cap 30)
+    folder = copy_game(tmp_path, PROBES / "choices-only", name="sixty")
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("repeat 20:", "repeat 60:"))
+    probe = Settings(str(folder), 2, 1)
+    monkeypatch.setattr(machine, "STEP_CAP", 30)
+    assert _final(probe, in_place=False)[1] == _final(probe, in_place=True)[1]
+    # a cap below what a stretch needs: still caught in place (run direct, Citadels' longest stretch
+    # between two decisions is 3 steps: the rounds of 'for' and 'repeat' are not frames there)
+    monkeypatch.setattr(machine, "STEP_CAP", 2)
+    with pytest.raises(PlayError, match="no decision after 2 steps") as info:
         play_game(g, {s: make_bot("random", 5, s) for s in range(4)}, in_place=True)
     assert info.value.code == "play/loop"
 
@@ -202,26 +210,36 @@ def test_end_game_inside_a_block_run_direct_ends_the_block_there(tmp_path, monke
     assert a == b and calls
 
 
-def test_a_loop_run_direct_runs_its_rounds_without_a_frame_and_ends_with_end_game(tmp_path, monkeypatch):
-    # a 'for' whose body may push frames runs its rounds at once when running direct; an 'end game' in
-    # a round ends the loop there (the later rounds and what follows the loop never run), as with frames
-    folder = copy_game(tmp_path, PROBES / "choices-only", name="looping-for")
+LOOPS = {
+    "for": "for k in [1, 2, 3]:\n                        if round >= 3 and k == 2:\n"
+    "                            end game\n                        gain k points to s\n",
+    "repeat": "repeat 3:\n                        gain 1 points to s\n                        if round >= 3:\n"
+    "                            end game\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(LOOPS))
+def test_a_loop_run_direct_runs_its_rounds_without_a_frame_and_ends_with_end_game(kind, tmp_path, monkeypatch):
+    # a 'for' or 'repeat' whose body may push frames runs its rounds at once when running direct; an
+    # 'end game' in a round ends the loop there (the later rounds and what follows the loop never
+    # run), as with frames
+    folder = copy_game(tmp_path, PROBES / "choices-only", name=f"looping-{kind}")
     game = folder / "game.yaml"
-    body = "gain x points to s\n                    for k in [1, 2, 3]:\n"
-    body += "                        if round >= 3 and k == 2:\n                            end game\n"
-    body += "                        gain k points to s\n                    gain 100 points to s"
-    game.write_text(game.read_text().replace("gain x points to s", body))
+    body = "gain x points to s\n                    " + LOOPS[kind] + "                    gain 100 points to s"
+    text = game.read_text().replace("gain x points to s", body)
+    game.write_text(text)
+    line = text[: text.index(LOOPS[kind])].count("\n") + 1  # the loop's line in the rule file
     settings = Settings(str(folder), 2, 1)
     pushed = []
-    real = machine.s_for
+    real = machine.STMT[kind]
 
     def counted(rt, env, node, fr):
         depth = len(rt.st["stack"])
         real(rt, env, node, fr)
-        if node.var == "k":  # the loop added here
+        if node.place.line == line:  # the loop added here
             pushed.append(len(rt.st["stack"]) > depth)
 
-    monkeypatch.setitem(machine.STMT, "for", counted)
+    monkeypatch.setitem(machine.STMT, kind, counted)
     paused, a = _final(settings, in_place=False)
     assert paused.state["round"] == 3 and any(pushed)
     pushed.clear()
