@@ -247,6 +247,27 @@ def test_a_loop_run_direct_runs_its_rounds_without_a_frame_and_ends_with_end_gam
     assert a == b and pushed and not any(pushed)  # the same game, and no loop frame pushed
 
 
+@pytest.mark.parametrize("kind", ["for k in [1, 2, 3]:", "repeat 3:"])
+def test_a_rule_error_inside_a_loop_run_direct_is_the_one_a_frame_gives(kind, tmp_path):
+    # a statement that fails in a loop's round fails with the same message, code and place either way
+    folder = copy_game(tmp_path, PROBES / "choices-only", name="failing-loop")
+    game = folder / "game.yaml"
+    body = f"gain x points to s\n                    {kind}\n                        if round >= 2:\n"
+    body += "                            gain x - 3 points to s"
+    text = game.read_text().replace("gain x points to s", body)
+    game.write_text(text)
+    settings = Settings(str(folder), 2, 1)
+    errors = []
+    for in_place in (False, True):
+        g = Game.new(settings, narrate=False)
+        with pytest.raises(PlayError) as info:
+            play_game(g, {s: make_bot("random", 1, s) for s in range(2)}, in_place=in_place)
+        errors.append((info.value.line(), g.state["decisions"]))
+    assert errors[0] == errors[1]
+    line = text[: text.index("gain x - 3")].count("\n") + 1
+    assert f"game.yaml:{line}:" in errors[0][0] and "amount must be a whole number >= 0" in errors[0][0]
+
+
 @pytest.mark.parametrize("game,players", [("citadels", 4), ("prague", 3)])
 def test_a_game_saved_at_a_pause_and_played_on_in_place_ends_as_one_sitting(game, players, tmp_path):
     # a decision answered in place is never a pause; a save is always taken at one, and the game
