@@ -322,10 +322,7 @@ def run(rt: Runtime) -> None:
             frames[fr["kind"]](rt, fr)
             steps += 1
             if steps > STEP_CAP:
-                if st["decisions"] != seen:  # bots answered in place since the count began: count afresh
-                    seen, steps = st["decisions"], 0
-                    continue
-                raise _endless(rt)
+                seen, steps = _afresh(rt, seen), 0
     except PlayError as exc:
         if exc.place is None and stack:
             exc.place = _frame_place(rt, stack)
@@ -342,14 +339,18 @@ def run(rt: Runtime) -> None:
         raise internal_error(exc, _frame_place(rt, stack)) from exc
 
 
-def _endless(rt) -> PlayError:
-    """The loop guard's error: ``STEP_CAP`` frames run since the last decision."""
+def _afresh(rt, seen: int) -> int:
+    """The loop guard, past ``STEP_CAP`` steps counted since the state held ``seen`` decisions: its
+    error when no decision came since (the rules loop without end), else the decisions now, from
+    which the steps are counted afresh (bots answered in place in between)."""
     st = rt.st
-    return PlayError(
-        f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
-        _frame_place(rt, st["stack"]),
-        "play/loop",
-    )
+    if st["decisions"] == seen:
+        raise PlayError(
+            f"no decision after {STEP_CAP:,} steps in phase '{st.get('phase')}': the rules loop without end",
+            _frame_place(rt, st["stack"]),
+            "play/loop",
+        )
+    return st["decisions"]
 
 
 def _combines(op: str, a, b) -> bool:
@@ -494,10 +495,7 @@ def drain(rt, depth: int) -> None:
         frames[fr["kind"]](rt, fr)
         steps += 1
         if steps > STEP_CAP:
-            if st["decisions"] != seen:
-                seen, steps = st["decisions"], 0
-                continue
-            raise _endless(rt)
+            seen, steps = _afresh(rt, seen), 0
 
 
 def push_or_run(rt, env, block, fr) -> None:
@@ -1008,9 +1006,7 @@ def s_repeat(rt, env, node, fr):
                     return
             steps += 1  # one step per round, as the loop's frame counts them
             if steps > STEP_CAP:
-                if st["decisions"] == seen:
-                    raise _endless(rt)
-                seen, steps = st["decisions"], 0
+                seen, steps = _afresh(rt, seen), 0
         return
     stack.append({"kind": "repeat", "node": node.id, "count": count, "done": 0, "scope": fr["scope"]})
 
