@@ -14,10 +14,8 @@ from mason.runtime.game import Settings
 PROBE = paths.ROOT / "benchmarks" / "probes" / "choices-only"
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location(
-        "work_per_decision", paths.ROOT / "benchmarks" / "work_per_decision.py"
-    )
+def _tool(name="work_per_decision"):
+    spec = importlib.util.spec_from_file_location(name, paths.ROOT / "benchmarks" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -44,3 +42,20 @@ def test_work_counter_is_repeatable_and_sorts_the_engine_into_areas():
     assert {"run loop and frames", "choices and answers", "bots", "statements"} <= areas
     assert tool.area_of("machine.py", "value") == "named values and modifiers"
     assert tool.area_of("<mason expression>", "_c1") == "expressions (generated and closures)"
+
+
+def test_workers_ceiling_times_one_loop_alone_then_two_at_once(monkeypatch):
+    """bench_workers --ceiling: the speed-up it reports is twice the work in the pair's wall time."""
+    tool = _tool("bench_workers")
+    monkeypatch.setattr(tool, "SPIN", "d = {}\nfor i in range(200_000):\n    d[i & 1023] = i\n")
+    calls = []
+    real = tool.subprocess.Popen
+
+    def counted(cmd, *args, **kw):
+        calls.append(cmd)
+        return real(cmd, *args, **kw)
+
+    monkeypatch.setattr(tool.subprocess, "Popen", counted)
+    alone, pair, up = tool.ceiling()
+    assert alone > 0 and pair > 0 and up == 2 * alone / pair
+    assert len(calls) == 3 and all(c[-1] == tool.SPIN for c in calls)  # the loop alone, then two copies
