@@ -469,7 +469,7 @@ class ExprCompiler:
         at = self.at(node)
 
         def gen(rt, env):
-            saved = env.get(var, _UNSET)  # a comprehension's variable is its own: restore the outer one
+            saved = env.get(var, _UNSET)  # a comprehension's variable is its own: restore the outer one, or leave none
             out = []
             items = _spend(rt, source(rt, env), at)
             for x in items:
@@ -478,6 +478,8 @@ class ExprCompiler:
                     out.append(item(rt, env))
             if saved is not _UNSET:
                 env[var] = saved
+            else:
+                env.pop(var, None)
             return out
 
         if node.func is None:
@@ -496,6 +498,8 @@ class ExprCompiler:
                         break
                 if saved is not _UNSET:
                     env[var] = saved
+                else:
+                    env.pop(var, None)
                 return result
 
             return short
@@ -511,6 +515,8 @@ class ExprCompiler:
                         n += 1
                 if saved is not _UNSET:
                     env[var] = saved
+                else:
+                    env.pop(var, None)
                 return n
 
             return count

@@ -78,6 +78,7 @@ class _Gen:
         self.tmp = 0
         self.bound: dict = {}  # local variable -> the Python name holding it in this helper
         self.early = False  # a named value was called before its own body was compiled (see regenerate)
+        self.env_reads = 0  # code written so far that may read a local from env (a closure, an unbound local)
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -88,6 +89,7 @@ class _Gen:
         fn = self.rec.get(id(node))
         if fn is None:
             raise _Unsupported
+        self.env_reads += 1
         return f"{self.const(fn)}(rt, env)"
 
     def new(self, prefix="_t") -> str:
@@ -105,7 +107,10 @@ class _Gen:
         if t is A.Name:
             if ("local", id(node)) in self.rec:
                 held = self.bound.get(node.name)
-                return held if held is not None else f"env[{node.name!r}]"
+                if held is not None:
+                    return held
+                self.env_reads += 1
+                return f"env[{node.name!r}]"
             return self.game_name(node)
         if t is A.Attr:
             return self.attr(node)
@@ -262,21 +267,35 @@ class _Gen:
         try:
             source = self.e(node.source)
             self.bound = {var: "x"}
+            reads = self.env_reads
             item = self.e(node.item)
             cond = self.e(node.cond) if node.cond is not None else None
         finally:
             self.bound = outer
         func = node.func
-        head = [
-            f"def {name}(rt, env):",
-            f"    saved = env.get({var!r}, _UNSET)",
+        # the variable is put in env only for what may read it there (a closure, a nested helper's
+        # source); a body written all inline reads it as ``x`` (``me`` is always put: env['me'] is read inline)
+        put = self.env_reads != reads or var == "me"
+        head = [f"def {name}(rt, env):"]
+        if put:
+            head.append(f"    saved = env.get({var!r}, _UNSET)")
+        head += [
             f"    items = {source}",
             "    rt.spent += len(items)",
             "    if rt.spent > rt.item_cap:",
             "        raise _Fallback",
         ]
-        loop = ["    for x in items:", f"        env[{var!r}] = x"]
-        restore = ["    if saved is not _UNSET:", f"        env[{var!r}] = saved"]
+        loop = ["    for x in items:"] + ([f"        env[{var!r}] = x"] if put else [])
+        restore = (
+            [
+                "    if saved is not _UNSET:",
+                f"        env[{var!r}] = saved",
+                "    else:",
+                f"        env.pop({var!r}, None)",
+            ]
+            if put
+            else []
+        )
         if func in ("any", "all"):
             want = func == "any"
             test = f"bool({item}) is {want}"

@@ -168,8 +168,19 @@ def _plan(prog) -> tuple:
                 for a, key in pairs:
                     keys.setdefault(key, (a, c))
         acts = tuple((a.key, a.times, a.group, a.after, a.cond) for a in prog.actions)  # the game's actions
-        plan = prog._window_plan = (cards, keys, acts)
+        plan = prog._window_plan = (cards, keys, acts, {})
     return plan
+
+
+def _held(plan, turn_card) -> tuple:
+    """The cards whose abilities a window of a turn played as ``turn_card`` may offer, in the plan's
+    order, as ``(card, check, pairs)``: the turn's own card unchecked, every card not of a turn-card
+    type to be checked (held by the seat in an active zone); other turn cards never offer theirs.
+    Memoised per turn card in the plan (``plan[3]``)."""
+    out = plan[3][turn_card] = tuple(
+        (c, c != turn_card, pairs) for c, is_turn_card, pairs in plan[0] if c == turn_card or not is_turn_card
+    )
+    return out
 
 
 def window_options(rt, fr) -> list:
@@ -207,10 +218,13 @@ def window_options(rt, fr) -> list:
     cards = rt.cards
     active = prog.active_zones
     turn_card = fr["card"]
-    for c, is_turn_card, pairs in plan[0]:
-        if c != turn_card:
+    held = plan[3].get(turn_card)
+    if held is None:
+        held = _held(plan, turn_card)
+    for c, check, pairs in held:
+        if check:
             card = cards[c]
-            if is_turn_card or card["o"] != seat or card["z"] not in active:
+            if card["o"] != seat or card["z"] not in active:
                 continue
         cenv = {"me": seat, "self": c, "owner": seat}
         for a, key in pairs:

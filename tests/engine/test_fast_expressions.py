@@ -158,3 +158,52 @@ def test_a_named_value_declared_later_is_written_in_place_too(tmp_path):
     cost = g.rt.types[g.rt.cards[card]["t"]]["cost"]
     assert early(g.rt, {"card": card, "me": 0}) == early.slow(g.rt, {"card": card, "me": 0}) == cost + 1
     assert caller(g.rt, env) == caller.slow(g.rt, env) == 5 + cost
+
+
+class _SpyEnv(dict):
+    """An env that records the names written into it."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.written = []
+
+    def __setitem__(self, key, value):
+        self.written.append(key)
+        super().__setitem__(key, value)
+
+
+def _fast_only(fn):
+    """``fn`` with its closure-tree fallback made an error: the generated code must decide alone."""
+
+    def no_fallback(rt, env):
+        raise AssertionError("the generated code fell back to the closure tree")
+
+    fn.__globals__["_slow"] = no_fallback
+    return fn
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[c.cost for c in hand if c.cost > 0]", "any(c.cost > 2 for c in hand)", "count(c for c in hand if c.cost >= 1)"],
+)
+def test_a_comprehension_written_all_inline_puts_nothing_in_env(text):
+    """Nothing in the body reads the variable from env: the generated loop keeps it in a Python local;
+    the closure tree puts it there and takes it away after. Both leave env as it was."""
+    fn = _fast_only(program().exprs.compile(parse_expression(text), Scope(("me",))))
+    g = game()
+    fast_env, slow_env = _SpyEnv(me=0), _SpyEnv(me=0)
+    assert fn(g.rt, fast_env) == fn.slow(g.rt, slow_env)
+    assert fast_env.written == [] and "c" in slow_env.written
+    assert fast_env == slow_env == {"me": 0}
+
+
+def test_a_comprehension_read_from_env_by_inner_code_is_put_there():
+    """An inner comprehension reads the outer variable from env (its own helper does not hold it): the
+    outer one puts it there for each item, and takes it away after."""
+    text = "[count([y for y in hand if y != c]) for c in hand]"
+    fn = _fast_only(program().exprs.compile(parse_expression(text), Scope(("me",))))
+    g = game()
+    env = _SpyEnv(me=0)
+    hand = g.state["zones"]["hand/0"]
+    assert fn(g.rt, env) == [len(hand) - 1] * len(hand)
+    assert env.written.count("c") == len(hand) and env == {"me": 0}

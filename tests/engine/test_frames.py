@@ -107,3 +107,32 @@ def test_an_unknown_old_frame_is_refused_in_one_line(tmp_path):
     with pytest.raises(Exception) as exc:
         Game.load(path)
     assert "the save is damaged: state.stack" in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_window_offers_the_turn_cards_abilities_and_the_seats_held_cards_only():
+    """The action window offers the abilities of the turn's own card, and of every card not of a
+    turn-card family that the seat holds in an active zone; another turn card's never, even held
+    in an active zone. The offer keeps the program's order whatever the turn card (memoised per card)."""
+    from support import mini_game
+
+    from mason.runtime.machine import move_card
+    from mason.runtime.turns import window_options
+
+    g = mini_game()
+    rt, st = g.rt, g.state
+    fr = st["stack"][st["ti"]]
+    prism, jeweller, miner = 11, 12, 13
+    assert [rt.cards[c]["t"] for c in (prism, jeweller, miner)] == ["prism", "jeweller", "miner"]
+    assert fr["seat"] == 0 and fr["card"] == jeweller
+    base = window_options(rt, fr)
+    assert not any("@" in k for k in base)  # the prism is in hand: not an active zone
+    move_card(rt, prism, "vault/0")
+    assert window_options(rt, fr) == base + [f"polish@{prism}"]
+    move_card(rt, miner, "vault/0")  # a turn card held in an active zone: not its turn
+    assert f"dig@{miner}" not in window_options(rt, fr)
+    fr["card"] = miner  # a turn played as the miner: its ability too, in the program's order
+    order = [t for t in rt.prog.ability_types if t in ("miner", "prism")]
+    assert window_options(rt, fr) == base + [f"dig@{miner}" if t == "miner" else f"polish@{prism}" for t in order]
+    move_card(rt, prism, "vault/1")  # another seat's card
+    fr["card"] = jeweller
+    assert window_options(rt, fr) == base
