@@ -328,7 +328,7 @@ class _Gen:
         return f"{self.const(impl)}(rt, {name}(rt, env))"
 
 
-_INLINE_NAMES = ("me", "round", "seat", "character")  # game names written without reading env (but me)
+_INLINE_NAMES = ("me", "round", "seat")  # game names written without reading env (but me); and turn families
 
 
 def _inlinable(node, rec, params, p) -> bool:
@@ -340,7 +340,9 @@ def _inlinable(node, rec, params, p) -> bool:
         if ("local", id(node)) in rec:
             return node.name in params or node.name == "me"
         n = node.name
-        return (n in _INLINE_NAMES or n in p.counters or n in p.zones or n in p.vars) and id(node) in rec
+        return (n in _INLINE_NAMES or n in p.turn_families or n in p.counters or n in p.zones or n in p.vars) and id(
+            node
+        ) in rec
     if t is A.Attr:
         return _inlinable(node.obj, rec, params, p)
     if t is A.BinOp:
@@ -425,3 +427,60 @@ def _code(src: str):
         CODE.keep(src, code)
     CODE.used(src, code)
     return code
+
+
+def value_evaluator(vd, held, program):
+    """One generated function for a named value with modifiers, as ``Runtime.value`` evaluates it:
+    ``ev(rt, env)`` (``env`` the value's parameters and ``me``) gives the value's body, then applies
+    every modifier of ``held`` (``(modifier, holding card or None)``, in declaration order) whose
+    card lies in an active zone and whose ``when`` holds: ``set``, or ``add`` / ``max`` / ``min`` of
+    two whole numbers. A modifier's ``when`` and amount are written in place when every part of them
+    can be (they read the value's parameters, ``me``, ``self``, ``owner`` and ``base``), else called
+    with their environment. Anything else (another kind of value to combine, an error) raises, and
+    ``Runtime.value`` evaluates the value again its generic way, which decides; None when there are
+    no modifiers."""
+    if not vd.mods:
+        return None
+    gen = _Gen({}, program)
+    body = {p: f"env[{p!r}]" for p in vd.params}  # the body's locals, then a modifier's
+    body["me"] = "env['me']"
+    names = dict(body, self="_self", owner="_owner", base="v")
+
+    def part(fn, local: dict, call: str) -> str:
+        """``fn``'s code written in place when it can be (reading ``local``), else ``call`` of it."""
+        if type(getattr(fn, "constant", None)) in (int, bool):  # a number or true/false written in YAML
+            return repr(fn.constant)
+        made = getattr(fn, "mason_ast", None)
+        if made is not None and _inlinable(made[0], made[1], set(local), program):
+            gen.rec, gen.bound = made[1], dict(local)
+            try:
+                return gen.e(made[0])
+            except _Unsupported:
+                pass
+        return call.format(gen.const(fn))
+
+    modified = "{}(rt, {{**env, 'self': _self, 'owner': _owner, 'base': v}})"  # as Runtime.value builds it
+    lines = ["def ev(rt, env):", f"    v = {part(vd.fn, body, '{}(rt, env)')}"]
+    lines += ["    cards = rt.cards", "    active = rt.prog.active_zones"]
+    for mod, c in held:
+        pad = "    "
+        if c is None:
+            lines += [f"{pad}_self = _owner = None"]
+        else:
+            lines += [f"{pad}_card = cards[{c}]", f"{pad}if _card['z'] in active:"]
+            pad += "    "
+            lines += [f"{pad}_self, _owner = {c}, _card['o']"]
+        if mod.when is not None:
+            lines += [f"{pad}if {part(mod.when, names, modified)}:"]
+            pad += "    "
+        lines += [f"{pad}_x = {part(mod.fn, names, modified)}"]
+        if mod.op == "set":
+            lines += [f"{pad}v = _x"]
+        else:
+            lines += [f"{pad}if type(v) is not int or type(_x) is not int:", f"{pad}    raise _Fallback"]
+            lines += [f"{pad}v = {'v + _x' if mod.op == 'add' else f'{mod.op}(v, _x)'}"]
+    lines += ["    return v"]
+    src = "\n\n".join(gen.helpers + ["\n".join(lines)])
+    ns = dict(gen.consts, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times)
+    exec(_code(src), ns)
+    return ns["ev"]

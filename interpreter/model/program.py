@@ -13,7 +13,7 @@ from typing import Callable, Optional
 from mason import primitives  # noqa: F401  (every primitive registers its names: builtins, procedures, board kinds)
 from mason.agents.automaton import compile_automata
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
-from mason.dsl.fastexpr import regenerate
+from mason.dsl.fastexpr import regenerate, value_evaluator
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
@@ -129,6 +129,17 @@ class ValueDef:
     fn: Callable
     mods: list = field(default_factory=list)  # [ModDef]
     place: Optional[Place] = None
+    held: Optional[tuple] = None  # (modifier, holding card or None) in declaration order: see prepare
+    ev: Optional[Callable] = None  # the value with its modifiers as one generated function (prepare)
+
+    def prepare(self, program) -> tuple:
+        """Once its modifiers are all known: every (modifier, card that may hold it, or None for a
+        modifier of no component type) in declaration order, and the generated function that applies
+        them (``fastexpr.value_evaluator``, which ``Runtime.value`` calls first)."""
+        instances = program.type_instances
+        self.held = tuple((mod, c) for mod in self.mods for c in ((None,) if mod.type is None else instances[mod.type]))
+        self.ev = value_evaluator(self, self.held, program)
+        return self.held
 
 
 @dataclass
@@ -310,8 +321,7 @@ class Program:
         if text is None:
             return None
         if isinstance(text, bool) or isinstance(text, int):
-            v = text
-            return lambda rt, env: v
+            return _constant(text)
         self._begin(owner, key)
         try:
             ast = parse_expression(str(text))
@@ -400,6 +410,9 @@ class Program:
             self._modifier(m, None, f"game.modifiers[{i}]")
         for i, t in enumerate(g.get("triggers") or []):
             self._trigger(t, None, ("me",), f"game.{t.get('id', i)}")
+        for vd in self.values.values():  # every modifier is known: the generated form of each modified value
+            if vd.mods:
+                vd.prepare(self)
         for lst in self.triggers.values():
             lst.sort(key=lambda t: t.priority)
         self.ability_types = [t for t in self.type_order if t in self.abilities]
@@ -701,6 +714,17 @@ def check_constants(spec, entries: dict) -> tuple[dict, dict, dict, list]:
             errors.append(DefinitionError(f"constant '{name}' {problem}{where}", place, "definition/type"))
         values[name], types[name], places[name] = value, ctype, place
     return values, types, places, errors
+
+
+def _constant(v):
+    """The expression of a number or true/false written as such in YAML: ``fn.constant`` holds it
+    (generated code writes it in place)."""
+
+    def fn(rt, env):
+        return v
+
+    fn.constant = v
+    return fn
 
 
 def _get(owner, key):

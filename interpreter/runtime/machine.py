@@ -29,7 +29,6 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     label_of,
 )
 
-_NO_HOLDER = (None,)  # a modifier of no component type applies once, held by nothing
 STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
 STACK_CAP = 1_000  # frames on the stack at once (triggers answering each other's events nest)
 
@@ -91,20 +90,34 @@ class Runtime:
         else:
             local = dict(zip(params, args))
             local["me"] = me
+        if not vd.mods:
+            try:
+                return vd.fn(self, local)
+            except PlayError as exc:
+                if exc.place is None:
+                    exc.place = vd.place
+                raise
+        held = vd.held
+        if held is None:  # modifiers added after the program was compiled (Program prepares the others)
+            held = vd.prepare(self.prog)
+        if self.stats is None:  # the generated form, when it decides alone (see fastexpr.value_evaluator)
+            spent = self.spent
+            try:
+                return vd.ev(self, local)
+            except RecursionError:
+                raise
+            except Exception:
+                self.spent = spent
+        return self._modified(vd, name, local, held)
+
+    def _modified(self, vd, name, local, held):
+        """``value``'s generic way: the body, then each modifier in turn (the reference behaviour)."""
         try:
             v = vd.fn(self, local)
         except PlayError as exc:
             if exc.place is None:
                 exc.place = vd.place
             raise
-        if not vd.mods:
-            return v
-        held = vd.__dict__.get("held")
-        if held is None:  # (modifier, holding card or None), in declaration order: once per program
-            instances = self.prog.type_instances
-            held = vd.held = tuple(
-                (mod, c) for mod in vd.mods for c in (_NO_HOLDER if mod.type is None else instances[mod.type])
-            )
         cards = self.cards
         active = self.prog.active_zones
         for mod, c in held:
