@@ -177,7 +177,7 @@ class _Gen:
             return f"rt.vars[{name!r}][env['me']]"
         if name in p.values and not p.values[name].params:
             vdc = self.const(p.values[name])  # as rt.value: its body direct while it has no modifier
-            return f"(rt.value({name!r}, (), env) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
+            return f"({self.modified(name, vdc, (), ())} if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
         return self.closure(node)
 
     def value_call(self, node) -> str:
@@ -198,14 +198,19 @@ class _Gen:
         if vd is None or len(node.args) != len(vd.params) or self.rec.get(id(node)) is None:
             return self.closure(node)
         args = [self.e(a) for a in node.args]
-        via_value = f"rt.value({name!r}, ({''.join(a + ', ' for a in args)}), env)"
         vdc = self.const(vd)
         inline = self.inline_body(vd, args)
-        if inline is not None:
-            return f"({via_value} if {vdc}.mods else {inline})"
-        if len(args) != 1:
-            return via_value
-        return f"({via_value} if {vdc}.mods else {vdc}.fn(rt, {{{vd.params[0]!r}: {args[0]}, 'me': env.get('me')}}))"
+        if inline is None:
+            local = "".join(f"{q!r}: {a}, " for q, a in zip(vd.params, args))
+            inline = f"{vdc}.fn(rt, {{{local}'me': env.get('me')}})"
+        return f"({self.modified(name, vdc, vd.params, args)} if {vdc}.mods else {inline})"
+
+    def modified(self, name, vdc, params, args) -> str:
+        """A call of a value with modifiers: its generated form (``ValueDef.ev``, see value_evaluator).
+        Where that cannot decide (it raises), the closure tree runs, through ``rt.value``. So does it
+        for a value given modifiers after the program was compiled: it has no ``ev`` yet."""
+        local = "".join(f"{q!r}: {a}, " for q, a in zip(params, args))
+        return f"{vdc}.ev(rt, {{{local}'me': env.get('me')}})"
 
     def inline_body(self, vd, args):
         """The body of a named value written in place of its call (its parameters held in temporaries,
@@ -436,9 +441,10 @@ def value_evaluator(vd, held, program):
     card lies in an active zone and whose ``when`` holds: ``set``, or ``add`` / ``max`` / ``min`` of
     two whole numbers. A modifier's ``when`` and amount are written in place when every part of them
     can be (they read the value's parameters, ``me``, ``self``, ``owner`` and ``base``), else called
-    with their environment. Anything else (another kind of value to combine, an error) raises, and
-    ``Runtime.value`` evaluates the value again its generic way, which decides; None when there are
-    no modifiers."""
+    with their environment; each one that applies is counted in ``rt.stats`` (rule coverage) as
+    the generic way counts it. Anything else (another kind of value to combine, an error) raises,
+    and the value is evaluated again the generic way (``Runtime._modified``), which decides; None
+    when there are no modifiers."""
     if not vd.mods:
         return None
     gen = _Gen({}, program)
@@ -479,6 +485,8 @@ def value_evaluator(vd, held, program):
         else:
             lines += [f"{pad}if type(v) is not int or type(_x) is not int:", f"{pad}    raise _Fallback"]
             lines += [f"{pad}v = {'v + _x' if mod.op == 'add' else f'{mod.op}(v, _x)'}"]
+        lines += [f"{pad}if rt.stats is not None:  # rule coverage, as Runtime._modified counts it"]
+        lines += [f"{pad}    rt.stats[{mod.key!r}] = rt.stats.get({mod.key!r}, 0) + 1"]
     lines += ["    return v"]
     src = "\n\n".join(gen.helpers + ["\n".join(lines)])
     ns = dict(gen.consts, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times)

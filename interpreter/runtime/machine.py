@@ -100,14 +100,13 @@ class Runtime:
         held = vd.held
         if held is None:  # modifiers added after the program was compiled (Program prepares the others)
             held = vd.prepare(self.prog)
-        if self.stats is None:  # the generated form, when it decides alone (see fastexpr.value_evaluator)
-            spent = self.spent
-            try:
-                return vd.ev(self, local)
-            except RecursionError:
-                raise
-            except Exception:
-                self.spent = spent
+        spent = self.spent  # the generated form, when it decides alone (see fastexpr.value_evaluator)
+        try:
+            return vd.ev(self, local)
+        except RecursionError:
+            raise
+        except Exception:
+            self.spent = spent
         return self._modified(vd, name, local, held)
 
     def _modified(self, vd, name, local, held):

@@ -270,3 +270,21 @@ def test_what_the_generated_value_cannot_combine_the_generic_way_decides(tmp_pat
         g.rt.value("bad", (), {"me": 0})
     assert err.value.code == "play/type" and "cannot apply add 'x' to 1" in err.value.message
     assert err.value.place is not None and err.value.place.line > 0
+
+
+def test_rule_coverage_counts_a_modifier_once_each_time_it_applies_in_either_form():
+    """``mason simulate --coverage`` counts every modifier that applies (``rt.stats``): the generated
+    form counts as the generic way does, once per application, also when called from generated code."""
+    fn = _fast_only(program().exprs.compile(parse_expression("[play_cost(c) for c in hand]"), Scope(("me",))))
+    counts = []
+    for way in ("generated", "generic"):
+        g = game()
+        g.rt.stats = {}
+        if way == "generated":
+            fn(g.rt, {"me": 0})
+        else:
+            vd = g.rt.prog.values["play_cost"]
+            for c in g.state["zones"]["hand/0"]:
+                g.rt._modified(vd, "play_cost", {"card": c, "me": 0}, vd.held)
+        counts.append(g.rt.stats)
+    assert counts[0] == counts[1] == {"jeweller.modifiers[0]": len(game().state["zones"]["hand/0"])}
