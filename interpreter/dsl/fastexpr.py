@@ -79,6 +79,7 @@ class _Gen:
         self.bound: dict = {}  # local variable -> the Python name holding it in this helper
         self.early = False  # a named value was called before its own body was compiled (see regenerate)
         self.env_reads = 0  # code written so far that may read a local from env (a closure, an unbound local)
+        self.cards_in: set = set()  # Python names that hold a card for sure (an item of a zone): no id check
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -226,15 +227,16 @@ class _Gen:
         if not _inlinable(body, rec, params, self.p):
             return None
         temps = [self.new("_a") for _ in args]
-        outer_rec, outer_bound = self.rec, self.bound
+        outer_rec, outer_bound, outer_cards = self.rec, self.bound, self.cards_in
         self.rec = dict(outer_rec)
         self.rec.update(rec)
         self.bound = dict(zip(vd.params, temps))
         self.bound["me"] = "env.get('me')"
+        self.cards_in = {t for t, a in zip(temps, args) if a in outer_cards}  # a card passed on is one
         try:
             text = self.e(body)
         finally:
-            self.rec, self.bound = outer_rec, outer_bound
+            self.rec, self.bound, self.cards_in = outer_rec, outer_bound, outer_cards
         if not temps:
             return text
         held = ", ".join(f"({t} := {a})" for t, a in zip(temps, args))
@@ -243,7 +245,10 @@ class _Gen:
     def attr(self, node) -> str:
         obj = self.e(node.obj)
         t = self.new()
-        card = f"rt.cards[({t} if ({t} := {obj}) >= 0 else None)]"  # a negative number is no card
+        if obj in self.cards_in:
+            card = f"rt.cards[{obj}]"
+        else:
+            card = f"rt.cards[({t} if ({t} := {obj}) >= 0 else None)]"  # a negative number is no card
         name = node.name
         if name == "type":
             return f"{card}['t']"
@@ -269,14 +274,16 @@ class _Gen:
         name = self.new("_c")
         outer = self.bound
         self.bound = {}  # the source runs in the helper (env holds every local there), the rest per item
+        cards_in = self.cards_in
         try:
             source = self.e(node.source)
             self.bound = {var: "x"}
+            self.cards_in = {"x"} if _one_zone(source) else set()  # a zone holds nothing but cards
             reads = self.env_reads
             item = self.e(node.item)
             cond = self.e(node.cond) if node.cond is not None else None
         finally:
-            self.bound = outer
+            self.bound, self.cards_in = outer, cards_in
         func = node.func
         # the variable is put in env only for what may read it there (a closure, a nested helper's
         # source); a body written all inline reads it as ``x`` (``me`` is always put: env['me'] is read inline)
@@ -331,6 +338,26 @@ class _Gen:
         if impl is None:
             raise _Unsupported
         return f"{self.const(impl)}(rt, {name}(rt, env))"
+
+
+def _one_zone(code: str) -> bool:
+    """Whether generated ``code`` is one zone's list, ``rt.zones[...]`` (its cards: valid card ids)."""
+    if not code.startswith("rt.zones[") or not code.endswith("]"):
+        return False
+    depth, quote = 0, ""
+    for i, ch in enumerate(code[8:], 8):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+            if depth == 0:
+                return i == len(code) - 1
+    return False
 
 
 _INLINE_NAMES = ("me", "round", "seat")  # game names written without reading env (but me); and turn families

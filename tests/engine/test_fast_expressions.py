@@ -79,6 +79,7 @@ ERRORS = [
     "sum(c.cost for c in 5)",  # not a list
     "[1] * 1000000000",  # too many items
     "x + [1]",  # a card number and a list
+    "[c.cost for c in [z]]",  # not a zone: its items are checked to be cards
     "unset + 1",  # none and a number
 ]
 
@@ -288,3 +289,14 @@ def test_rule_coverage_counts_a_modifier_once_each_time_it_applies_in_either_for
                 g.rt._modified(vd, "play_cost", {"card": c, "me": 0}, vd.held)
         counts.append(g.rt.stats)
     assert counts[0] == counts[1] == {"jeweller.modifiers[0]": len(game().state["zones"]["hand/0"])}
+
+
+def test_the_items_of_a_zone_are_read_as_cards_without_a_check():
+    """A comprehension over a zone reads its items' properties directly (a zone holds nothing but
+    cards); over another list, each item is checked first (``[c.cost for c in [z]]`` in ERRORS)."""
+    for text, checked in (("[c.cost for c in hand]", False), ("[c.cost for c in [first(hand)]]", True)):
+        fn = program().exprs.compile(parse_expression(text), Scope(("me",)))
+        helper = fn.__globals__["_c1"].__code__
+        assert any(v.startswith("_t") for v in helper.co_varnames) is checked, text
+        fast, slow = both(text)[1]
+        assert fast == slow and fast[0] == "ok"
