@@ -110,7 +110,8 @@ class _Gen:
                 held = self.bound.get(node.name)
                 if held is not None:
                     return held
-                self.env_reads += 1
+                if node.name != "me":  # (a comprehension over a variable named me puts it in env)
+                    self.env_reads += 1
                 return f"env[{node.name!r}]"
             return self.game_name(node)
         if t is A.Attr:
@@ -273,12 +274,18 @@ class _Gen:
         var = node.var
         name = self.new("_c")
         outer = self.bound
-        self.bound = {}  # the source runs in the helper (env holds every local there), the rest per item
+        # the source runs in the helper (env holds every local there), the rest per item; the parameters
+        # of a named value written in place (held in temporaries) are passed on to it
+        kept = {n: py for n, py in outer.items() if py.startswith("_a") or py == "env.get('me')"}
+        passed = "".join(", " + py for py in dict.fromkeys(kept.values()) if py.startswith("_a"))
+        self.bound = dict(kept)
         cards_in = self.cards_in
+        self.cards_in = {py for py in kept.values() if py in cards_in}
         try:
             source = self.e(node.source)
-            self.bound = {var: "x"}
-            self.cards_in = {"x"} if _one_zone(source) else set()  # a zone holds nothing but cards
+            self.bound = dict(kept, **{var: "x"})
+            if _one_zone(source):  # a zone holds nothing but cards
+                self.cards_in = self.cards_in | {"x"}
             reads = self.env_reads
             item = self.e(node.item)
             cond = self.e(node.cond) if node.cond is not None else None
@@ -288,7 +295,7 @@ class _Gen:
         # the variable is put in env only for what may read it there (a closure, a nested helper's
         # source); a body written all inline reads it as ``x`` (``me`` is always put: env['me'] is read inline)
         put = self.env_reads != reads or var == "me"
-        head = [f"def {name}(rt, env):"]
+        head = [f"def {name}(rt, env{passed}):"]
         if put:
             head.append(f"    saved = env.get({var!r}, _UNSET)")
         head += [
@@ -320,12 +327,12 @@ class _Gen:
             )
             lines = head + body + restore + ["    return result"]
             self.helpers.append("\n".join(lines))
-            return f"{name}(rt, env)"
+            return f"{name}(rt, env{passed})"
         if func == "count" and cond is not None:
             body = ["    n = 0"] + loop + [f"        if {cond}:", "            n += 1"]
             lines = head + body + restore + ["    return n"]
             self.helpers.append("\n".join(lines))
-            return f"{name}(rt, env)"
+            return f"{name}(rt, env{passed})"
         if cond is None:
             body = ["    out = []"] + loop + [f"        out.append({item})"]
         else:
@@ -333,11 +340,11 @@ class _Gen:
         lines = head + body + restore + ["    return out"]
         self.helpers.append("\n".join(lines))
         if func is None:
-            return f"{name}(rt, env)"
+            return f"{name}(rt, env{passed})"
         impl = self.rec.get(("builtin", id(node)))
         if impl is None:
             raise _Unsupported
-        return f"{self.const(impl)}(rt, {name}(rt, env))"
+        return f"{self.const(impl)}(rt, {name}(rt, env{passed}))"
 
 
 def _one_zone(code: str) -> bool:
@@ -387,6 +394,14 @@ def _inlinable(node, rec, params, p) -> bool:
         return all(_inlinable(i, rec, params, p) for i in (node.cond, node.then, node.other))
     if t is A.Call:
         return ("builtin", id(node)) in rec and all(_inlinable(a, rec, params, p) for a in node.args)
+    if t is A.Comprehension:  # as _Gen.comprehension writes it: the parameters are passed to its helper
+        if node.func not in (None, "any", "all") and not (node.func == "count" and node.cond is not None):
+            if ("builtin", id(node)) not in rec:
+                return False
+        inner = params | {node.var}
+        return _inlinable(node.source, rec, params, p) and all(
+            _inlinable(x, rec, inner, p) for x in (node.item, node.cond) if x is not None
+        )
     if t is A.Index:  # as _Gen.e writes it, but a literal number's index (that one is left to its closure)
         if type(node.obj) is A.Literal and type(node.obj.value) is not str:
             return False

@@ -300,3 +300,33 @@ def test_the_items_of_a_zone_are_read_as_cards_without_a_check():
         assert any(v.startswith("_t") for v in helper.co_varnames) is checked, text
         fast, slow = both(text)[1]
         assert fast == slow and fast[0] == "ok"
+
+
+def test_a_named_value_with_a_comprehension_is_written_in_place(tmp_path):
+    """A value whose body goes through a list, reading its own parameter there, is written into its
+    caller: the parameter is passed to the comprehension's helper, and the value is the closure tree's."""
+    from support import MINI, edited_copy
+
+    from mason.model.validate import validate_game
+
+    folder = edited_copy(
+        tmp_path,
+        MINI,
+        [
+            (
+                "  play_cost: {params: [card], value: card.cost}\n",
+                "  play_cost: {params: [card], value: card.cost}\n"
+                "  twins: {params: [card], value: 'count([c for c in hand if c.type == card.type])'}\n",
+            )
+        ],
+    )
+    prog, errors = validate_game(str(folder))
+    assert not errors, [e.line() for e in errors]
+    caller = prog.exprs.compile(parse_expression("[twins(c) for c in hand]"), Scope(("me",)))
+    assert "fn" not in caller.__globals__["_c1"].__code__.co_names  # no call of the value's own function
+    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
+    g._run()
+    hand = g.state["zones"]["hand/0"]
+    kinds = [g.rt.cards[c]["t"] for c in hand]
+    expected = [kinds.count(k) for k in kinds]
+    assert _fast_only(caller)(g.rt, {"me": 0}) == caller.slow(g.rt, {"me": 0}) == expected
