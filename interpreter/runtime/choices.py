@@ -7,6 +7,7 @@ A choice with a single legal option resolves itself and is not a decision.
 
 from __future__ import annotations
 
+from mason.dsl.builtins import MAX_NUMBER
 from mason.errors import PlayError
 from mason.runtime import rng
 from mason.runtime.answers import answered_in_place, check_answer  # noqa: F401  (check_answer: re-exported)
@@ -152,7 +153,10 @@ def _default_prompt(node):
 
 
 def _bind_choice(rt, env, node, fr, value):
-    env[node.var] = _plain(value)
+    t = type(value)
+    if t is list or t is dict or (t is int and not -MAX_NUMBER <= value <= MAX_NUMBER):  # _plain only where it acts
+        value = _plain(value)
+    env[node.var] = value
     if node.body is not None and value is not None and value != []:
         if node.body.inline:  # plain statements: run now, as their frame would run next
             run_inline(rt, env, node.body, fr)

@@ -696,7 +696,9 @@ def s_transfer(rt, env, node, fr):
 def s_set_local(rt, env, node, fr):
     v = node.value(rt, env)
     t = type(v)
-    env[node.name] = _plain(v) if t is list or t is dict or t is int else v  # _plain only where it acts
+    if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER):  # _plain only where it acts
+        v = _plain(v)
+    env[node.name] = v
 
 
 def s_set_var(rt, env, node, fr):
@@ -740,7 +742,9 @@ def s_set_attr(rt, env, node, fr):
         raise PlayError(f"'.{node.name}' needs a card, got {_short(c)}", node.place, "play/type")
     v = node.value(rt, env)
     t = type(v)
-    rt.cards[c][node.name] = _plain(v) if t is list or t is dict or t is int else v
+    if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER):  # _plain only where it acts
+        v = _plain(v)
+    rt.cards[c][node.name] = v
 
 
 def _cards_of(x, node):

@@ -318,9 +318,19 @@ def _action(game: Path, effect: str) -> str:
         ("let x = [1]\nrepeat 21:\n    set x = x + x", "x + x", "play/too-big"),
         ("let x = [1]\nrepeat 21:\n    set x = [x, x]", "set x = [x, x]", "play/too-big"),
         ("let x = 2\nrepeat 8:\n    set x = x * x", "x * x", "play/too-big"),
+        ("let x = 1\nrepeat 80:\n    set x = x + x", "set x = x + x", "play/too-big"),
         ("let xs = flatten([range(1000) for i in range(1500)])", "flatten", "play/too-big"),
     ],
-    ids=["range", "list-repetition", "text-repetition", "doubling-join", "doubling-nest", "squaring", "flatten"],
+    ids=[
+        "range",
+        "list-repetition",
+        "text-repetition",
+        "doubling-join",
+        "doubling-nest",
+        "squaring",
+        "doubling",
+        "flatten",
+    ],
 )
 def test_item5_no_rule_can_make_a_value_beyond_the_size_limits(tmp_path, effect, needle, code):
     game = copy_of(tmp_path)
