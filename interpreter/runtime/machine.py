@@ -794,7 +794,11 @@ def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
     zones = rt.zones
     o = card["o"]
     old = card["z"] if o is None else rt.zk[card["z"]][o]
-    zones[old].remove(c)
+    src = zones[old]
+    if src[-1] == c:  # from the top (a draw): no search through the zone
+        src.pop()
+    else:
+        src.remove(c)
     dest = zones[key]
     if bottom:
         dest.insert(0, c)
