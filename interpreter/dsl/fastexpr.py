@@ -227,20 +227,25 @@ class _Gen:
         params = set(vd.params)
         if not _inlinable(body, rec, params, self.p):
             return None
-        temps = [self.new("_a") for _ in args]
+        temps, names = [], {}
+        for q, a in zip(vd.params, args):
+            if a.isidentifier():  # a Python local of the caller (an item, a temporary): read as it is
+                names[q] = a
+            else:
+                names[q] = self.new("_a")
+                temps.append((names[q], a))
         outer_rec, outer_bound, outer_cards = self.rec, self.bound, self.cards_in
         self.rec = dict(outer_rec)
         self.rec.update(rec)
-        self.bound = dict(zip(vd.params, temps))
-        self.bound["me"] = "env.get('me')"
-        self.cards_in = {t for t, a in zip(temps, args) if a in outer_cards}  # a card passed on is one
+        self.bound = dict(names, me="env.get('me')")
+        self.cards_in = {names[q] for q, a in zip(vd.params, args) if a in outer_cards}  # a card passed on is one
         try:
             text = self.e(body)
         finally:
             self.rec, self.bound, self.cards_in = outer_rec, outer_bound, outer_cards
         if not temps:
             return text
-        held = ", ".join(f"({t} := {a})" for t, a in zip(temps, args))
+        held = ", ".join(f"({t} := {a})" for t, a in temps)
         return f"({held}, {text})[-1]"
 
     def attr(self, node) -> str:
@@ -274,13 +279,20 @@ class _Gen:
         var = node.var
         name = self.new("_c")
         outer = self.bound
-        # the source runs in the helper (env holds every local there), the rest per item; the parameters
-        # of a named value written in place (held in temporaries) are passed on to it
-        kept = {n: py for n, py in outer.items() if py.startswith("_a") or py == "env.get('me')"}
-        passed = "".join(", " + py for py in dict.fromkeys(kept.values()) if py.startswith("_a"))
+        # the source runs in the helper, the rest per item; the locals the caller holds in Python names
+        # (a named value's parameters written in place, an outer comprehension's item) are passed on to
+        # it, under names of its own; what the caller reads from env, the helper reads there too
+        kept, inside = {}, {}
+        for n, py in outer.items():
+            if py.startswith("env"):
+                kept[n] = py
+            elif py.isidentifier():
+                kept[n] = inside.get(py) or inside.setdefault(py, self.new("_p"))
+        passed = "".join(", " + py for py in inside)  # the call's arguments
+        params = "".join(", " + p for p in inside.values())  # the helper's parameters
         self.bound = dict(kept)
         cards_in = self.cards_in
-        self.cards_in = {py for py in kept.values() if py in cards_in}
+        self.cards_in = {p for py, p in inside.items() if py in cards_in}
         try:
             source = self.e(node.source)
             self.bound = dict(kept, **{var: "x"})
@@ -295,7 +307,7 @@ class _Gen:
         # the variable is put in env only for what may read it there (a closure, a nested helper's
         # source); a body written all inline reads it as ``x`` (``me`` is always put: env['me'] is read inline)
         put = self.env_reads != reads or var == "me"
-        head = [f"def {name}(rt, env{passed}):"]
+        head = [f"def {name}(rt, env{params}):"]
         if put:
             head.append(f"    saved = env.get({var!r}, _UNSET)")
         head += [

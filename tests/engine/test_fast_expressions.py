@@ -202,15 +202,20 @@ def test_a_comprehension_written_all_inline_puts_nothing_in_env(text):
 
 
 def test_a_comprehension_read_from_env_by_inner_code_is_put_there():
-    """An inner comprehension reads the outer variable from env (its own helper does not hold it): the
-    outer one puts it there for each item, and takes it away after."""
+    """Code the generator leaves to a closure (``others`` here) may read the variable from env: the
+    comprehension puts it there for each item, and takes it away after. An inner comprehension gets
+    the outer item passed to its helper instead: nothing is put in env."""
+    g = game()
+    hand = g.state["zones"]["hand/0"]
+    fn = _fast_only(program().exprs.compile(parse_expression("[c for c in hand if c not in others]"), Scope(("me",))))
+    env = _SpyEnv(me=0)
+    assert fn(g.rt, env) == hand
+    assert env.written.count("c") == len(hand) and env == {"me": 0}
     text = "[count([y for y in hand if y != c]) for c in hand]"
     fn = _fast_only(program().exprs.compile(parse_expression(text), Scope(("me",))))
-    g = game()
     env = _SpyEnv(me=0)
-    hand = g.state["zones"]["hand/0"]
-    assert fn(g.rt, env) == [len(hand) - 1] * len(hand)
-    assert env.written.count("c") == len(hand) and env == {"me": 0}
+    assert fn(g.rt, env) == [len(hand) - 1] * len(hand) == fn.slow(g.rt, {"me": 0})
+    assert env.written == [] and env == {"me": 0}
 
 
 def test_a_modified_value_is_one_generated_function_giving_the_generic_value():
