@@ -282,7 +282,8 @@ class _Gen:
         # the source runs in the helper, the rest per item; the locals the caller holds in Python names
         # (a named value's parameters written in place, an outer comprehension's item) are passed on to
         # it, under names of its own; what the caller reads from env, the helper reads there too
-        kept, inside = {}, {}
+        kept: dict[str, str] = {}
+        inside: dict[str, str] = {}  # a caller's Python name -> the helper's parameter
         for n, py in outer.items():
             if py.startswith("env"):
                 kept[n] = py
