@@ -80,6 +80,7 @@ class _Gen:
         self.early = False  # a named value was called before its own body was compiled (see regenerate)
         self.env_reads = 0  # code written so far that may read a local from env (a closure, an unbound local)
         self.cards_in: set = set()  # Python names that hold a card for sure (an item of a zone): no id check
+        self.inlining: set = set()  # the named values whose bodies are being written in place
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -225,8 +226,8 @@ class _Gen:
             return None
         body, rec = made
         params = set(vd.params)
-        if not _inlinable(body, rec, params, self.p):
-            return None
+        if vd.name in self.inlining or not _inlinable(body, rec, params, self.p):
+            return None  # (a value calling itself, under a condition, is called, not written in place again)
         temps, names = [], {}
         for q, a in zip(vd.params, args):
             if a.isidentifier():  # a Python local of the caller (an item, a temporary): read as it is
@@ -239,10 +240,12 @@ class _Gen:
         self.rec.update(rec)
         self.bound = dict(names, me="env.get('me')")
         self.cards_in = {names[q] for q, a in zip(vd.params, args) if a in outer_cards}  # a card passed on is one
+        self.inlining.add(vd.name)
         try:
             text = self.e(body)
         finally:
             self.rec, self.bound, self.cards_in = outer_rec, outer_bound, outer_cards
+            self.inlining.discard(vd.name)
         if not temps:
             return text
         held = ", ".join(f"({t} := {a})" for t, a in temps)
@@ -392,9 +395,11 @@ def _inlinable(node, rec, params, p) -> bool:
         if ("local", id(node)) in rec:
             return node.name in params or node.name == "me"
         n = node.name
-        return (n in _INLINE_NAMES or n in p.turn_families or n in p.counters or n in p.zones or n in p.vars) and id(
-            node
-        ) in rec
+        if id(node) not in rec:
+            return False
+        if n in _INLINE_NAMES or n in p.turn_families or n in p.counters or n in p.zones or n in p.vars:
+            return True
+        return n in p.values and not p.values[n].params  # as game_name writes it: reads env for me only
     if t is A.Attr:
         return _inlinable(node.obj, rec, params, p)
     if t is A.BinOp:
@@ -405,8 +410,19 @@ def _inlinable(node, rec, params, p) -> bool:
         return _inlinable(node.operand, rec, params, p)
     if t is A.IfExpr:
         return all(_inlinable(i, rec, params, p) for i in (node.cond, node.then, node.other))
-    if t is A.Call:
-        return ("builtin", id(node)) in rec and all(_inlinable(a, rec, params, p) for a in node.args)
+    if t is A.Call:  # a builtin; a named value; a seat's own counter, zone or variable (as value_call writes them)
+        if ("builtin", id(node)) not in rec:
+            if id(node) not in rec:
+                return False
+            vd = p.values.get(node.func)
+            if vd is not None:
+                if len(node.args) != len(vd.params):
+                    return False
+            elif len(node.args) != 1 or not any(
+                node.func in kind and kind[node.func]["scope"] == "seat" for kind in (p.counters, p.zones, p.vars)
+            ):
+                return False
+        return all(_inlinable(a, rec, params, p) for a in node.args)
     if t is A.Comprehension:  # as _Gen.comprehension writes it: the parameters are passed to its helper
         if node.func not in (None, "any", "all") and not (node.func == "count" and node.cond is not None):
             if ("builtin", id(node)) not in rec:

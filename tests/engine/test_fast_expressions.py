@@ -335,3 +335,37 @@ def test_a_named_value_with_a_comprehension_is_written_in_place(tmp_path):
     kinds = [g.rt.cards[c]["t"] for c in hand]
     expected = [kinds.count(k) for k in kinds]
     assert _fast_only(caller)(g.rt, {"me": 0}) == caller.slow(g.rt, {"me": 0}) == expected
+
+
+def test_a_value_calling_values_and_a_seats_own_zone_is_written_in_place(tmp_path):
+    """A body that calls another named value, or reads a seat's own zone or counter (``hand(s)``), is
+    written in place too; a value that calls itself (under a condition) is written in place once,
+    its own call left as a call."""
+    from support import MINI, edited_copy
+
+    from mason.model.validate import validate_game
+
+    folder = edited_copy(
+        tmp_path,
+        MINI,
+        [
+            (
+                "  play_cost: {params: [card], value: card.cost}\n",
+                "  play_cost: {params: [card], value: card.cost}\n"
+                "  held: {params: [s], value: 'count(hand(s)) + gold(s)'}\n"
+                "  twice: {params: [s], value: 'held(s) * 2'}\n"
+                "  down: {params: [n], value: '0 if n <= 0 else down(n - 1) + 1'}\n",
+            )
+        ],
+    )
+    prog, errors = validate_game(str(folder))
+    assert not errors, [e.line() for e in errors]
+    caller = prog.exprs.compile(parse_expression("[twice(s) for s in [0, 1, 2]]"), Scope(("me",)))
+    assert "fn" not in caller.__globals__["_c1"].__code__.co_names  # neither value's own function called
+    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
+    g._run()
+    st = g.state
+    expected = [2 * (len(st["zones"][f"hand/{s}"]) + st["counters"]["gold"][s]) for s in range(3)]
+    assert _fast_only(caller)(g.rt, {"me": 0}) == caller.slow(g.rt, {"me": 0}) == expected
+    down = prog.exprs.compile(parse_expression("[down(n) for n in [0, 5]]"), Scope(("me",)))
+    assert _fast_only(down)(g.rt, {"me": 0}) == down.slow(g.rt, {"me": 0}) == [0, 5]
