@@ -125,38 +125,38 @@ def test_a_named_value_written_in_place_reads_its_own_parameters():
     assert fn.__code__.co_filename == "<mason expression>"
 
 
+def _mini_with(tmp_path, values: str, modifiers: str = ""):
+    """The mini fixture with more named values (YAML lines added at the end of ``values:``) and game
+    modifiers: its program, and a game of it for 3 players right after setup."""
+    from support import MINI, edited_copy
+
+    from mason.model.validate import validate_game
+
+    last = '  gem_points: {params: [s], value: "sum(c.points for c in vault(s))"}\n'
+    more = last + values + (f"modifiers:\n{modifiers}" if modifiers else "")
+    folder = edited_copy(tmp_path, MINI, [(last, more)])
+    prog, errors = validate_game(str(folder))
+    assert not errors, [e.line() for e in errors]
+    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
+    g._run()
+    return prog, g
+
+
 def test_a_named_value_declared_later_is_written_in_place_too(tmp_path):
     """A value that calls one declared after it gets the callee's body in place once every value is
     compiled (the first generation could not see it), with the same value as its closure tree; and a
     body that indexes a query's result (``hex_info(b, c)["kind"]``, here ``[...][i]``) is written in place."""
-    from support import MINI, edited_copy
-
-    from mason.model.validate import validate_game
-    from mason.runtime.game import Game, Settings
-    from mason.runtime.state import new_state
-
-    folder = edited_copy(
+    prog, g = _mini_with(
         tmp_path,
-        MINI,
-        [
-            (
-                "  play_cost: {params: [card], value: card.cost}\n",
-                "  early: {params: [card], value: later(card) + 1}\n"
-                "  picked: {params: [i], value: '[3, 4, 5][i] + 1'}\n"
-                "  play_cost: {params: [card], value: card.cost}\n"
-                "  later: {params: [card], value: card.cost}\n",
-            )
-        ],
+        "  early: {params: [card], value: later(card) + 1}\n"
+        "  picked: {params: [i], value: '[3, 4, 5][i] + 1'}\n"
+        "  later: {params: [card], value: card.cost}\n",
     )
-    prog, errors = validate_game(str(folder))
-    assert not errors, [e.line() for e in errors]
     early = prog.values["early"].fn
     # written in place: no call of the callee's function (``.fn``) is left in the generated code
     assert early.__code__.co_filename == "<mason expression>" and "fn" not in early.__code__.co_names
     caller = prog.exprs.compile(parse_expression("picked(1) + later(first(hand))"), Scope(("me",)))
     assert "fn" not in caller.__code__.co_names
-    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
-    g._run()
     env = {"me": 0}
     card = g.state["zones"]["hand/0"][0]
     cost = g.rt.types[g.rt.cards[card]["t"]]["cost"]
@@ -246,29 +246,11 @@ def test_a_modified_value_is_one_generated_function_giving_the_generic_value():
 def test_what_the_generated_value_cannot_combine_the_generic_way_decides(tmp_path):
     """``add`` of two lists, or of a text to a number: the generated form gives up, and ``rt.value``
     gives the generic way's list, or its error with the modifier's place."""
-    from support import MINI, edited_copy
-
-    from mason.model.validate import validate_game
-
-    folder = edited_copy(
+    prog, g = _mini_with(
         tmp_path,
-        MINI,
-        [
-            (
-                '  gem_points: {params: [s], value: "sum(c.points for c in vault(s))"}\n',
-                '  gem_points: {params: [s], value: "sum(c.points for c in vault(s))"}\n'
-                "  tags: \"['a']\"\n"
-                "  bad: 1\n"
-                "modifiers:\n"
-                "  - {value: tags, add: \"['b']\"}\n"
-                "  - {value: bad, add: \"'x'\"}\n",
-            )
-        ],
+        "  tags: \"['a']\"\n  bad: 1\n",
+        "  - {value: tags, add: \"['b']\"}\n  - {value: bad, add: \"'x'\"}\n",
     )
-    prog, errors = validate_game(str(folder))
-    assert not errors, [e.line() for e in errors]
-    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
-    g._run()
     with pytest.raises(Exception):  # noqa: B017  (the generated form's own signal, whatever it is)
         prog.values["tags"].ev(g.rt, {"me": 0})
     assert g.rt.value("tags", (), {"me": 0}) == ["a", "b"]
@@ -310,27 +292,11 @@ def test_the_items_of_a_zone_are_read_as_cards_without_a_check():
 def test_a_named_value_with_a_comprehension_is_written_in_place(tmp_path):
     """A value whose body goes through a list, reading its own parameter there, is written into its
     caller: the parameter is passed to the comprehension's helper, and the value is the closure tree's."""
-    from support import MINI, edited_copy
-
-    from mason.model.validate import validate_game
-
-    folder = edited_copy(
-        tmp_path,
-        MINI,
-        [
-            (
-                "  play_cost: {params: [card], value: card.cost}\n",
-                "  play_cost: {params: [card], value: card.cost}\n"
-                "  twins: {params: [card], value: 'count([c for c in hand if c.type == card.type])'}\n",
-            )
-        ],
+    prog, g = _mini_with(
+        tmp_path, "  twins: {params: [card], value: 'count([c for c in hand if c.type == card.type])'}\n"
     )
-    prog, errors = validate_game(str(folder))
-    assert not errors, [e.line() for e in errors]
     caller = prog.exprs.compile(parse_expression("[twins(c) for c in hand]"), Scope(("me",)))
     assert "fn" not in caller.__globals__["_c1"].__code__.co_names  # no call of the value's own function
-    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
-    g._run()
     hand = g.state["zones"]["hand/0"]
     kinds = [g.rt.cards[c]["t"] for c in hand]
     expected = [kinds.count(k) for k in kinds]
@@ -341,29 +307,14 @@ def test_a_value_calling_values_and_a_seats_own_zone_is_written_in_place(tmp_pat
     """A body that calls another named value, or reads a seat's own zone or counter (``hand(s)``), is
     written in place too; a value that calls itself (under a condition) is written in place once,
     its own call left as a call."""
-    from support import MINI, edited_copy
-
-    from mason.model.validate import validate_game
-
-    folder = edited_copy(
+    prog, g = _mini_with(
         tmp_path,
-        MINI,
-        [
-            (
-                "  play_cost: {params: [card], value: card.cost}\n",
-                "  play_cost: {params: [card], value: card.cost}\n"
-                "  held: {params: [s], value: 'count(hand(s)) + gold(s)'}\n"
-                "  twice: {params: [s], value: 'held(s) * 2'}\n"
-                "  down: {params: [n], value: '0 if n <= 0 else down(n - 1) + 1'}\n",
-            )
-        ],
+        "  held: {params: [s], value: 'count(hand(s)) + gold(s)'}\n"
+        "  twice: {params: [s], value: 'held(s) * 2'}\n"
+        "  down: {params: [n], value: '0 if n <= 0 else down(n - 1) + 1'}\n",
     )
-    prog, errors = validate_game(str(folder))
-    assert not errors, [e.line() for e in errors]
     caller = prog.exprs.compile(parse_expression("[twice(s) for s in [0, 1, 2]]"), Scope(("me",)))
     assert "fn" not in caller.__globals__["_c1"].__code__.co_names  # neither value's own function called
-    g = Game(prog, Settings(str(folder), 3, 1), new_state(prog, 3, 1), [], narrate=False)
-    g._run()
     st = g.state
     expected = [2 * (len(st["zones"][f"hand/{s}"]) + st["counters"]["gold"][s]) for s in range(3)]
     assert _fast_only(caller)(g.rt, {"me": 0}) == caller.slow(g.rt, {"me": 0}) == expected
