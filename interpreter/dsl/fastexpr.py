@@ -78,7 +78,7 @@ class _Gen:
         self.tmp = 0
         self.bound: dict = {}  # local variable -> the Python name holding it in this helper
         self.early = False  # a named value was called before its own body was compiled (see regenerate)
-        self.env_reads = 0  # code written so far that may read a local from env (a closure, an unbound local)
+        self.env_reads = 0  # closures called so far in the code written: they may read any local from env
         self.cards_in: set = set()  # Python names that hold a card for sure (an item of a zone): no id check
         self.inlining: set = set()  # the named values whose bodies are being written in place
 
@@ -109,11 +109,7 @@ class _Gen:
         if t is A.Name:
             if ("local", id(node)) in self.rec:
                 held = self.bound.get(node.name)
-                if held is not None:
-                    return held
-                if node.name != "me":  # (a comprehension over a variable named me puts it in env)
-                    self.env_reads += 1
-                return f"env[{node.name!r}]"
+                return held if held is not None else f"env[{node.name!r}]"
             return self.game_name(node)
         if t is A.Attr:
             return self.attr(node)
@@ -308,8 +304,8 @@ class _Gen:
         finally:
             self.bound, self.cards_in = outer, cards_in
         func = node.func
-        # the variable is put in env only for what may read it there (a closure, a nested helper's
-        # source); a body written all inline reads it as ``x`` (``me`` is always put: env['me'] is read inline)
+        # the variable is put in env only for what may read it there: a closure. Code written here reads
+        # it as ``x``, a nested helper gets it as a parameter (``me`` is always put: env['me'] is read inline)
         put = self.env_reads != reads or var == "me"
         head = [f"def {name}(rt, env{params}):"]
         if put:

@@ -320,3 +320,15 @@ def test_a_value_calling_values_and_a_seats_own_zone_is_written_in_place(tmp_pat
     assert _fast_only(caller)(g.rt, {"me": 0}) == caller.slow(g.rt, {"me": 0}) == expected
     down = prog.exprs.compile(parse_expression("[down(n) for n in [0, 5]]"), Scope(("me",)))
     assert _fast_only(down)(g.rt, {"me": 0}) == down.slow(g.rt, {"me": 0}) == [0, 5]
+
+
+def test_a_comprehension_reading_another_local_from_env_puts_nothing_there():
+    """Reading another local (``y``) from env does not make the comprehension put its own variable
+    there: only a closure could read it from env."""
+    fn = program().exprs.compile(parse_expression("[c.cost + y for c in hand]"), Scope(("me", "y")))
+    fn = _fast_only(fn)
+    g = game()
+    env = _SpyEnv(me=0, y=10)
+    costs = [g.rt.types[g.rt.cards[c]["t"]]["cost"] + 10 for c in g.state["zones"]["hand/0"]]
+    assert fn(g.rt, env) == costs == fn.slow(g.rt, {"me": 0, "y": 10})
+    assert env.written == [] and env == {"me": 0, "y": 10}
