@@ -81,6 +81,7 @@ class _Gen:
         self.env_reads = 0  # closures called so far in the code written: they may read any local from env
         self.cards_in: set = set()  # Python names that hold a card for sure (an item of a zone): no id check
         self.inlining: set = set()  # the named values whose bodies are being written in place
+        self.zone_lists: set = set()  # code written that reads one zone's list: its items are cards
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -93,6 +94,11 @@ class _Gen:
             raise _Unsupported
         self.env_reads += 1
         return f"{self.const(fn)}(rt, env)"
+
+    def zone(self, code: str) -> str:
+        """``code``, which reads one zone's list (or fails): noted, for the comprehensions over it."""
+        self.zone_lists.add(code)
+        return code
 
     def new(self, prefix="_t") -> str:
         self.tmp += 1
@@ -168,15 +174,15 @@ class _Gen:
             return f"rt.counters[{name!r}][env['me']]"
         if name in p.zones:
             if p.zones[name]["scope"] == "game":
-                return f"rt.zones[{name!r}]"
-            return f"rt.zones[rt.zk[{name!r}][env['me']]]"
+                return self.zone(f"rt.zones[{name!r}]")
+            return self.zone(f"rt.zones[rt.zk[{name!r}][env['me']]]")
         if name in p.vars:
             if p.vars[name]["scope"] == "game":
                 return f"rt.vars[{name!r}]"
             return f"rt.vars[{name!r}][env['me']]"
         if name in p.values and not p.values[name].params:
             vdc = self.const(p.values[name])  # as rt.value: its body direct while it has no modifier
-            return f"({self.modified(name, vdc, (), ())} if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
+            return f"({vdc}.ev(rt, {{'me': env.get('me')}}) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
         return self.closure(node)
 
     def value_call(self, node) -> str:
@@ -191,30 +197,25 @@ class _Gen:
             if name in p.counters and p.counters[name]["scope"] == "seat":
                 return f"rt.counters[{name!r}][{seat}]"
             if name in p.zones and p.zones[name]["scope"] == "seat":
-                return f"rt.zones[rt.zk[{name!r}][{seat}]]"
+                return self.zone(f"rt.zones[rt.zk[{name!r}][{seat}]]")
             if name in p.vars and p.vars[name]["scope"] == "seat":
                 return f"rt.vars[{name!r}][{seat}]"
         if vd is None or len(node.args) != len(vd.params) or self.rec.get(id(node)) is None:
             return self.closure(node)
         args = [self.e(a) for a in node.args]
         vdc = self.const(vd)
-        inline = self.inline_body(vd, args)
-        if inline is None:
-            local = "".join(f"{q!r}: {a}, " for q, a in zip(vd.params, args))
-            inline = f"{vdc}.fn(rt, {{{local}'me': env.get('me')}})"
-        return f"({self.modified(name, vdc, vd.params, args)} if {vdc}.mods else {inline})"
-
-    def modified(self, name, vdc, params, args) -> str:
-        """A call of a value with modifiers: its generated form (``ValueDef.ev``, see value_evaluator).
-        Where that cannot decide (it raises), the closure tree runs, through ``rt.value``. So does it
-        for a value given modifiers after the program was compiled: it has no ``ev`` yet."""
-        local = "".join(f"{q!r}: {a}, " for q, a in zip(params, args))
-        return f"{vdc}.ev(rt, {{{local}'me': env.get('me')}})"
+        # with modifiers: the value's generated form (``ValueDef.ev``, see value_evaluator); where that
+        # cannot decide (it raises), the closure tree runs, through ``rt.value``, as it does for a value
+        # given modifiers after the program was compiled (no ``ev`` yet)
+        local = "{" + "".join(f"{q!r}: {a}, " for q, a in zip(vd.params, args)) + "'me': env.get('me')}"
+        inline = self.inline_body(vd, args) or f"{vdc}.fn(rt, {local})"
+        return f"({vdc}.ev(rt, {local}) if {vdc}.mods else {inline})"
 
     def inline_body(self, vd, args):
         """The body of a named value written in place of its call (its parameters held in temporaries,
-        evaluated once, in order), when every part of the body is written inline and reads ``env``
-        for nothing but ``me`` (the value's own ``me`` is the caller's): else None."""
+        evaluated once, in order; an argument that is a Python local is read as it is), when every
+        part of the body is written inline and reads ``env`` for nothing but ``me`` (the value's own
+        ``me`` is the caller's): else None."""
         made = getattr(vd.fn, "mason_ast", None)
         if made is None:
             if vd.fn is None:  # declared after the value being compiled: not compiled yet
@@ -287,7 +288,9 @@ class _Gen:
             if py.startswith("env"):
                 kept[n] = py
             elif py.isidentifier():
-                kept[n] = inside.get(py) or inside.setdefault(py, self.new("_p"))
+                if py not in inside:
+                    inside[py] = self.new("_p")
+                kept[n] = inside[py]
         passed = "".join(", " + py for py in inside)  # the call's arguments
         params = "".join(", " + p for p in inside.values())  # the helper's parameters
         self.bound = dict(kept)
@@ -296,7 +299,7 @@ class _Gen:
         try:
             source = self.e(node.source)
             self.bound = dict(kept, **{var: "x"})
-            if _one_zone(source):  # a zone holds nothing but cards
+            if source in self.zone_lists:  # a zone holds nothing but cards
                 self.cards_in = self.cards_in | {"x"}
             reads = self.env_reads
             item = self.e(node.item)
@@ -357,26 +360,6 @@ class _Gen:
         if impl is None:
             raise _Unsupported
         return f"{self.const(impl)}(rt, {name}(rt, env{passed}))"
-
-
-def _one_zone(code: str) -> bool:
-    """Whether generated ``code`` is one zone's list, ``rt.zones[...]`` (its cards: valid card ids)."""
-    if not code.startswith("rt.zones[") or not code.endswith("]"):
-        return False
-    depth, quote = 0, ""
-    for i, ch in enumerate(code[8:], 8):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-            if depth == 0:
-                return i == len(code) - 1
-    return False
 
 
 _INLINE_NAMES = ("me", "round", "seat")  # game names written without reading env (but me); and turn families
