@@ -162,13 +162,13 @@ class GameNames:
         if isinstance(e, A.Name) and e.name in p.zones:
             name = e.name
             if p.zones[name]["scope"] == "game":
-                return lambda rt, env: name
-            return lambda rt, env: rt.zk[name][_me(env)]
+                return _zone_fn(lambda rt, env: name, name, None)
+            return _zone_fn(lambda rt, env: rt.zk[name][_me(env)], name, "me")
         if isinstance(e, A.Call) and e.func in p.zones and p.zones[e.func]["scope"] == "seat":
             if len(e.args) != 1:
                 raise CompileError(f"'{e.func}(seat)' takes one seat", e, "definition/arity")
             name, a0 = e.func, exprs.compile(e.args[0], scope)
-            return lambda rt, env: rt.zk[name][_seat(a0(rt, env), name, rt)]
+            return _zone_fn(lambda rt, env: rt.zk[name][_seat(a0(rt, env), name, rt)], name, a0)
         if isinstance(e, (A.Name, A.Call)):
             n = e.name if isinstance(e, A.Name) else e.func
             if n in scope.names:
@@ -231,6 +231,13 @@ class GameNames:
             f"unknown variable '{name}'{did_you_mean(name, list(p.vars) + list(p.counters))}; declare it under vars",
             node,
         )
+
+
+def _zone_fn(fn, name, seat):
+    """A zone reference's closure, marked for code that writes it in place (runtime/direct.py):
+    ``mason_zone = (zone, seat)``, seat None for a game zone, ``"me"``, or the seat's expression."""
+    fn.mason_zone = (name, seat)
+    return fn
 
 
 def _me(env):

@@ -12,7 +12,7 @@ The import order is one way: machine <- turns <- choices <- engine.
 
 from __future__ import annotations
 
-from mason.runtime import choices, machine, turns
+from mason.runtime import choices, direct, machine, turns
 from mason.runtime.choices import check_answer, fill_labels, resume
 from mason.runtime.machine import FRAME, STMT, Runtime, move_card, run
 
@@ -23,3 +23,5 @@ for _provider in (choices, turns):
         machine.register_statement(_kind, _handler)
     for _kind, _handler in getattr(_provider, "FRAMES", {}).items():
         machine.register_frame(_kind, _handler)
+
+machine.BLOCKS.compile = direct.compile_block

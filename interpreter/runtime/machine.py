@@ -10,6 +10,8 @@ resumed at any decision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
 from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import MasonError, PlayError
@@ -425,11 +427,18 @@ def _steps(block) -> tuple:
 
 def _block(rt, fr):
     block = rt.nodes[fr["node"]]
-    plan = block.__dict__.get("steps") or _steps(block)
     st = rt.st
     stack = st["stack"]
     env = stack[fr["scope"]]["vars"]
     depth = len(stack)
+    if rt.direct and fr["next"] == 0 and depth < DIRECT_DEPTH and BLOCKS.compile is not None:
+        # nothing can pause: the whole block at once, as run_now runs a body (its frame stays below
+        # what it pushes, for the loops that name its scope), then the frame goes
+        run_now(rt, env, block, fr)
+        if len(stack) == depth:
+            stack.pop()
+        return
+    plan = block.__dict__.get("steps") or _steps(block)
     i = fr["next"]
     n = len(plan)
     while i < n:
@@ -460,12 +469,23 @@ def _at_statement(exc, node):
 
 def run_inline(rt, env, block, fr) -> None:
     """Run a block of plain statements (``block.inline``: nothing in it pauses or pushes a frame) at once,
-    in place of pushing its frame: the same statements, errors and places as its frame would give."""
+    in place of pushing its frame: the same statements, errors and places as its frame would give.
+    When nothing is narrated, the block's generated function runs it (runtime/direct.py)."""
+    if not rt.narrate and BLOCKS.compile is not None:
+        (block.__dict__.get("direct") or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+        return
     for handler, node in block.__dict__.get("bound") or bound(block):
         try:
             handler(rt, env, node, fr)
         except (PlayError, RecursionError) as exc:
             _at_statement(exc, node)
+
+
+class BLOCKS:
+    """The compiler of blocks to Python for running direct (``runtime/direct.py``'s ``compile_block``),
+    put in by ``runtime.engine``; None: ``run_now`` and ``run_inline`` run the statements' handlers."""
+
+    compile: Callable | None = None
 
 
 DIRECT_DEPTH = 24  # frames on the stack above which a block is pushed even when running direct
@@ -476,7 +496,11 @@ def run_now(rt, env, block, fr) -> None:
     end at once, in place of pushing its frame: only when ``rt.direct`` (every seat is answered in
     place, so nothing can pause it). A statement that pushes frames (triggers, a turn, a loop) has
     them run to their end before the next statement, as the run loop would; one that cut the stack
-    (``end game``) ends the block. ``fr`` is the frame whose scope the block shares."""
+    (``end game``) ends the block. ``fr`` is the frame whose scope the block shares. The block's
+    generated function runs it (runtime/direct.py), when one is registered."""
+    if BLOCKS.compile is not None:
+        (block.__dict__.get("direct") or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+        return
     st = rt.st
     stack = st["stack"]
     depth = len(stack)

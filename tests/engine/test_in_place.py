@@ -230,21 +230,20 @@ def test_a_loop_run_direct_runs_its_rounds_without_a_frame_and_ends_with_end_gam
     game.write_text(text)
     line = text[: text.index(LOOPS[kind])].count("\n") + 1  # the loop's line in the rule file
     settings = Settings(str(folder), 2, 1)
-    pushed = []
-    real = machine.STMT[kind]
+    frames = []  # the loop's frames run: one per round and one to end it, when the loop has a frame
+    real = machine.FRAME[kind]
 
-    def counted(rt, env, node, fr):
-        depth = len(rt.st["stack"])
-        real(rt, env, node, fr)
-        if node.place.line == line:  # the loop added here
-            pushed.append(len(rt.st["stack"]) > depth)
+    def counted(rt, fr):
+        if rt.nodes[fr["node"]].place.line == line:  # the loop added here
+            frames.append(fr["kind"])
+        real(rt, fr)
 
-    monkeypatch.setitem(machine.STMT, kind, counted)
+    monkeypatch.setitem(machine.FRAME, kind, counted)
     paused, a = _final(settings, in_place=False)
-    assert paused.state["round"] == 3 and any(pushed)
-    pushed.clear()
+    assert paused.state["round"] == 3 and frames
+    frames.clear()
     direct, b = _final(settings, in_place=True)
-    assert a == b and pushed and not any(pushed)  # the same game, and no loop frame pushed
+    assert a == b and not frames  # the same game, and no loop frame pushed
 
 
 @pytest.mark.parametrize("kind", ["for k in [1, 2, 3]:", "repeat 3:"])

@@ -1,0 +1,328 @@
+"""Blocks compiled to Python for running direct: one generated function per block, statements in place.
+
+When every seat is answered in place (``rt.direct``, runtime/answers.py), nothing pauses the rules, and
+``machine.run_now`` runs a block (a branch, a loop's round, a choice's body) to its end at once. This
+module turns such a block into the source of ONE Python function, ``run(rt, env, fr)``, that does
+what ``run_now`` does with the block's statement handlers, with the common statements written in
+place: moving one card, setting a card state or a local, gaining and paying a counter without supply
+or cap, and ``if`` / ``for`` / ``repeat`` with their bodies written in place too (as ``s_if``,
+``s_for`` and ``s_repeat`` run them direct). Their operands are the expressions' generated code
+(dsl/fastexpr.py) written inline. Every other statement calls its handler, and after one that may
+push frames (triggers, a turn, a ``while``) the frames run to their end before the next statement
+(``machine.drain``), or the block ends when the stack was cut (``end game``), as ``run_now`` does.
+A block of plain statements (``block.inline``) gets the same function, which ``machine.run_inline``
+calls when nothing is narrated.
+
+The generated code decides no error itself: a statement written in place evaluates its operands and
+checks them (a card is a card, a number a whole number in range) before it changes anything, and
+when anything there raises or a check fails, it restores the item budget and calls the statement's
+handler, which evaluates the operands again and raises the error with its message, or does what
+the statement does in the case the fast form leaves out (a list of cards to move). Errors are
+placed as ``run_now``, ``run_inline`` and the inline loops of ``s_if`` / ``s_for`` place them: a
+statement's error at the statement; Python's recursion limit at the statement whose runner catches
+it; an error from frames run by ``drain`` as the enclosing runner would see it.
+
+Nothing narrates here: ``rt.direct`` is only set for games that narrate nothing (``play_game``), and
+``run_inline`` calls these functions only when ``rt.narrate`` is false.
+tests/engine/test_direct_blocks.py holds the generated form to the handlers' states and errors.
+"""
+
+from __future__ import annotations
+
+from mason.dsl.builtins import MAX_NUMBER, charge
+from mason.dsl.fastexpr import _UNSET, _code, _Fallback, _Gen, _plus, _times, _Unsupported
+from mason.errors import PlayError
+from mason.runtime import machine
+from mason.runtime.machine import (
+    _PLAIN,
+    _afresh,
+    _at_statement,
+    _cards_of,
+    card_ids,
+    drain,
+    move_card,
+)
+from mason.runtime.values import _amount_of, _plain
+
+
+def _blame(exc, entry):
+    """Place ``exc`` as the runner of the statement ``entry`` names would: ``(node for a PlayError,
+    node for a RecursionError)``, None where that runner lets it through unplaced."""
+    node = entry[1] if isinstance(exc, RecursionError) else entry[0]
+    if node is None:
+        raise exc
+    _at_statement(exc, node)
+
+
+class _Writer:
+    """Writes one block's function: ``lines`` of source, ``consts`` its namespace, ``blame`` the table
+    of places an error is given (indexed by the local ``i`` the code sets before each statement)."""
+
+    def __init__(self, program):
+        self.p = program
+        self.gen = _Gen({}, program)
+        self.lines: list[str] = []
+        self.blame: list[tuple] = [(None, None)]  # 0: let errors through unplaced
+        self.ids: dict = {}
+
+    def const(self, value, prefix="_o") -> str:
+        key = id(value)
+        name = self.ids.get(key)
+        if name is None:
+            name = self.ids[key] = f"{prefix}{len(self.ids)}"
+            self.gen.consts[name] = value
+        return name
+
+    def new(self, prefix) -> str:
+        return self.gen.new(prefix)
+
+    def at(self, pnode, rnode) -> int:
+        self.blame.append((pnode, rnode))
+        return len(self.blame) - 1
+
+    def w(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    # ------------------------------------------------------------------ operands
+    def operand(self, fn) -> tuple[str, bool]:
+        """Python code for an operand (a compiled expression) and whether it may spend items or call
+        rules (then the item budget is saved before it): written in place when its shape allows."""
+        if fn is None:
+            return "None", False
+        zone = getattr(fn, "mason_zone", None)
+        if zone is not None:
+            name, seat = zone
+            if seat is None:
+                return repr(name), False
+            if seat == "me":
+                return f"rt.zk[{name!r}][env['me']]", False
+            code, spends = self.operand(seat)
+            t = self.new("_s")
+            return f"rt.zk[{name!r}][({t} if type({t} := {code}) is int and 0 <= {t} < rt.st['n'] else None)]", spends
+        made = getattr(fn, "mason_ast", None)
+        if made is not None:
+            node, rec = made
+            g = self.gen
+            g.rec, g.bound, g.cards_in = rec, {}, set()
+            reads, helpers = g.env_reads, len(g.helpers)
+            try:
+                code = g.e(node)
+            except _Unsupported:
+                pass
+            else:
+                return code, g.env_reads != reads or len(g.helpers) != helpers or "(" in code
+        return f"{self.const(fn, '_f')}(rt, env)", True
+
+    # ------------------------------------------------------------------ blocks
+    def block(self, block, d: int, parent: int, inline_loop: bool) -> None:
+        """The statements of ``block`` at indent ``d``. ``parent``: the blame entry of the statement
+        whose body this is (0 at the top); ``inline_loop``: the body runs in an inline loop of
+        ``s_if`` / ``s_for``, which lets a RecursionError through to the parent's runner."""
+        for node in block.stmts:
+            rnode = self.blame[parent][1] if inline_loop else node
+            i = self.at(node, rnode)
+            self.w(d, f"i = {i}")
+            method = getattr(self, "s_" + node.kind, None)
+            if method is None or not method(node, d, i, parent):
+                self.call(node, d)
+            plain = node.kind in _PLAIN and not getattr(node, "emits", False)
+            if not plain:
+                self.after(d, parent)
+
+    def after(self, d: int, parent: int) -> None:
+        """After a statement that may push frames: run them to their end, or end the block if the
+        stack was cut (an error from the frames is placed as the enclosing runner would)."""
+        self.w(d, "if len(stack) != depth:")
+        self.w(d + 1, "if len(stack) > depth:")
+        self.w(d + 2, f"i = {parent}")
+        self.w(d + 2, "drain(rt, depth)")
+        self.w(d + 1, "if len(stack) < depth:")
+        self.w(d + 2, "return")
+
+    def call(self, node, d: int) -> None:
+        handler = machine.STMT.get(node.kind) or machine._unknown(node.kind)
+        self.w(d, f"{self.const(handler, '_h')}(rt, env, {self.const(node, '_n')}, fr)")
+
+    def guarded(self, node, d: int, setup: list[str], spends: bool, action: list[str]) -> bool:
+        """``setup`` (evaluate and check; raise to give up) then ``action`` (change the state); when
+        the setup raises, the budget is restored and the handler runs the statement instead."""
+        if spends:
+            self.w(d, "sp = rt.spent")
+        self.w(d, "try:")
+        for line in setup:
+            self.w(d + 1, line)
+        self.w(d, "except Exception:")
+        if spends:
+            self.w(d + 1, "rt.spent = sp")
+        self.call(node, d + 1)
+        self.w(d, "else:")
+        for line in action:
+            self.w(d + 1, line)
+        return True
+
+    # ------------------------------------------------------------------ statements written in place
+    def s_move(self, node, d, i, parent) -> bool:
+        if node.seen_by is not None or node.facing == "seen":
+            return False
+        x, s1 = self.operand(node.cards)
+        key, s2 = self.operand(node.dest)
+        setup = [
+            f"x = {x}",
+            "if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback",
+            f"k = {key}",
+        ]
+        action = [f"move_card(rt, x, k, {node.bottom!r}, {node.facing!r}, None)"]
+        return self.guarded(node, d, setup, s1 or s2, action)
+
+    def s_set_attr(self, node, d, i, parent) -> bool:
+        obj, s1 = self.operand(node.obj)
+        value, s2 = self.operand(node.value)
+        setup = [
+            f"x = {obj}",
+            "if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback",
+            f"v = {value}",
+            "t = type(v)",
+            "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)",
+        ]
+        return self.guarded(node, d, setup, s1 or s2, [f"rt.cards[x][{node.name!r}] = v"])
+
+    def s_set_local(self, node, d, i, parent) -> bool:
+        value, spends = self.operand(node.value)
+        setup = [
+            f"v = {value}",
+            "t = type(v)",
+            "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)",
+        ]
+        return self.guarded(node, d, setup, spends, [f"env[{node.name!r}] = v"])
+
+    def _counter(self, node, d, sign: str) -> bool:
+        cdef = self.p.counters[node.counter]
+        if cdef["supply"] is not None or cdef["cap"] is not None:
+            return False
+        seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
+        amount, s2 = self.operand(node.amount)
+        setup = [
+            f"s = {seat}",
+            "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback",
+            f"a = {amount}",
+            "if type(a) is not int or not 0 <= a <= MAX_NUMBER: raise _Fallback",
+            f"row = rt.counters[{node.counter!r}]",
+        ]
+        if sign == "-":
+            setup.append("if row[s] < a: raise _Fallback")
+        return self.guarded(node, d, setup, s1 or s2, [f"row[s] {sign}= a"])
+
+    def s_gain(self, node, d, i, parent) -> bool:
+        return self._counter(node, d, "+")
+
+    def s_pay(self, node, d, i, parent) -> bool:
+        return self._counter(node, d, "-")
+
+    def s_if(self, node, d, i, parent) -> bool:
+        """As ``s_if`` runs direct: the conditions in turn (each under the ``else`` of the one before),
+        the body of the first that holds written in place."""
+        for k, (cond, body) in enumerate(node.branches):
+            code, spends = self.operand(cond)
+            b = self.new("_b")
+            self.value(d + k, b, code, spends, cond)
+            self.w(d + k, f"if {b}:")
+            self.block(body, d + k + 1, i, body.inline)
+            self.w(d + k, "else:")
+        last = d + len(node.branches)
+        if node.other is not None:
+            self.block(node.other, last, i, node.other.inline)
+        else:
+            self.w(last, "pass")
+        return True
+
+    def value(self, d: int, name: str, code: str, spends: bool, fn) -> None:
+        """``name = code``; when it raises, the budget is restored and the expression's own function
+        decides (its value, or its error)."""
+        if spends:
+            self.w(d, "sp = rt.spent")
+        self.w(d, "try:")
+        self.w(d + 1, f"{name} = {code}")
+        self.w(d, "except Exception:")
+        if spends:
+            self.w(d + 1, "rt.spent = sp")
+        self.w(d + 1, f"{name} = {self.const(fn, '_f')}(rt, env)")
+
+    def s_for(self, node, d, i, parent) -> bool:
+        """As ``s_for`` runs direct: the items, then each round's body in place."""
+        items = self.new("_i")
+        code, spends = self.operand(node.source)
+        self.value(d, items, code, spends, node.source)
+        self.w(d, f"if not isinstance({items}, list):")
+        self.w(d + 1, f"{items} = _cards_of({items}, {self.const(node, '_n')})")
+        self.w(d, f"if {items}:")
+        body = node.body
+        if body.inline:
+            self.w(d + 1, f"rt.spent += len({items})")
+            self.w(d + 1, "if rt.spent > rt.item_cap:")
+            self.w(d + 2, f"charge(rt, 0, lambda: {self.const(node, '_n')}.place)")
+        x = self.new("_x")
+        self.w(d + 1, f"for {x} in list({items}):")
+        self.w(d + 2, f"env[{node.var!r}] = {x}")
+        self.block(body, d + 2, i, body.inline)
+        return True
+
+    def s_repeat(self, node, d, i, parent) -> bool:
+        """As ``s_repeat`` runs direct: each round's body in place, the rounds counted against STEP_CAP."""
+        n, seen, steps = self.new("_r"), self.new("_d"), self.new("_c")
+        code, spends = self.operand(node.count)
+        self.value(d, n, code, spends, node.count)
+        self.w(d, f"{n} = _amount_of({n}, {self.const(node, '_n')})")
+        self.w(d, f"{seen}, {steps} = rt.st['decisions'], 0")
+        self.w(d, f"for _ in range({n}):")
+        self.block(node.body, d + 1, i, False)
+        self.w(d + 1, f"{steps} += 1")
+        self.w(d + 1, f"if {steps} > _machine.STEP_CAP:")
+        self.w(d + 2, f"{seen}, {steps} = _afresh(rt, {seen}), 0")
+        return True
+
+
+def compile_block(block, program):
+    """The generated function of ``block`` (see the module's doc), made once per block."""
+    fn = block.__dict__.get("direct")
+    if fn is not None:
+        return fn
+    wr = _Writer(program)
+    wr.block(block, 2, 0, False)
+    body = wr.lines
+    src = "\n".join(
+        wr.gen.helpers
+        + [
+            "def run(rt, env, fr):",
+            "    stack = rt.st['stack']",
+            "    depth = len(stack)",
+            "    i = 0",
+            "    try:",
+            *(body or ["        pass"]),
+            "    except (PlayError, RecursionError) as exc:",
+            "        _blame(exc, _B[i])",
+        ]
+    )
+    ns = dict(
+        wr.gen.consts,
+        _B=tuple(wr.blame),
+        _blame=_blame,
+        PlayError=PlayError,
+        MAX_NUMBER=MAX_NUMBER,
+        _machine=machine,
+        _Fallback=_Fallback,
+        _UNSET=_UNSET,
+        _plus=_plus,
+        _times=_times,
+        _plain=_plain,
+        _amount_of=_amount_of,
+        _cards_of=_cards_of,
+        _afresh=_afresh,
+        card_ids=card_ids,
+        charge=charge,
+        drain=drain,
+        move_card=move_card,
+    )
+    exec(_code(src), ns)
+    fn = block.direct = ns["run"]
+    fn.source = src
+    return fn

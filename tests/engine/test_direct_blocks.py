@@ -1,0 +1,168 @@
+"""Blocks compiled to Python for running direct (mason.runtime.direct; runtime speed, issue 12).
+
+A block run direct (``machine.run_now``, a frame's block when every seat is answered in place) or a
+block of plain statements run when nothing is narrated (``machine.run_inline``) runs as one generated
+function, its common statements written in place. Nothing observable may change: every game ends in
+the same state as with the statements' handlers alone (``machine.BLOCKS.compile`` None), and a
+statement that fails gives the handler's error, message, code and place."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from paths import FIXTURES, PROBES
+from support import copy_game
+
+from mason.errors import PlayError
+from mason.play.session import make_bot, play_game
+from mason.runtime import direct, machine
+from mason.runtime.game import Game, Settings
+
+
+def _final(settings, in_place=True):
+    g = Game.new(settings, narrate=False)
+    play_game(g, {s: make_bot("random", settings.seed, s) for s in range(settings.players)}, in_place=in_place)
+    return json.dumps(g.state, sort_keys=True)
+
+
+def _without_compiler(monkeypatch):
+    monkeypatch.setattr(machine.BLOCKS, "compile", None)
+
+
+GAMES = [
+    ("citadels", 4, ()),
+    ("citadels", 5, ("dark-city",)),
+    ("island-fortress", 4, ()),
+    ("pillars", 4, ()),
+    ("golden-temple", 4, ()),
+    ("prague", 4, ()),
+    (str(FIXTURES / "automaton"), 2, ()),
+    (str(FIXTURES / "sowing"), 2, ()),
+    (str(FIXTURES / "stall"), 2, ()),
+]
+
+
+@pytest.mark.parametrize("game,players,expansions", GAMES, ids=lambda v: str(v).rsplit("/", 1)[-1])
+def test_a_game_run_by_generated_blocks_ends_as_with_the_handlers(game, players, expansions, monkeypatch):
+    settings = Settings(game, players, 5, expansions=expansions)
+    with_code = [_final(settings, in_place) for in_place in (True, False)]  # direct; inline blocks only
+    _without_compiler(monkeypatch)
+    by_handlers = _final(settings, True)
+    assert with_code == [by_handlers, by_handlers]
+
+
+def _probe(tmp_path, body: str, name: str):
+    """The choices-only probe with ``body`` (lines of a choice's body, ``x`` the number picked, ``s``
+    the seat) in place of its body, and a card state ``mark``; its settings and the file's text."""
+    folder = copy_game(tmp_path, PROBES / "choices-only", name=name)
+    game = folder / "game.yaml"
+    pad = "\n" + " " * 20
+    text = game.read_text().replace("gain x points to s", pad.join(body.splitlines()))
+    text = text.replace("counters:\n", "card_state:\n  mark: 0\n\ncounters:\n")
+    game.write_text(text)
+    return Settings(str(folder), 2, 1), text
+
+
+def _error(settings, in_place=True):
+    g = Game.new(settings, narrate=False)
+    with pytest.raises(PlayError) as info:
+        play_game(g, {s: make_bot("random", 1, s) for s in range(2)}, in_place=in_place)
+    return info.value.line(), info.value.code, g.state["decisions"]
+
+
+FAILING = {
+    "move-not-a-card": ("move x to box", "x to box", "expected cards"),
+    "set-state-of-a-number": ("set (x + 5).mark = 1", "set (x + 5)", "needs a card"),
+    "set-state-to-a-bad-value": ("set token_card().mark = x // (x - x)", "set token_card()", "by zero"),
+    "let-fails": ("let y = x // (x - x)", "let y", "by zero"),
+    "gain-negative": ("gain x - 3 points to s", "gain x - 3", "whole number >= 0"),
+    "pay-too-much": ("pay x + 100 points by s", "pay x + 100", "cannot pay"),
+    "if-condition-fails": ("if x // (x - x) > 0:\n    gain 1 points to s", "if x //", "by zero"),
+    "if-body-fails": ("if x > 0:\n    gain x - 3 points to s\n    gain 1 points to s", "gain x - 3", ">= 0"),
+    "elif-body-fails": (
+        "if x > 5:\n    gain 1 points to s\nelif x > 0:\n    let z = 1\n    gain x - 3 points to s",
+        "gain x - 3",
+        ">= 0",
+    ),
+    "for-over-text": ("for k in 'abc':\n    gain 1 points to s", "for k", "expected a list"),
+    "for-body-fails": ("for k in [x, x]:\n    gain k - 3 points to s", "gain k - 3", ">= 0"),
+    "repeat-negative": ("repeat x - 3:\n    gain 1 points to s", "repeat x - 3", ">= 0"),
+    "repeat-body-fails": ("repeat 2:\n    if x > 0:\n        gain x - 3 points to s", "gain x - 3", ">= 0"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FAILING))
+def test_a_statement_written_in_place_fails_as_its_handler(case, tmp_path, monkeypatch):
+    body, needle, message = FAILING[case]
+    body = body.replace("token_card()", "[c for c in box][0]")
+    needle = needle.replace("token_card()", "[c for c in box][0]")
+    settings, text = _probe(tmp_path, body, case)
+    line = text[: text.index(needle)].count("\n") + 1
+    generated = [_error(settings, in_place) for in_place in (True, False)]
+    _without_compiler(monkeypatch)
+    by_handlers = _error(settings, True)
+    assert generated == [by_handlers, by_handlers]
+    said, code, _ = by_handlers
+    assert f"game.yaml:{line}:" in said and message in said, said
+
+
+def _sources(settings) -> str:
+    """The generated functions' source of every block a direct game ran."""
+    g = Game.new(settings, narrate=False)
+    play_game(g, {s: make_bot("random", 1, s) for s in range(2)})
+    return "\n".join(n.direct.source for n in g.program.nodes if n.kind == "block" and "direct" in n.__dict__)
+
+
+def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch):
+    body = (
+        "let y = x\nif y > 1:\n    gain y points to s\nelse:\n    pay 0 points by s\nfor k in box:\n    set k.mark = y"
+    )
+    body += "\nmove [c for c in box][0] to box\nrepeat 2:\n    gain 1 points to s"
+    settings, _ = _probe(tmp_path, body, "in-place")
+    called = []
+    for kind in ("set_local", "if", "gain", "pay", "for", "set_attr", "move", "repeat"):
+
+        def counted(rt, env, node, fr, kind=kind, real=machine.STMT[kind]):
+            if rt.direct:  # (the first phase runs before the bots are asked in place)
+                called.append(kind)
+            real(rt, env, node, fr)
+
+        monkeypatch.setitem(machine.STMT, kind, counted)
+    g = Game.new(settings, narrate=False)
+    play_game(g, {s: make_bot("random", 1, s) for s in range(2)})
+    assert called == []  # no handler ran: every statement was written in place
+    src = _sources(settings)
+    assert "move_card(rt, x, k" in src and "row[s] += a" in src and "row[s] -= a" in src
+    assert "rt.cards[x]['mark'] = v" in src and "env['y'] = v" in src
+    # and they did what they say: each pick gained, plus 2 per pick; the token marked with the last pick
+    picks = 20 * 20
+    assert sum(g.state["counters"]["points"]) >= 2 * picks + 2 * picks and g.state["cards"][0]["mark"] in (1, 2, 3)
+
+
+def test_a_statement_left_to_its_handler_is_called_and_its_frames_run_first(tmp_path):
+    # a 'while' pushes its frame: it runs to its end before the next statement, as run_now runs it
+    body = "let n = 0\nwhile n < x:\n    set n = n + 1\ngain n points to s"
+    settings, _ = _probe(tmp_path, body, "while")
+    src = _sources(settings)
+    assert "_h" in src and "drain(rt, depth)" in src
+    g = Game.new(settings, narrate=False)
+    play_game(g, {s: make_bot("random", 1, s) for s in range(2)})
+    again = Game.new(settings, narrate=False)
+    play_game(again, {s: make_bot("random", 1, s) for s in range(2)}, in_place=False)
+    assert g.state["counters"] == again.state["counters"] and sum(g.state["counters"]["points"]) > 0
+
+
+def test_blame_places_errors_as_the_runner_would():
+    node = type("N", (), {"place": "here"})()
+    err = PlayError("x")
+    with pytest.raises(PlayError) as info:
+        direct._blame(err, (node, None))
+    assert info.value.place == "here"
+    with pytest.raises(PlayError) as info:  # a drain's error at the top: unplaced, for the enclosing runner
+        direct._blame(PlayError("y"), (None, None))
+    assert info.value.place is None
+    with pytest.raises(RecursionError):  # an inline loop lets it through to its parent's runner
+        direct._blame(RecursionError(), (node, None))
+    with pytest.raises(PlayError, match="nests too deeply"):
+        direct._blame(RecursionError(), (node, node))
