@@ -124,6 +124,9 @@ class ExprCompiler:
             fn = method(node, scope)
         finally:
             self._rec = None
+        rec[id(node)] = fn  # the whole expression too: code that writes it in place reads it as a part
+        if isinstance(node, A.Name) and node.name in scope.names:
+            rec[("local", id(node))] = True
         return generate(node, fn, rec, self.names.p)
 
     # ------------------------------------------------------------------ leaves

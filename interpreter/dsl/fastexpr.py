@@ -82,6 +82,7 @@ class _Gen:
         self.cards_in: set = set()  # Python names that hold a card for sure (an item of a zone): no id check
         self.inlining: set = set()  # the named values whose bodies are being written in place
         self.zone_lists: set = set()  # code written that reads one zone's list: its items are cards
+        self.card_lists: set = set()  # code written that gives a new list of some of a zone's cards
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -355,7 +356,10 @@ class _Gen:
         lines = head + body + restore + ["    return out"]
         self.helpers.append("\n".join(lines))
         if func is None:
-            return f"{name}(rt, env{passed})"
+            code = f"{name}(rt, env{passed})"
+            if item == "x" and (source in self.zone_lists or source in self.card_lists):
+                self.card_lists.add(code)  # the items themselves, of a zone: cards
+            return code
         impl = self.rec.get(("builtin", id(node)))
         if impl is None:
             raise _Unsupported

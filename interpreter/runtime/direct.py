@@ -33,6 +33,7 @@ from mason.dsl.builtins import MAX_NUMBER, charge
 from mason.dsl.fastexpr import _UNSET, _code, _Fallback, _Gen, _plus, _times, _Unsupported
 from mason.errors import PlayError
 from mason.runtime import machine
+from mason.runtime.answers import answered_in_place
 from mason.runtime.machine import (
     _PLAIN,
     _afresh,
@@ -161,17 +162,57 @@ class _Writer:
         return True
 
     # ------------------------------------------------------------------ statements written in place
+    def cards(self, fn) -> tuple[list[str], bool]:
+        """Setup lines that put a statement's cards in ``x`` (one card) and ``one = True``, or a list
+        of cards and ``one = False``, as ``card_ids`` checks them (none and anything else: the handler)."""
+        code, spends = self.operand(fn)
+        g = self.gen
+        lines = [
+            f"x = {code}",
+            "if type(x) is int and 0 <= x < len(rt.cards): one = True",
+            "elif type(x) is list: one = False",
+            "else: raise _Fallback",
+        ]
+        if code not in g.zone_lists and code not in g.card_lists:
+            lines += [
+                "if not one:",
+                "    n = len(rt.cards)",
+                "    for c in x:",
+                "        if type(c) is not int or not 0 <= c < n: raise _Fallback",
+            ]
+        return lines, spends
+
     def s_move(self, node, d, i, parent) -> bool:
         if node.seen_by is not None or node.facing == "seen":
             return False
-        x, s1 = self.operand(node.cards)
+        setup, s1 = self.cards(node.cards)
         key, s2 = self.operand(node.dest)
-        setup = [
-            f"x = {x}",
-            "if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback",
-            f"k = {key}",
+        setup.append(f"k = {key}")
+        args = f"k, {node.bottom!r}, {node.facing!r}, None"
+        action = [
+            "if one:",
+            f"    move_card(rt, x, {args})",
+            "else:",
+            "    for c in list(x):",  # a copy: the cards may be the list of the zone they leave
+            f"        move_card(rt, c, {args})",
         ]
-        action = [f"move_card(rt, x, k, {node.bottom!r}, {node.facing!r}, None)"]
+        return self.guarded(node, d, setup, s1 or s2, action)
+
+    def s_reveal(self, node, d, i, parent) -> bool:
+        setup, s1 = self.cards(node.cards)
+        s2 = False
+        if node.to is not None:
+            to, s2 = self.operand(node.to)
+            setup += [f"s = {to}", "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback"]
+        action = ["for c in ((x,) if one else list(x)):"]
+        if node.to is None:
+            action.append("    rt.cards[c]['up'] = True")
+        else:
+            action += [
+                "    seen = rt.cards[c].setdefault('seen', [])",
+                "    if s not in seen:",
+                "        seen.append(s)",
+            ]
         return self.guarded(node, d, setup, s1 or s2, action)
 
     def s_set_attr(self, node, d, i, parent) -> bool:
@@ -266,6 +307,63 @@ class _Writer:
         self.block(body, d + 2, i, body.inline)
         return True
 
+    def s_choose(self, node, d, i, parent) -> bool:
+        """As ``s_choose`` runs direct, for one card, seat, value or family card (not at random, not
+        ``up to``): the options, the chooser, the bot's answer in place (a single option resolves
+        itself), the choice bound, its body in place. Anything else, or a check that fails, goes to
+        the handler before anything has changed."""
+        if node.random or node.up_to is not None:
+            return False
+        source, s1 = self.operand(node.source)
+        g = self.gen
+        setup = [f"o = {source}", "if type(o) is not list: raise _Fallback"]
+        if node.ckind == "card" and source not in g.zone_lists and source not in g.card_lists:
+            setup += [  # as card_ids: every option a card
+                "n = len(rt.cards)",
+                "for c in o:",
+                "    if type(c) is not int or not 0 <= c < n: raise _Fallback",
+            ]
+        if node.by is not None:
+            seat, s2 = self.operand(node.by)
+            setup += [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback"]
+        else:
+            s2 = False
+            setup += ["s = env.get('me')", "if s is None: s = rt.turn_seat()", "if s is None: raise _Fallback"]
+        setup += [
+            "pick = rt.answerers.get(s) if rt.answerers is not None else None",
+            "if pick is None: raise _Fallback",
+        ]
+        if s1 or s2:
+            self.w(d, "sp = rt.spent")
+        self.w(d, "try:")
+        for line in setup:
+            self.w(d + 1, line)
+        self.w(d, "except Exception:")
+        if s1 or s2:
+            self.w(d + 1, "rt.spent = sp")
+        self.call(node, d + 1)
+        self.after(d + 1, parent)
+        self.w(d, "else:")
+        e = d + 1
+        self.w(e, "if not o:")
+        self.w(e + 1, "v = None")
+        self.w(e, "else:")
+        if node.optional:
+            self.w(e + 1, "o = o + [None]")
+        self.w(e + 1, "if len(o) == 1:")
+        self.w(e + 2, "st = rt.st")
+        self.w(e + 2, "st['forced'] = st.get('forced', 0) + 1")
+        self.w(e + 2, "v = o[0]")
+        self.w(e + 1, "else:")
+        self.w(e + 2, "v = o[answered_in_place(rt, pick, s, o)]")
+        self.w(e, "t = type(v)")
+        self.w(e, "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)")
+        self.w(e, f"env[{node.var!r}] = v")
+        if node.body is not None:
+            self.w(e, "if v is not None and v != []:")
+            self.block(node.body, e + 1, i, False)
+        return True
+
     def s_repeat(self, node, d, i, parent) -> bool:
         """As ``s_repeat`` runs direct: each round's body in place, the rounds counted against STEP_CAP."""
         n, seen, steps = self.new("_r"), self.new("_d"), self.new("_c")
@@ -318,6 +416,7 @@ def compile_block(block, program):
         _cards_of=_cards_of,
         _afresh=_afresh,
         card_ids=card_ids,
+        answered_in_place=answered_in_place,
         charge=charge,
         drain=drain,
         move_card=move_card,

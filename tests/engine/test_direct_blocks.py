@@ -88,6 +88,21 @@ FAILING = {
     "for-over-text": ("for k in 'abc':\n    gain 1 points to s", "for k", "expected a list"),
     "for-body-fails": ("for k in [x, x]:\n    gain k - 3 points to s", "gain k - 3", ">= 0"),
     "repeat-negative": ("repeat x - 3:\n    gain 1 points to s", "repeat x - 3", ">= 0"),
+    "move-a-list-with-a-number": ("move [c for c in box] + [x + 5] to box", "move [c", "expected cards"),
+    "reveal-a-number": ("reveal x + 5 to s", "reveal x + 5", "expected cards"),
+    "reveal-to-a-number": ("reveal [c for c in box] to x + 5", "reveal [c", "not a seat"),
+    "choose-among-numbers-as-cards": (
+        'choose card c from [x + 5, x + 6] by s saying "Which":\n    gain 1 points to s',
+        "choose card c",
+        "expected cards",
+    ),
+    "choose-without-a-chooser": ('choose value v from [1, 2] saying "Which"', "choose value v", "who chooses"),
+    "choose-by-a-number": ('choose value v from [1, 2] by x + 5 saying "Which"', "choose value v", "not a seat"),
+    "choose-body-fails": (
+        'choose value v from [x, x + 1] by s saying "Which":\n    gain v - 3 points to s',
+        "gain v - 3",
+        ">= 0",
+    ),
     "repeat-body-fails": ("repeat 2:\n    if x > 0:\n        gain x - 3 points to s", "gain x - 3", ">= 0"),
 }
 
@@ -118,10 +133,11 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     body = (
         "let y = x\nif y > 1:\n    gain y points to s\nelse:\n    pay 0 points by s\nfor k in box:\n    set k.mark = y"
     )
-    body += "\nmove [c for c in box][0] to box\nrepeat 2:\n    gain 1 points to s"
+    body += "\nmove [c for c in box][0] to box\nrepeat 2:\n    gain 1 points to s\nmove box to box\nreveal box to s"
+    body += '\nreveal [c for c in box]\nchoose value v from [1, 2] by s saying "More":\n    gain v points to s'
     settings, _ = _probe(tmp_path, body, "in-place")
     called = []
-    for kind in ("set_local", "if", "gain", "pay", "for", "set_attr", "move", "repeat"):
+    for kind in ("set_local", "if", "gain", "pay", "for", "set_attr", "move", "repeat", "reveal", "choose"):
 
         def counted(rt, env, node, fr, kind=kind, real=machine.STMT[kind]):
             if rt.direct:  # (the first phase runs before the bots are asked in place)
@@ -135,9 +151,13 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     src = _sources(settings)
     assert "move_card(rt, x, k" in src and "row[s] += a" in src and "row[s] -= a" in src
     assert "rt.cards[x]['mark'] = v" in src and "env['y'] = v" in src
-    # and they did what they say: each pick gained, plus 2 per pick; the token marked with the last pick
-    picks = 20 * 20
-    assert sum(g.state["counters"]["points"]) >= 2 * picks + 2 * picks and g.state["cards"][0]["mark"] in (1, 2, 3)
+    # and they did what they say: each pick gained, plus 2, plus 1 or 2; the token marked with the
+    # last pick, face up and seen by the last seat (a move forgets who saw a card)
+    picks = 20 * 20 * 2
+    assert 4 * picks <= sum(g.state["counters"]["points"]) <= 7 * picks
+    token = g.state["cards"][0]
+    assert token["mark"] in (1, 2, 3) and token["up"] is True and token["seen"] in ([0], [1])
+    assert g.state["decisions"] == 2 * picks  # the probe's picks and the bodies' own choices
 
 
 def test_a_statement_left_to_its_handler_is_called_and_its_frames_run_first(tmp_path):
