@@ -215,6 +215,25 @@ class _Writer:
             ]
         return self.guarded(node, d, setup, s1 or s2, action)
 
+    def s_draw(self, node, d, i, parent) -> bool:
+        """As ``s_draw``: up to ``count`` cards from the top of the source, one by one."""
+        if node.seen_by is not None or node.facing == "seen":
+            return False
+        count, s1 = self.operand(node.count)
+        source, s2 = self.operand(node.source)
+        dest, s3 = self.operand(node.dest)
+        setup = [
+            f"a = {count}",
+            "if type(a) is not int or a < 0: raise _Fallback",
+            f"zone = rt.zones[{source}]",
+            f"k = {dest}",
+        ]
+        action = [
+            "for _ in range(min(a, len(zone))):",
+            f"    move_card(rt, zone[-1], k, False, {node.facing!r}, None)",
+        ]
+        return self.guarded(node, d, setup, s1 or s2 or s3, action)
+
     def s_set_attr(self, node, d, i, parent) -> bool:
         obj, s1 = self.operand(node.obj)
         value, s2 = self.operand(node.value)
@@ -237,9 +256,10 @@ class _Writer:
         return self.guarded(node, d, setup, spends, [f"env[{node.name!r}] = v"])
 
     def _counter(self, node, d, sign: str) -> bool:
+        """``gain`` / ``pay`` as ``s_gain`` / ``s_pay``: the seat and a whole amount checked, a payment
+        the seat can afford; the supply (and a gain's cap) as they apply them."""
         cdef = self.p.counters[node.counter]
-        if cdef["supply"] is not None or cdef["cap"] is not None:
-            return False
+        supply, cap = cdef["supply"], cdef["cap"]
         seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
         amount, s2 = self.operand(node.amount)
         setup = [
@@ -247,11 +267,23 @@ class _Writer:
             "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback",
             f"a = {amount}",
             "if type(a) is not int or not 0 <= a <= MAX_NUMBER: raise _Fallback",
-            f"row = rt.counters[{node.counter!r}]",
+            "cs = rt.counters",
+            f"row = cs[{node.counter!r}]",
         ]
         if sign == "-":
             setup.append("if row[s] < a: raise _Fallback")
-        return self.guarded(node, d, setup, s1 or s2, [f"row[s] {sign}= a"])
+            action = ["row[s] -= a"] + ([f"cs[{supply!r}] += a"] if supply is not None else [])
+            return self.guarded(node, d, setup, s1 or s2, action)
+        action = []
+        if supply is not None:
+            action += [f"a = min(a, cs[{supply!r}])", f"cs[{supply!r}] -= a"]
+        if cap is not None:
+            action += [f"room = max(0, {cap!r} - row[s])", "if a > room:"]
+            if supply is not None:
+                action.append(f"    cs[{supply!r}] += a - room")
+            action.append("    a = room")
+        action.append("row[s] += a")
+        return self.guarded(node, d, setup, s1 or s2, action)
 
     def s_gain(self, node, d, i, parent) -> bool:
         return self._counter(node, d, "+")

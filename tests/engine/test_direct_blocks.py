@@ -59,7 +59,8 @@ def _probe(tmp_path, body: str, name: str):
     game = folder / "game.yaml"
     pad = "\n" + " " * 20
     text = game.read_text().replace("gain x points to s", pad.join(body.splitlines()))
-    text = text.replace("counters:\n", "card_state:\n  mark: 0\n\ncounters:\n")
+    text = text.replace("counters:\n", "card_state:\n  mark: 0\n\ncounters:\n  bank: {scope: game, start: 9}\n")
+    text = text.replace("\n\nflow:", "\n  coins: {scope: seat, start: 0, supply: bank, cap: 4}\n\nflow:")
     game.write_text(text)
     return Settings(str(folder), 2, 1), text
 
@@ -103,6 +104,7 @@ FAILING = {
         "gain v - 3",
         ">= 0",
     ),
+    "draw-negative": ("draw x - 3 from box to box", "draw x - 3", "whole number >= 0"),
     "repeat-body-fails": ("repeat 2:\n    if x > 0:\n        gain x - 3 points to s", "gain x - 3", ">= 0"),
 }
 
@@ -158,6 +160,18 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     token = g.state["cards"][0]
     assert token["mark"] in (1, 2, 3) and token["up"] is True and token["seen"] in ([0], [1])
     assert g.state["decisions"] == 2 * picks  # the probe's picks and the bodies' own choices
+
+
+def test_counters_with_a_supply_and_a_cap_and_draws_end_as_with_the_handlers(tmp_path, monkeypatch):
+    # the bank runs dry and the cap of 4 stops gains: what does not fit stays in the bank
+    body = "gain x coins to s\nif x == 3:\n    pay 2 coins by s\ndraw x from box to box\ngain x points to s"
+    settings, _ = _probe(tmp_path, body, "supply")
+    generated = _final(settings)
+    state = json.loads(generated)
+    assert state["counters"]["bank"] + sum(state["counters"]["coins"]) == 9
+    assert max(state["counters"]["coins"]) <= 4 and sum(state["counters"]["points"]) >= 800
+    _without_compiler(monkeypatch)
+    assert _final(settings) == generated
 
 
 def test_a_statement_left_to_its_handler_is_called_and_its_frames_run_first(tmp_path):
