@@ -36,12 +36,13 @@ from mason.runtime import machine
 from mason.runtime.answers import answered_in_place
 from mason.runtime.machine import (
     _PLAIN,
+    _SPLIT,
     _afresh,
     _at_statement,
     _cards_of,
     card_ids,
     drain,
-    move_card,
+    zone_split,
 )
 from mason.runtime.values import _amount_of, _plain
 
@@ -124,10 +125,10 @@ class _Writer:
             i = self.at(node, rnode)
             self.w(d, f"i = {i}")
             method = getattr(self, "s_" + node.kind, None)
-            if method is None or not method(node, d, i, parent):
-                self.call(node, d)
-            plain = node.kind in _PLAIN and not getattr(node, "emits", False)
-            if not plain:
+            if method is not None and method(node, d, i, parent):
+                continue  # written in place: whatever in it may push frames is followed by its own check
+            self.call(node, d)
+            if node.kind not in _PLAIN or getattr(node, "emits", False):
                 self.after(d, parent)
 
     def after(self, d: int, parent: int) -> None:
@@ -182,20 +183,37 @@ class _Writer:
             ]
         return lines, spends
 
+    def moved(self, c: str, key: str, bottom: bool, facing: str, top_of: str = "") -> list[str]:
+        """Lines that move the card ``c`` to the zone whose key is in ``k`` (``key`` its code: a
+        literal is split here), as ``move_card`` does; ``top_of``: the zone list it is the top of."""
+        if top_of:
+            lines = [f"{c} = {top_of}.pop()", f"card = rt.cards[{c}]"]
+        else:
+            lines = [
+                f"card = rt.cards[{c}]",
+                "o = card['o']",
+                "src = rt.zones[card['z'] if o is None else rt.zk[card['z']][o]]",
+                f"if src[-1] == {c}: src.pop()",
+                f"else: src.remove({c})",
+            ]
+        lines.append(f"rt.zones[k].insert(0, {c})" if bottom else f"rt.zones[k].append({c})")
+        if key.startswith("'") and key.endswith("'") and key[1:-1].isidentifier():
+            lines.append(f"card['z'], card['o'] = {key}, None")  # a zone of the game's
+        else:
+            lines.append("card['z'], card['o'] = _SPLIT.get(k) or zone_split(k)")
+        up = facing == "up"
+        lines += [f"if card.get('up') != {up}: card['up'] = {up}", "if card.get('seen'): card['seen'] = []"]
+        return lines
+
     def s_move(self, node, d, i, parent) -> bool:
         if node.seen_by is not None or node.facing == "seen":
             return False
         setup, s1 = self.cards(node.cards)
         key, s2 = self.operand(node.dest)
         setup.append(f"k = {key}")
-        args = f"k, {node.bottom!r}, {node.facing!r}, None"
-        action = [
-            "if one:",
-            f"    move_card(rt, x, {args})",
-            "else:",
-            "    for c in list(x):",  # a copy: the cards may be the list of the zone they leave
-            f"        move_card(rt, c, {args})",
-        ]
+        action = ["if one:"] + ["    " + line for line in self.moved("x", key, node.bottom, node.facing)]
+        action += ["else:", "    for c in list(x):"]  # a copy: the cards may be the list of the zone they leave
+        action += ["        " + line for line in self.moved("c", key, node.bottom, node.facing)]
         return self.guarded(node, d, setup, s1 or s2, action)
 
     def s_reveal(self, node, d, i, parent) -> bool:
@@ -228,10 +246,8 @@ class _Writer:
             f"zone = rt.zones[{source}]",
             f"k = {dest}",
         ]
-        action = [
-            "for _ in range(min(a, len(zone))):",
-            f"    move_card(rt, zone[-1], k, False, {node.facing!r}, None)",
-        ]
+        action = ["for _ in range(min(a, len(zone))):"]
+        action += ["    " + line for line in self.moved("x", dest, False, node.facing, top_of="zone")]
         return self.guarded(node, d, setup, s1 or s2 or s3, action)
 
     def s_set_attr(self, node, d, i, parent) -> bool:
@@ -422,7 +438,7 @@ def compile_block(block, program):
     src = "\n".join(
         wr.gen.helpers
         + [
-            "def run(rt, env, fr):",
+            f"def block_{block.id}(rt, env, fr):",  # named by its node, for profiles
             "    stack = rt.st['stack']",
             "    depth = len(stack)",
             "    i = 0",
@@ -451,9 +467,10 @@ def compile_block(block, program):
         answered_in_place=answered_in_place,
         charge=charge,
         drain=drain,
-        move_card=move_card,
+        _SPLIT=_SPLIT,
+        zone_split=zone_split,
     )
     exec(_code(src), ns)
-    fn = block.direct = ns["run"]
+    fn = block.direct = ns[f"block_{block.id}"]
     fn.source = src
     return fn

@@ -812,6 +812,13 @@ def place_text(node) -> str:
 _SPLIT: dict = {}  # zone key -> (zone name, owning seat or None), as move_card stores them on a card
 
 
+def zone_split(key: str) -> tuple:
+    """(zone name, owning seat or None) of a zone key, as a card stores its place; kept in ``_SPLIT``."""
+    name, _, owner = key.partition("/")
+    split = _SPLIT[key] = (name, int(owner) if owner else None)
+    return split
+
+
 def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
     """Move one card to the zone ``key`` (top = end of the list)."""
     card = rt.cards[c]
@@ -828,11 +835,7 @@ def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
         dest.insert(0, c)
     else:
         dest.append(c)
-    split = _SPLIT.get(key)
-    if split is None:
-        name, _, owner = key.partition("/")
-        split = _SPLIT[key] = (name, int(owner) if owner else None)
-    card["z"], card["o"] = split
+    card["z"], card["o"] = _SPLIT.get(key) or zone_split(key)
     up = facing == "up"
     if card.get("up") != up:
         card["up"] = up

@@ -13,7 +13,7 @@ from __future__ import annotations
 from mason.errors import PlayError
 from mason.runtime.answers import answered_in_place
 from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
-from mason.runtime.machine import log_resolved, place_text, run_inline
+from mason.runtime.machine import _block, log_resolved, place_text, run_inline
 from mason.runtime.values import _plain, _seat_of, _short
 
 END = "end"
@@ -69,7 +69,9 @@ def s_turn(rt, env, node, fr):
 
 def _turn(rt, fr):
     """One step of a turn; a step that pushes nothing (no trigger answers an event, the window
-    closes) goes straight on to the next, without a round through the run loop."""
+    closes) goes straight on to the next, without a round through the run loop. Running direct, an
+    action answered in place whose effect left nothing on the stack is followed at once by the next
+    window (a window that resolves itself returns to the loop, whose steps the loop guard counts)."""
     stack = rt.st["stack"]
     depth = len(stack)
     p = fr["step"]
@@ -78,17 +80,19 @@ def _turn(rt, fr):
         rt.emit("turn_start", {"actor": fr["seat"], "card": fr["card"]})
         if len(stack) != depth:
             return
-    if p == TURN_WINDOW:
-        options = None if fr["stop"] else window_options(rt, fr)
-        if not options or options == [END]:
-            fr["step"] = p = TURN_END
-    if p == TURN_END:
-        fr["step"] = TURN_DONE
-        rt.emit("turn_end", {"actor": fr["seat"], "card": fr["card"]})
-        if len(stack) != depth:
-            return
-        p = TURN_DONE
-    if p == TURN_WINDOW:
+    while True:
+        if p == TURN_WINDOW:
+            options = None if fr["stop"] else window_options(rt, fr)
+            if not options or options == [END]:
+                fr["step"] = p = TURN_END
+        if p == TURN_END:
+            fr["step"] = TURN_DONE
+            rt.emit("turn_end", {"actor": fr["seat"], "card": fr["card"]})
+            if len(stack) != depth:
+                return
+            p = TURN_DONE
+        if p != TURN_WINDOW:
+            break
         if len(options) == 1:
             count_forced(rt.st)
             if rt.narrate:
@@ -107,6 +111,12 @@ def _turn(rt, fr):
             pick = rt.answerers.get(fr["seat"])
             if pick is not None:  # a bot answers in place (runtime/answers.py): the action, as resume takes it
                 take_action(rt, fr, options[answered_in_place(rt, pick, fr["seat"], options)])
+                if rt.direct:  # nothing pauses: the action's frame runs now, as the run loop would run it next
+                    if len(stack) > depth:
+                        _block(rt, stack[-1])
+                    if len(stack) == depth:  # its effect has run: the next window, or the turn's end
+                        p = fr["step"]
+                        continue
                 return
         rt.st["pending"] = {
             "seat": fr["seat"],
