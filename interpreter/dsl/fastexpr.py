@@ -137,6 +137,11 @@ class _Gen:
             impl = self.rec.get(("builtin", id(node)))
             if impl is None:
                 return self.value_call(node)
+            on_list = getattr(impl, "on_list", None)
+            if on_list is not None and len(node.args) == 1:  # count(xs): len(xs) when xs is a list
+                held = self.new()
+                arg = self.e(node.args[0])
+                return f"({on_list}({held}) if type({held} := {arg}) is list else {self.const(impl)}(rt, {held}))"
             args = "".join(", " + self.e(a) for a in node.args)
             return f"{self.const(impl)}(rt{args})"
         if t is A.Comprehension:
@@ -162,8 +167,9 @@ class _Gen:
         if name == "me":
             return "env.get('me')"
         if name in ("self", "owner", "seat", "players", "round", "seats", "others") or name in p.turn_families:
-            if name in p.turn_families:
-                return "rt.turn_card()"
+            if name in p.turn_families:  # the turn's card, as Runtime.turn_card gives it
+                t = self.new()
+                return f"(rt.st['stack'][{t}]['card'] if ({t} := rt.st['ti']) >= 0 else None)"
             if name == "seat":
                 return "rt.turn_seat()"
             if name == "round":
@@ -428,8 +434,12 @@ def generate(node, slow, rec, program):
         slow.mason_ast = (node, rec)  # for the callers of a named value, which may write its body in place
     except AttributeError:  # not a plain function: nothing to write in place
         pass
-    if type(node) in (A.Literal, A.Name):
+    if type(node) is A.Literal:
         return slow
+    if type(node) is A.Name:  # a leaf: its closure is as fast, but for a named value (its body, in place)
+        vd = None if ("local", id(node)) in rec else program.values.get(node.name)
+        if vd is None or vd.params:
+            return slow
     gen = _Gen(rec, program)
     try:
         body = gen.e(node)

@@ -17,6 +17,7 @@ from mason.model.expansions import find_expansion, list_expansions
 from mason.model.loader import Spec, _reader, apply_variants, load_spec
 from mason.model.program import Program, check_constants
 from mason.model.schema import SCHEMAS, _schema_error, _schema_errors, _schema_for, _show, _validator, check_file, where  # noqa: F401  (re-exported)
+from mason.runtime import engine
 
 BASIC_TYPES = {"int": int, "str": str, "bool": bool, "any": object}
 
@@ -136,6 +137,7 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
         try:
             with cache.dsl_trees([pos for _, pos in spec.files.values()]):
                 program = Program(spec)
+                engine.prepare(program)
         except DefinitionErrors as exc:
             errors += exc.errors
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):

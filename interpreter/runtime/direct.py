@@ -29,6 +29,7 @@ tests/engine/test_direct_blocks.py holds the generated form to the handlers' sta
 
 from __future__ import annotations
 
+from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_NUMBER, charge
 from mason.dsl.fastexpr import _UNSET, _code, _Fallback, _Gen, _plus, _times, _Unsupported
 from mason.errors import PlayError
@@ -250,25 +251,33 @@ class _Writer:
         action += ["    " + line for line in self.moved("x", dest, False, node.facing, top_of="zone")]
         return self.guarded(node, d, setup, s1 or s2 or s3, action)
 
-    def s_set_attr(self, node, d, i, parent) -> bool:
-        obj, s1 = self.operand(node.obj)
-        value, s2 = self.operand(node.value)
-        setup = [
-            f"x = {obj}",
-            "if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback",
+    def stored(self, fn) -> tuple[list[str], bool]:
+        """Setup lines that put the value of ``fn`` in ``v`` as a stored copy (``_plain`` where it acts:
+        a list, a dict, a number out of range; a literal true, false, none, text or small number as
+        it is)."""
+        value, spends = self.operand(fn)
+        made = getattr(fn, "mason_ast", None)
+        node = made[0] if made is not None else None
+        if type(node) is A.Literal and (
+            type(node.value) in (bool, str, type(None))
+            or (type(node.value) is int and -MAX_NUMBER <= node.value <= MAX_NUMBER)
+        ):
+            return [f"v = {value}"], spends
+        lines = [
             f"v = {value}",
             "t = type(v)",
             "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)",
         ]
+        return lines, spends
+
+    def s_set_attr(self, node, d, i, parent) -> bool:
+        obj, s1 = self.operand(node.obj)
+        value, s2 = self.stored(node.value)
+        setup = [f"x = {obj}", "if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback", *value]
         return self.guarded(node, d, setup, s1 or s2, [f"rt.cards[x][{node.name!r}] = v"])
 
     def s_set_local(self, node, d, i, parent) -> bool:
-        value, spends = self.operand(node.value)
-        setup = [
-            f"v = {value}",
-            "t = type(v)",
-            "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)",
-        ]
+        setup, spends = self.stored(node.value)
         return self.guarded(node, d, setup, spends, [f"env[{node.name!r}] = v"])
 
     def _counter(self, node, d, sign: str) -> bool:

@@ -25,3 +25,13 @@ for _provider in (choices, turns):
         machine.register_frame(_kind, _handler)
 
 machine.BLOCKS.compile = direct.compile_block
+
+
+def prepare(program) -> None:
+    """Generate a program's run-time code when it is compiled (``model.validate`` calls it inside the
+    compile cache's recording, so a game compiled from the cache compiles no code again): every
+    block's function (``direct.compile_block``) and the action window's plan (``turns._plan``)."""
+    for node in program.nodes:
+        if node.kind == "block":
+            direct.compile_block(node, program)
+    turns._plan(program)

@@ -10,6 +10,7 @@ exclusive; ``after`` gates an action on a group or action done earlier in the tu
 
 from __future__ import annotations
 
+from mason.dsl.fastexpr import _code
 from mason.errors import PlayError
 from mason.runtime.answers import answered_in_place
 from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
@@ -178,8 +179,39 @@ def _plan(prog) -> tuple:
                 for a, key in pairs:
                     keys.setdefault(key, (a, c))
         acts = tuple((a.key, a.times, a.group, a.after, a.cond) for a in prog.actions)  # the game's actions
-        plan = prog._window_plan = (cards, keys, acts, {})
+        plan = prog._window_plan = (cards, keys, acts, {}, _offered(acts))
     return plan
+
+
+def _offered(acts):
+    """One generated function, ``offered(rt, env, u, g, opts)``, that appends to ``opts`` the keys of
+    the game's actions a window offers, as ``_available`` decides them (``u`` the turn's uses, ``g``
+    its groups), one after the other in declaration order: an action's ``times`` (else once), its
+    group not yet done by another, every group or action it comes ``after`` done, then its ``if``;
+    each test written in place, in that order (so a failing ``times`` or ``if`` raises as before)."""
+    ns: dict = {}
+    lines = ["def offered(rt, env, u, g, opts):"]
+    for n, (key, times, group, after, cond) in enumerate(acts):
+        k = repr(key)
+        tests = []
+        if times is None:
+            tests.append(f"not u.get({k}, 0)")
+            if group:
+                tests.append(f"not g.get({group!r})")
+        else:
+            ns[f"_t{n}"] = times
+            lines.append(f"    used = u.get({k}, 0)")
+            tests.append(f"not (used >= _t{n}(rt, env))")
+            if group:
+                tests.append(f"(used or not g.get({group!r}))")
+        tests += [f"(g.get({req!r}) or u.get({req!r}))" for req in after]
+        if cond is not None:
+            ns[f"_c{n}"] = cond
+            tests.append(f"_c{n}(rt, env)")
+        lines += [f"    if {' and '.join(tests)}:", f"        opts.append({k})"]
+    lines.append("    return opts")
+    exec(_code("\n".join(lines)), ns)
+    return ns["offered"]
 
 
 def _held(plan, turn_card) -> tuple:
@@ -196,35 +228,16 @@ def _held(plan, turn_card) -> tuple:
 def window_options(rt, fr) -> list:
     seat = fr["seat"]
     prog = rt.prog
-    opts = []
+    opts: list = []
     env = {"me": seat}
     only = fr.get("only")
     if only is not None:
         if fr["groups"].get(only):
             return [END]
         return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
-    u, g = fr["uses"], fr["groups"]
+    g = fr["groups"]
     plan = prog.__dict__.get("_window_plan") or _plan(prog)
-    for key, times, group, after, cond in plan[2]:  # _available, inline: this loop runs at every action window
-        used = u.get(key, 0)
-        if times is not None:
-            if used >= times(rt, env):
-                continue
-        elif used:
-            continue
-        if group and not used and g.get(group):
-            continue
-        if after:
-            for req in after:
-                if not g.get(req) and not u.get(req):
-                    break
-            else:
-                req = None
-            if req is not None:
-                continue
-        if cond is not None and not cond(rt, env):
-            continue
-        opts.append(key)
+    plan[4](rt, env, fr["uses"], g, opts)  # the game's actions: _available, generated (see _offered)
     cards = rt.cards
     active = prog.active_zones
     turn_card = fr["card"]
