@@ -66,6 +66,9 @@ VALUES = [
     "x.type",
     "round",
     "me",
+    "count([1, 2, 3]) + len(hand) + sum([4, 5])",  # a list: Python's len and sum in place
+    "count(c for c in hand) + sum(c.cost for c in hand)",
+    "hand_limit",  # a named value read alone: its body in place
 ]
 
 ERRORS = [
@@ -81,6 +84,8 @@ ERRORS = [
     "x + [1]",  # a card number and a list
     "[c.cost for c in [z]]",  # not a zone: its items are checked to be cards
     "unset + 1",  # none and a number
+    "count(5)",  # not a list: the builtin decides
+    "sum(['a', 1])",  # Python's sum fails: the builtin's error
 ]
 
 
@@ -101,10 +106,12 @@ def test_fast_form_fails_as_the_closure_tree(text):
 
 
 def test_whole_expressions_are_generated():
-    """A composite expression gets one generated function; a leaf keeps its closure."""
+    """A composite expression gets one generated function; a leaf keeps its closure, but a named value."""
     prog = program()
     composite = prog.exprs.compile(parse_expression("[c.cost for c in hand if c.cost > 1]"), Scope(("me",)))
     leaf = prog.exprs.compile(parse_expression("gold"), Scope(("me",)))
+    value = prog.exprs.compile(parse_expression("hand_limit"), Scope(("me",)))
+    assert value.__code__.co_filename == "<mason expression>" and value.slow is not value
     assert composite.__code__.co_filename == "<mason expression>"
     assert getattr(composite, "slow", None) is not None and composite.slow is not composite
     assert leaf.__code__.co_filename != "<mason expression>"
