@@ -67,6 +67,8 @@ class _Writer:
         self.lines: list[str] = []
         self.blame: list[tuple] = [(None, None)]  # 0: let errors through unplaced
         self.ids: dict = {}
+        self.bound: dict = {}  # local variable -> the Python name holding it (a loop's item, a choice)
+        self.cards_in: set = set()  # those Python names that hold a card for sure (an item of a zone)
 
     def const(self, value, prefix="_o") -> str:
         key = id(value)
@@ -106,7 +108,7 @@ class _Writer:
         if made is not None:
             node, rec = made
             g = self.gen
-            g.rec, g.bound, g.cards_in = rec, {}, set()
+            g.rec, g.bound, g.cards_in = rec, dict(self.bound), set(self.cards_in)
             reads, helpers = g.env_reads, len(g.helpers)
             try:
                 code = g.e(node)
@@ -169,6 +171,8 @@ class _Writer:
         of cards and ``one = False``, as ``card_ids`` checks them (none and anything else: the handler)."""
         code, spends = self.operand(fn)
         g = self.gen
+        if code in self.cards_in:
+            return [f"x = {code}", "one = True"], spends
         lines = [
             f"x = {code}",
             "if type(x) is int and 0 <= x < len(rt.cards): one = True",
@@ -273,7 +277,10 @@ class _Writer:
     def s_set_attr(self, node, d, i, parent) -> bool:
         obj, s1 = self.operand(node.obj)
         value, s2 = self.stored(node.value)
-        setup = [f"x = {obj}", "if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback", *value]
+        setup = [f"x = {obj}"]
+        if obj not in self.cards_in:
+            setup.append("if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback")
+        setup += value
         return self.guarded(node, d, setup, s1 or s2, [f"rt.cards[x][{node.name!r}] = v"])
 
     def s_set_local(self, node, d, i, parent) -> bool:
@@ -361,8 +368,23 @@ class _Writer:
         x = self.new("_x")
         self.w(d + 1, f"for {x} in list({items}):")
         self.w(d + 2, f"env[{node.var!r}] = {x}")
-        self.block(body, d + 2, i, body.inline)
+        cards = code in self.gen.zone_lists or code in self.gen.card_lists
+        self.body(body, d + 2, i, body.inline, node.var, x, cards)
         return True
+
+    def body(self, block, d: int, parent: int, inline_loop: bool, var: str, py: str, card: bool) -> None:
+        """``block`` with the variable ``var`` (just put in env) read from the Python name ``py`` too
+        (a card for sure when ``card``), unless a statement in it binds ``var`` again."""
+        if _binds(block, var):
+            self.block(block, d, parent, inline_loop)
+            return
+        bound, cards_in = self.bound, self.cards_in
+        self.bound = dict(bound, **{var: py})
+        self.cards_in = cards_in | {py} if card else cards_in - {py}
+        try:
+            self.block(block, d, parent, inline_loop)
+        finally:
+            self.bound, self.cards_in = bound, cards_in
 
     def s_choose(self, node, d, i, parent) -> bool:
         """As ``s_choose`` runs direct, for one card, seat, value or family card (not at random, not
@@ -417,8 +439,10 @@ class _Writer:
         self.w(e, "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)")
         self.w(e, f"env[{node.var!r}] = v")
         if node.body is not None:
+            chosen = self.new("_v")
+            self.w(e, f"{chosen} = v")
             self.w(e, "if v is not None and v != []:")
-            self.block(node.body, e + 1, i, False)
+            self.body(node.body, e + 1, i, False, node.var, chosen, node.ckind == "card")
         return True
 
     def s_repeat(self, node, d, i, parent) -> bool:
@@ -434,6 +458,22 @@ class _Writer:
         self.w(d + 1, f"if {steps} > _machine.STEP_CAP:")
         self.w(d + 2, f"{seen}, {steps} = _afresh(rt, {seen}), 0")
         return True
+
+
+def _binds(block, var: str) -> bool:
+    """Whether a statement in ``block`` (at any depth) binds the local ``var``: ``let``/``set`` of it,
+    or a ``for`` or a choice naming it."""
+    for node in block.stmts:
+        if node.kind == "set_local" and node.name == var:
+            return True
+        if node.kind in ("for", "choose") and node.var == var:
+            return True
+        for value in node.__dict__.values():
+            for part in value if isinstance(value, (list, tuple)) else (value,):
+                for sub in part if isinstance(part, tuple) else (part,):
+                    if getattr(sub, "kind", None) == "block" and _binds(sub, var):
+                        return True
+    return False
 
 
 def compile_block(block, program):

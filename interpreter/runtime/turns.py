@@ -179,19 +179,23 @@ def _plan(prog) -> tuple:
                 for a, key in pairs:
                     keys.setdefault(key, (a, c))
         acts = tuple((a.key, a.times, a.group, a.after, a.cond) for a in prog.actions)  # the game's actions
-        plan = prog._window_plan = (cards, keys, acts, {}, _offered(acts))
+        plan = prog._window_plan = (cards, keys, acts, {})
     return plan
 
 
-def _offered(acts):
-    """One generated function, ``offered(rt, env, u, g, opts)``, that appends to ``opts`` the keys of
-    the game's actions a window offers, as ``_available`` decides them (``u`` the turn's uses, ``g``
-    its groups), one after the other in declaration order: an action's ``times`` (else once), its
-    group not yet done by another, every group or action it comes ``after`` done, then its ``if``;
-    each test written in place, in that order (so a failing ``times`` or ``if`` raises as before)."""
-    ns: dict = {}
-    lines = ["def offered(rt, env, u, g, opts):"]
-    for n, (key, times, group, after, cond) in enumerate(acts):
+def _window(acts, held, active):
+    """One generated function, ``window(rt, env, seat, u, g, opts)``, that appends to ``opts`` the keys
+    of the options a window offers, as ``_available`` decides them (``u`` the turn's uses, ``g`` its
+    groups): the game's actions (``acts``, as ``(key, times, group, after, cond)``, with ``env``),
+    then the abilities of ``held`` (``(card, check, [(ActionDef, key)])``: a card to check is offered
+    only while ``seat`` holds it in one of the ``active`` zones; each with its own environment, ``me``,
+    ``self`` and ``owner``). Each option's tests are written in place in ``_available``'s order: its
+    ``times`` (else once), its group not yet done by another, every group or action it comes
+    ``after`` done, then its ``if`` (so a failing ``times`` or ``if`` raises as before)."""
+    ns: dict = {"_active": active}
+    lines = ["def window(rt, env, seat, u, g, opts):"]
+
+    def option(pad, n, key, times, group, after, cond, env):
         k = repr(key)
         tests = []
         if times is None:
@@ -200,29 +204,43 @@ def _offered(acts):
                 tests.append(f"not g.get({group!r})")
         else:
             ns[f"_t{n}"] = times
-            lines.append(f"    used = u.get({k}, 0)")
-            tests.append(f"not (used >= _t{n}(rt, env))")
+            lines.append(f"{pad}used = u.get({k}, 0)")
+            tests.append(f"not (used >= _t{n}(rt, {env}))")
             if group:
                 tests.append(f"(used or not g.get({group!r}))")
         tests += [f"(g.get({req!r}) or u.get({req!r}))" for req in after]
         if cond is not None:
             ns[f"_c{n}"] = cond
-            tests.append(f"_c{n}(rt, env)")
-        lines += [f"    if {' and '.join(tests)}:", f"        opts.append({k})"]
+            tests.append(f"_c{n}(rt, {env})")
+        lines.extend([f"{pad}if {' and '.join(tests)}:", f"{pad}    opts.append({k})"])
+
+    n = 0
+    for key, times, group, after, cond in acts:
+        option("    ", n, key, times, group, after, cond, "env")
+        n += 1
+    if held:
+        lines.append("    cards = rt.cards")
+    for c, check, pairs in held:
+        pad = "    "
+        if check:
+            lines += [f"    card = cards[{c}]", "    if card['o'] == seat and card['z'] in _active:"]
+            pad = "        "
+        lines.append(f"{pad}cenv = {{'me': seat, 'self': {c}, 'owner': seat}}")
+        for a, key in pairs:
+            option(pad, n, key, a.times, a.group, a.after, a.cond, "cenv")
+            n += 1
     lines.append("    return opts")
     exec(_code("\n".join(lines)), ns)
-    return ns["offered"]
+    return ns["window"]
 
 
-def _held(plan, turn_card) -> tuple:
-    """The cards whose abilities a window of a turn played as ``turn_card`` may offer, in the plan's
-    order, as ``(card, check, pairs)``: the turn's own card unchecked, every card not of a turn-card
-    type to be checked (held by the seat in an active zone); other turn cards never offer theirs.
-    Memoised per turn card in the plan (``plan[3]``)."""
-    out = plan[3][turn_card] = tuple(
-        (c, c != turn_card, pairs) for c, is_turn_card, pairs in plan[0] if c == turn_card or not is_turn_card
-    )
-    return out
+def _window_of(prog, plan, turn_card):
+    """The window function of a turn played as ``turn_card`` (see ``_window``): the game's actions, the
+    turn's own card unchecked, every card not of a turn-card type checked; other turn cards never
+    offer theirs. Memoised per turn card in the plan (``plan[3]``)."""
+    held = tuple((c, c != turn_card, pairs) for c, is_turn_card, pairs in plan[0] if c == turn_card or not is_turn_card)
+    fn = plan[3][turn_card] = _window(plan[2], held, prog.active_zones)
+    return fn
 
 
 def window_options(rt, fr) -> list:
@@ -237,22 +255,9 @@ def window_options(rt, fr) -> list:
         return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
     g = fr["groups"]
     plan = prog.__dict__.get("_window_plan") or _plan(prog)
-    plan[4](rt, env, fr["uses"], g, opts)  # the game's actions: _available, generated (see _offered)
-    cards = rt.cards
-    active = prog.active_zones
     turn_card = fr["card"]
-    held = plan[3].get(turn_card)
-    if held is None:
-        held = _held(plan, turn_card)
-    for c, check, pairs in held:
-        if check:
-            card = cards[c]
-            if card["o"] != seat or card["z"] not in active:
-                continue
-        cenv = {"me": seat, "self": c, "owner": seat}
-        for a, key in pairs:
-            if _available(rt, fr, a, key, cenv):
-                opts.append(key)
+    window = plan[3].get(turn_card) or _window_of(prog, plan, turn_card)
+    window(rt, env, seat, fr["uses"], g, opts)  # _available, generated (see _window)
     for req in prog.turn_required:
         if not g.get(req):
             return opts

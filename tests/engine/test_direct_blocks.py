@@ -105,6 +105,12 @@ FAILING = {
         ">= 0",
     ),
     "draw-negative": ("draw x - 3 from box to box", "draw x - 3", "whole number >= 0"),
+    "for-over-numbers-sets-state": ("for k in [x + 5]:\n    set k.mark = 1", "set k.mark", "needs a card"),
+    "for-bound-again-fails": (
+        "for c in box:\n    set c.mark = x\n    let c = x + 5\n    set c.mark = 1",
+        "set c.mark = 1",
+        "needs a card",
+    ),
     "repeat-body-fails": ("repeat 2:\n    if x > 0:\n        gain x - 3 points to s", "gain x - 3", ">= 0"),
 }
 
@@ -170,6 +176,20 @@ def test_counters_with_a_supply_and_a_cap_and_draws_end_as_with_the_handlers(tmp
     state = json.loads(generated)
     assert state["counters"]["bank"] + sum(state["counters"]["coins"]) == 9
     assert max(state["counters"]["coins"]) <= 4 and sum(state["counters"]["points"]) >= 800
+    _without_compiler(monkeypatch)
+    assert _final(settings) == generated
+
+
+def test_a_loop_or_choice_variable_read_in_place_ends_as_with_the_handlers(tmp_path, monkeypatch):
+    # a loop's item and a choice are read from Python names in their bodies, unless bound again there
+    body = "for c in box:\n    set c.mark = x\n    if c.mark > 1:\n        let c = x\n        gain c points to s"
+    body += "\nfor e in box:\n    set e.mark = e.mark + x"
+    body += '\nchoose card d from box by s saying "Which":\n    set d.mark = d.mark + 1\n    move d to box'
+    settings, _ = _probe(tmp_path, body, "bound")
+    src = _sources(settings)
+    assert "rt.cards[_x" in src and "x = _v" in src  # read from the loop's and the choice's Python names
+    assert "env['c'] = v" in src  # (the first loop binds its variable again: read from env)
+    generated = _final(settings)
     _without_compiler(monkeypatch)
     assert _final(settings) == generated
 

@@ -1,6 +1,7 @@
-"""The action window's generated test of the game's actions (runtime/turns.py ``_offered``): for every
-combination of uses and groups done, it offers exactly the actions ``_available`` allows, in order,
-and evaluates ``times`` and ``if`` in the same order (an error raised by one is raised the same)."""
+"""The action window's generated function (runtime/turns.py ``_window``): for every combination of
+uses and groups done, it offers exactly the actions and card abilities ``_available`` allows, in
+order (a card's only while the seat holds it in an active zone), and evaluates ``times`` and ``if``
+in the same order (an error raised by one is raised the same)."""
 
 from __future__ import annotations
 
@@ -26,24 +27,36 @@ ACTS = [
 ]
 
 
-def _by_available(fr, env):
-    return [a.key for a in ACTS if turns._available(None, fr, a, a.key, env)]
+ABILITY = _act("steal", after=["action"], cond=lambda rt, env: env["self"] == 7 and env["owner"] == env["me"])
+HELD = ((7, True, [(ABILITY, "steal@7")]), (9, False, [(_act("magic", group="action"), "magic@9")]))
+
+
+def _by_available(rt, fr, env, seat):
+    out = [a.key for a in ACTS if turns._available(rt, fr, a, a.key, env)]
+    for c, check, pairs in HELD:
+        card = rt.cards[c]
+        if not check or (card["o"] == seat and card["z"] in ("city",)):
+            cenv = {"me": seat, "self": c, "owner": seat}
+            out += [key for a, key in pairs if turns._available(rt, fr, a, key, cenv)]
+    return out
 
 
 def test_the_generated_window_offers_what_available_allows():
-    offered = turns._offered(tuple((a.key, a.times, a.group, a.after, a.cond) for a in ACTS))
-    keys = [a.key for a in ACTS] + ["action", "extra"]
+    window = turns._window(tuple((a.key, a.times, a.group, a.after, a.cond) for a in ACTS), HELD, {"city"})
     seen = set()
     for counts in itertools.product((0, 1, 2), repeat=4):
-        uses = dict(zip(("gold", "income", "build", "twice"), counts))
+        uses = dict(zip(("gold", "income", "build", "steal@7"), counts))
         for groups in ({}, {"action": 1}, {"extra": 1}, {"action": 1, "extra": 2}):
-            for rich, can, limit in itertools.product((True, False), (True, False), (1, 3)):
-                env = {"rich": rich, "can": can, "limit": limit}
+            for rich, can, limit, held in itertools.product((True, False), (True, False), (1, 3), (0, 1, 2)):
+                cards = {7: {"o": 0 if held else 1, "z": "city" if held < 2 else "hand"}, 9: {"o": 1, "z": "deck"}}
+                rt = SimpleNamespace(cards=cards)
+                env = {"rich": rich, "can": can, "limit": limit, "me": 0}
                 fr = {"uses": uses, "groups": groups}
-                got = offered(None, env, uses, groups, [])
-                assert got == _by_available(fr, env), (uses, groups, env)
+                got = window(rt, env, 0, uses, groups, [])
+                assert got == _by_available(rt, fr, env, 0), (uses, groups, env, cards)
                 seen.add(tuple(got))
-    assert len(seen) > 20 and set(keys) >= {k for s in seen for k in s}  # the cases differ
+    offered = {k for s in seen for k in s}
+    assert len(seen) > 20 and offered == {a.key for a in ACTS} | {"steal@7", "magic@9"}  # the cases differ
 
 
 def test_the_generated_window_raises_what_the_first_failing_test_raises():
@@ -53,9 +66,9 @@ def test_the_generated_window_raises_what_the_first_failing_test_raises():
     def never(rt, env):
         raise AssertionError("the 'if' runs after 'times'")
 
-    offered = turns._offered((("a", boom, "", (), never),))
+    window = turns._window((("a", boom, "", (), never),), (), set())
     with pytest.raises(ValueError, match="times"):
-        offered(None, {}, {}, {}, [])
+        window(None, {}, 0, {}, {}, [])
     # an action used up never asks its 'if'
-    offered = turns._offered((("a", None, "", (), never),))
-    assert offered(None, {}, {"a": 1}, {}, []) == []
+    window = turns._window((("a", None, "", (), never),), (), set())
+    assert window(None, {}, 0, {"a": 1}, {}, []) == []
