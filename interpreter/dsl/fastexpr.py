@@ -339,7 +339,7 @@ class _Gen:
         )
         if func in ("any", "all"):
             want = func == "any"
-            test = f"bool({item}) is {want}"
+            test = f"({item})" if want else f"not ({item})"  # as bool(item) is want
             if cond is not None:
                 test = f"({cond}) and {test}"
             body = (
@@ -447,13 +447,17 @@ def generate(node, slow, rec, program):
         return slow
     if body.endswith("(rt, env)") and body.startswith("_k") and body.count("(") == 1:
         return slow  # the whole expression is one closure call: the closure itself is as fast
+    helpers, inner = gen.helpers, f"        return {body}\n"
+    if helpers and helpers[-1].startswith(f"def {body}:"):  # the whole expression is one comprehension:
+        inner = "\n".join("    " + line for line in helpers[-1].splitlines()[1:]) + "\n"  # its helper's body
+        helpers = helpers[:-1]
     src = "\n\n".join(
-        gen.helpers
+        helpers
         + [
             "def fast(rt, env):\n"
             "    spent = rt.spent\n"
             "    try:\n"
-            f"        return {body}\n"
+            f"{inner}"
             "    except RecursionError:\n"
             "        raise\n"
             "    except Exception:\n"

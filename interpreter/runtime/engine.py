@@ -30,12 +30,14 @@ machine.BLOCKS.compile = direct.compile_block
 def prepare(program) -> None:
     """Generate a program's run-time code when it is compiled (``model.validate`` calls it inside the
     compile cache's recording, so a game compiled from the cache compiles no code again): every
-    block's function (``direct.compile_block``), the action window's plan (``turns._plan``) and its
+    block's function (``direct.compile_block``), each event's listeners (``machine._heard``), the
+    action window's plan (``turns._plan``) and its
     function for a turn without a card and for each card of a type that turns are played as (a turn
     played as another card gets its function when it first opens a window)."""
     for node in program.nodes:
         if node.kind == "block":
             direct.compile_block(node, program)
+    machine._heard(program)
     plan = turns._plan(program)
     for tid in [None, *(t for t in program.type_order if t in program.turn_card_types)]:
         for card in [None] if tid is None else program.type_instances[tid]:

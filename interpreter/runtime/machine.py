@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
+from mason.dsl.fastexpr import _code
 from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import MasonError, PlayError
 from mason.runtime import rng
@@ -276,36 +277,17 @@ class Runtime:
         stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars})
 
     def emit(self, event: str, args: dict, node=None):
-        """Push the frames of every trigger listening to ``event`` (first declared runs first)."""
-        lst = self.prog.triggers.get(event)
-        if not lst:
+        """Push the frames of every trigger listening to ``event`` (first declared runs first); which
+        of them hear it is decided by the event's generated function (see ``_listeners``)."""
+        listeners = self.prog.__dict__.get("_heard")
+        if listeners is None:
+            listeners = _heard(self.prog)
+        heard = listeners.get(event)
+        if heard is None:
             return
-        cards = self.cards
-        active = self.prog.active_zones
-        ti = self.st["ti"]
-        turn_seat = None if ti < 0 else self.st["stack"][ti]["seat"]
-        frames = []
-        for trig in lst:
-            try:
-                if trig.type is None:
-                    env = dict(args)
-                    env["me"] = turn_seat
-                    if trig.when is None or trig.when(self, env):
-                        frames.append((trig, env))
-                    continue
-                for c in self.prog.type_instances[trig.type]:
-                    if cards[c]["z"] not in active:
-                        continue
-                    owner = cards[c]["o"]
-                    env = dict(args)
-                    env["self"], env["owner"] = c, owner
-                    env["me"] = owner if owner is not None else turn_seat
-                    if trig.when is None or trig.when(self, env):
-                        frames.append((trig, env))
-            except PlayError as exc:
-                if exc.place is None:
-                    exc.place = trig.place
-                raise
+        frames = heard(self, args)
+        if not frames:
+            return
         stack = self.st["stack"]
         if frames and len(stack) + len(frames) > STACK_CAP:
             trig = frames[0][0]
@@ -319,6 +301,64 @@ class Runtime:
             stack.append({"kind": "block", "node": trig.block.id, "next": 0, "scope": len(stack), "vars": env})
             if self.stats is not None:
                 self.stats[trig.key] = self.stats.get(trig.key, 0) + 1
+
+
+def _heard(prog) -> dict:
+    """Event -> its generated function (``_listeners``), for every event a trigger listens to; made
+    once per program (``runtime.engine.prepare`` makes it when the program is compiled)."""
+    heard = prog._heard = {event: _listeners(lst, prog.type_instances) for event, lst in prog.triggers.items() if lst}
+    return heard
+
+
+def _listeners(triggers, instances):
+    """One generated function, ``heard(rt, args)``, giving the ``(trigger, env)`` of the ``triggers``
+    of one event that hear it now, in declaration order: a game trigger with the acting seat as
+    ``me``; a card's for each card of its type lying in an active zone, with ``self``, ``owner`` and
+    ``me`` (the owner, else the acting seat); each whose ``when`` holds. A PlayError without a place
+    gets the place of the trigger being asked."""
+    ns: dict = {"PlayError": PlayError}
+    lines = [
+        "def heard(rt, args):",
+        "    cards = rt.cards",
+        "    active = rt.prog.active_zones",
+        "    ti = rt.st['ti']",
+        "    turn_seat = None if ti < 0 else rt.st['stack'][ti]['seat']",
+        "    frames = []",
+        "    trig = None",
+        "    try:",
+    ]
+    for n, trig in enumerate(triggers):
+        ns[f"_T{n}"] = trig
+        lines.append(f"        trig = _T{n}")
+        pad = "        "
+        if trig.type is None:
+            lines += [f"{pad}env = dict(args)", f"{pad}env['me'] = turn_seat"]
+        else:
+            ns[f"_I{n}"] = tuple(instances[trig.type])
+            lines += [
+                f"{pad}for c in _I{n}:",
+                f"{pad}    card = cards[c]",
+                f"{pad}    if card['z'] in active:",
+                f"{pad}        owner = card['o']",
+                f"{pad}        env = dict(args)",
+                f"{pad}        env['self'], env['owner'] = c, owner",
+                f"{pad}        env['me'] = owner if owner is not None else turn_seat",
+            ]
+            pad += "        "
+        if trig.when is None:
+            lines.append(f"{pad}frames.append((_T{n}, env))")
+        else:
+            ns[f"_W{n}"] = trig.when
+            lines += [f"{pad}if _W{n}(rt, env):", f"{pad}    frames.append((_T{n}, env))"]
+    lines += [
+        "    except PlayError as exc:",
+        "        if exc.place is None:",
+        "            exc.place = trig.place",
+        "        raise",
+        "    return frames",
+    ]
+    exec(_code("\n".join(lines)), ns)
+    return ns["heard"]
 
 
 # ==================================================================== the run loop
