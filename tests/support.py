@@ -22,6 +22,20 @@ from mason.runtime.state import new_state
 
 MINI = paths.FIXTURES / "mini"  # the mini fixture game of the DSL and engine unit tests
 
+# (game, players, expansions): every game, Dark City, and the fixtures whose flow ends oddly, for the
+# tests that play each one two ways and compare the final states
+EVERY_GAME = [
+    ("citadels", 4, ()),
+    ("citadels", 5, ("dark-city",)),
+    ("island-fortress", 4, ()),
+    ("pillars", 4, ()),
+    ("golden-temple", 4, ()),
+    ("prague", 4, ()),
+    (str(paths.FIXTURES / "automaton"), 2, ()),  # automated seats decide by their policy in between
+    (str(paths.FIXTURES / "sowing"), 2, ()),  # 'end game' inside a branch run direct
+    (str(paths.FIXTURES / "stall"), 2, ()),  # a stall's effect ends the game
+]
+
 
 def new_game(game="citadels", players=4, seed=1, variants=(), options=(), narrate=True, expansions=()) -> Game:
     """A new game: a shipped game's id or a folder (a ``Path`` will do), options as ``(key, value)`` pairs."""

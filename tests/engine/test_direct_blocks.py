@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from paths import FIXTURES, PROBES
-from support import copy_game
+from paths import PROBES
+from support import EVERY_GAME, copy_game
 
 from mason.errors import PlayError
 from mason.play.session import make_bot, play_game
@@ -30,17 +30,7 @@ def _without_compiler(monkeypatch):
     monkeypatch.setattr(machine.BLOCKS, "compile", None)
 
 
-GAMES = [
-    ("citadels", 4, ()),
-    ("citadels", 5, ("dark-city",)),
-    ("island-fortress", 4, ()),
-    ("pillars", 4, ()),
-    ("golden-temple", 4, ()),
-    ("prague", 4, ()),
-    (str(FIXTURES / "automaton"), 2, ()),
-    (str(FIXTURES / "sowing"), 2, ()),
-    (str(FIXTURES / "stall"), 2, ()),
-]
+GAMES = EVERY_GAME
 
 
 @pytest.mark.parametrize("game,players,expansions", GAMES, ids=lambda v: str(v).rsplit("/", 1)[-1])

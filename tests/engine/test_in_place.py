@@ -10,7 +10,7 @@ import json
 
 import pytest
 from paths import FIXTURES, PROBES
-from support import copy_game
+from support import EVERY_GAME, copy_game
 
 from mason.agents.base import Agent
 from mason.agents.random_agent import RandomAgent
@@ -29,17 +29,7 @@ def _final(settings, in_place, agents=None, **kw):
     return g, json.dumps(g.state, sort_keys=True)
 
 
-GAMES = [
-    ("citadels", 4, ()),
-    ("citadels", 5, ("dark-city",)),
-    ("island-fortress", 4, ()),
-    ("pillars", 4, ()),
-    ("golden-temple", 4, ()),
-    ("prague", 4, ()),
-    (str(FIXTURES / "automaton"), 2, ()),  # automated seats decide by their policy in between
-    (str(FIXTURES / "sowing"), 2, ()),  # 'end game' inside a branch run direct
-    (str(FIXTURES / "stall"), 2, ()),  # a stall's effect ends the game
-]
+GAMES = EVERY_GAME
 
 
 @pytest.mark.parametrize("game,players,expansions", GAMES, ids=lambda v: str(v).rsplit("/", 1)[-1])
