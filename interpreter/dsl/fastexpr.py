@@ -50,6 +50,16 @@ def _plus(a, b):
     return r
 
 
+def _again(rt, n: int) -> bool:
+    """A comprehension's list used again (see ``_Gen.comprehension``): its ``n`` items counted in the
+    item budget as the comprehension would count them; past it, the closure tree decides."""
+    spent = rt.spent + n
+    rt.spent = spent
+    if spent > rt.item_cap:
+        raise _Fallback
+    return True
+
+
 def _times(rt, a, b):
     """``a * b`` as expr.py's ``times``: numbers within MAX_NUMBER, repetitions counted in the item budget."""
     if type(a) is int and type(b) is int:
@@ -82,6 +92,8 @@ class _Gen:
         self.cards_in: set = set()  # Python names that hold a card for sure (an item of a zone): no id check
         self.inlining: set = set()  # the named values whose bodies are being written in place
         self.zone_lists: set = set()  # code written that reads one zone's list: its items are cards
+        self.reads: set = set()  # Python names the code written reads (locals held in Python names)
+        self.hoist: list | None = None  # in a comprehension's item or condition: the lists it keeps
         self.card_lists: set = set()  # code written that gives a new list of some of a zone's cards
 
     def const(self, value) -> str:
@@ -116,7 +128,10 @@ class _Gen:
         if t is A.Name:
             if ("local", id(node)) in self.rec:
                 held = self.bound.get(node.name)
-                return held if held is not None else f"env[{node.name!r}]"
+                if held is None:
+                    return f"env[{node.name!r}]"
+                self.reads.add(held)
+                return held
             return self.game_name(node)
         if t is A.Attr:
             return self.attr(node)
@@ -301,23 +316,27 @@ class _Gen:
         passed = "".join(", " + py for py in inside)  # the call's arguments
         params = "".join(", " + p for p in inside.values())  # the helper's parameters
         self.bound = dict(kept)
-        cards_in = self.cards_in
+        cards_in, outer_reads, outer_hoist, closures = self.cards_in, self.reads, self.hoist, self.env_reads
         self.cards_in = {p for py, p in inside.items() if py in cards_in}
+        self.reads, self.hoist = set(), None
         try:
             source = self.e(node.source)
             self.bound = dict(kept, **{var: "x"})
             if source in self.zone_lists:  # a zone holds nothing but cards
                 self.cards_in = self.cards_in | {"x"}
             reads = self.env_reads
+            self.hoist = []
             item = self.e(node.item)
             cond = self.e(node.cond) if node.cond is not None else None
         finally:
-            self.bound, self.cards_in = outer, cards_in
+            inner_reads, hoisted = self.reads, self.hoist or []
+            self.bound, self.cards_in, self.reads, self.hoist = outer, cards_in, outer_reads, outer_hoist
+        self.reads |= set(inside)  # the caller's Python names passed to the helper
         func = node.func
         # the variable is put in env only for what may read it there: a closure. Code written here reads
         # it as ``x``, a nested helper gets it as a parameter (``me`` is always put: env['me'] is read inline)
         put = self.env_reads != reads or var == "me"
-        head = [f"def {name}(rt, env{params}):"]
+        head = [f"def {name}(rt, env{params}):"] + [f"    {h} = _UNSET" for h in hoisted]
         if put:
             head.append(f"    saved = env.get({var!r}, _UNSET)")
         head += [
@@ -365,6 +384,18 @@ class _Gen:
             code = f"{name}(rt, env{passed})"
             if item == "x" and (source in self.zone_lists or source in self.card_lists):
                 self.card_lists.add(code)  # the items themselves, of a zone: cards
+            if (
+                self.hoist is not None
+                and cond is None
+                and self.env_reads == closures
+                and not inner_reads & set(inside.values())
+            ):
+                # in another comprehension's item or condition, reading none of its items and calling
+                # no closure: the same list at every item of that one, made once (when first needed)
+                # and counted in the item budget again at each use, as if made again
+                held = self.new("_h")
+                self.hoist.append(held)
+                return f"({held} if {held} is not _UNSET and _again(rt, len({held})) else ({held} := {code}))"
             return code
         impl = self.rec.get(("builtin", id(node)))
         if impl is None:
@@ -465,7 +496,7 @@ def generate(node, slow, rec, program):
             "        return _slow(rt, env)\n"
         ]
     )
-    ns = dict(gen.consts, _slow=slow, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times)
+    ns = dict(gen.consts, _slow=slow, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times, _again=_again)
     exec(_code(src), ns)
     fast = ns["fast"]
     fast.slow = slow
@@ -557,6 +588,6 @@ def value_evaluator(vd, held, program):
         lines += [f"{pad}    rt.stats[{mod.key!r}] = rt.stats.get({mod.key!r}, 0) + 1"]
     lines += ["    return v"]
     src = "\n\n".join(gen.helpers + ["\n".join(lines)])
-    ns = dict(gen.consts, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times)
+    ns = dict(gen.consts, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times, _again=_again)
     exec(_code(src), ns)
     return ns["ev"]

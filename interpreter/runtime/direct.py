@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_NUMBER, charge
-from mason.dsl.fastexpr import _UNSET, _code, _Fallback, _Gen, _plus, _times, _Unsupported
+from mason.dsl.fastexpr import _UNSET, _again, _code, _Fallback, _Gen, _plus, _times, _Unsupported
 from mason.errors import PlayError
 from mason.runtime import machine
 from mason.runtime.answers import answered_in_place
@@ -507,6 +507,7 @@ def compile_block(block, program):
         _Fallback=_Fallback,
         _UNSET=_UNSET,
         _plus=_plus,
+        _again=_again,
         _times=_times,
         _plain=_plain,
         _amount_of=_amount_of,

@@ -69,6 +69,11 @@ VALUES = [
     "count([1, 2, 3]) + len(hand) + sum([4, 5])",  # a list: Python's len and sum in place
     "count(c for c in hand) + sum(c.cost for c in hand)",
     "hand_limit",  # a named value read alone: its body in place
+    # an inner list that reads no item of the outer comprehension: made once, counted at each use
+    "[c for c in hand if c.type not in [d.type for d in vault]]",
+    "any(c.cost > count([d for d in hand]) for c in hand)",
+    "[count([d for d in hand if d != c]) for c in hand]",
+    "[[d != c for d in hand] for c in hand]",  # reads the outer item: made at each item
 ]
 
 ERRORS = [
@@ -347,3 +352,16 @@ def test_a_comprehension_reading_another_local_from_env_puts_nothing_there():
     costs = [g.rt.types[g.rt.cards[c]["t"]]["cost"] + 10 for c in g.state["zones"]["hand/0"]]
     assert fn(g.rt, env) == costs == fn.slow(g.rt, {"me": 0, "y": 10})
     assert env.written == [] and env == {"me": 0, "y": 10}
+
+
+def test_an_inner_list_that_reads_no_outer_item_is_made_once_and_counted_at_each_use():
+    prog = program()
+    once = prog.exprs.compile(parse_expression("[c.cost + count([d for d in hand]) for c in hand]"), Scope(("me",)))
+    each = prog.exprs.compile(parse_expression("[[d != c for d in hand] for c in hand]"), Scope(("me",)))
+    assert "_again" in once.__code__.co_names and "_again" not in each.__code__.co_names
+    g = game()
+    hand = g.state["zones"]["hand/0"]
+    assert len(hand) >= 2
+    g.rt.spent = 0
+    value = _fast_only(once)(g.rt, {"me": 0})
+    assert value == once.slow(game().rt, {"me": 0}) and g.rt.spent == len(hand) + len(hand) * len(hand)
