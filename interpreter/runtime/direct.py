@@ -1,23 +1,26 @@
 """Blocks compiled to Python for running direct: one generated function per block, statements in place.
 
 When every seat is answered in place (``rt.direct``, runtime/answers.py), nothing pauses the rules, and
-``machine.run_now`` runs a block (a branch, a loop's round, a choice's body) to its end at once. This
-module turns such a block into the source of ONE Python function, ``run(rt, env, fr)``, that does
-what ``run_now`` does with the block's statement handlers, with the common statements written in
-place: moving one card, setting a card state or a local, gaining and paying a counter without supply
-or cap, and ``if`` / ``for`` / ``repeat`` with their bodies written in place too (as ``s_if``,
-``s_for`` and ``s_repeat`` run them direct). Their operands are the expressions' generated code
-(dsl/fastexpr.py) written inline. Every other statement calls its handler, and after one that may
-push frames (triggers, a turn, a ``while``) the frames run to their end before the next statement
-(``machine.drain``), or the block ends when the stack was cut (``end game``), as ``run_now`` does.
-A block of plain statements (``block.inline``) gets the same function, which ``machine.run_inline``
-calls when nothing is narrated.
+``machine.run_now`` runs a block (a branch, a loop's round, a choice's body, a frame's block) to its
+end at once. This module turns such a block into the source of ONE Python function,
+``block_<id>(rt, env, fr)``, that does what ``run_now`` does with the block's statement handlers, with
+the common statements written in place: ``let``, ``set`` of a local or a card state, ``move``,
+``draw``, ``reveal``, ``gain`` and ``pay`` (supply and cap included), ``choose`` of one card, seat,
+value or family card (the bot's answer asked in place), and ``if`` / ``for`` / ``repeat`` with their
+bodies written in place too (as ``s_if``, ``s_for`` and ``s_repeat`` run them direct). Their operands
+are the expressions' generated code (dsl/fastexpr.py) written inline; a loop's item and a choice are
+read from Python names in their bodies unless bound again there. Every other statement calls its
+handler, and after one that may push frames (triggers, a turn, a ``while``) the frames run to their
+end before the next statement (``machine.drain``), or the block ends when the stack was cut (``end
+game``), as ``run_now`` does. A block of plain statements (``block.inline``) gets the same function,
+which ``machine.run_inline`` calls when nothing is narrated. ``runtime.engine.prepare`` makes every
+block's function when a program is compiled.
 
 The generated code decides no error itself: a statement written in place evaluates its operands and
 checks them (a card is a card, a number a whole number in range) before it changes anything, and
 when anything there raises or a check fails, it restores the item budget and calls the statement's
 handler, which evaluates the operands again and raises the error with its message, or does what
-the statement does in the case the fast form leaves out (a list of cards to move). Errors are
+the statement does in the case the fast form leaves out (none given as the cards, a tuple). Errors are
 placed as ``run_now``, ``run_inline`` and the inline loops of ``s_if`` / ``s_for`` place them: a
 statement's error at the statement; Python's recursion limit at the statement whose runner catches
 it; an error from frames run by ``drain`` as the enclosing runner would see it.
@@ -148,9 +151,11 @@ class _Writer:
         handler = machine.STMT.get(node.kind) or machine._unknown(node.kind)
         self.w(d, f"{self.const(handler, '_h')}(rt, env, {self.const(node, '_n')}, fr)")
 
-    def guarded(self, node, d: int, setup: list[str], spends: bool, action: list[str]) -> bool:
-        """``setup`` (evaluate and check; raise to give up) then ``action`` (change the state); when
-        the setup raises, the budget is restored and the handler runs the statement instead."""
+    def guarded(self, node, d: int, setup: list[str], spends: bool, action: list[str], parent=None) -> bool:
+        """``setup`` (evaluate and check; raise to give up) then ``action`` (change the state; the
+        caller may write more of it at ``d + 1``); when the setup raises, the budget is restored and
+        the handler runs the statement instead (followed by the stack check, given the ``parent``'s
+        blame entry, for a handler that may push frames)."""
         if spends:
             self.w(d, "sp = rt.spent")
         self.w(d, "try:")
@@ -160,6 +165,8 @@ class _Writer:
         if spends:
             self.w(d + 1, "rt.spent = sp")
         self.call(node, d + 1)
+        if parent is not None:
+            self.after(d + 1, parent)
         self.w(d, "else:")
         for line in action:
             self.w(d + 1, line)
@@ -412,17 +419,7 @@ class _Writer:
             "pick = rt.answerers.get(s) if rt.answerers is not None else None",
             "if pick is None: raise _Fallback",
         ]
-        if s1 or s2:
-            self.w(d, "sp = rt.spent")
-        self.w(d, "try:")
-        for line in setup:
-            self.w(d + 1, line)
-        self.w(d, "except Exception:")
-        if s1 or s2:
-            self.w(d + 1, "rt.spent = sp")
-        self.call(node, d + 1)
-        self.after(d + 1, parent)
-        self.w(d, "else:")
+        self.guarded(node, d, setup, s1 or s2, [], parent)
         e = d + 1
         self.w(e, "if not o:")
         self.w(e + 1, "v = None")

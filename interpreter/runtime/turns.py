@@ -163,8 +163,9 @@ def action_label(rt, fr, key) -> str:
 
 def _plan(prog) -> tuple:
     """Computed once per program: the cards that carry abilities, in the order the window offers them
-    (``(card, is a turn card, [(ActionDef, option key)])``), every option key -> (ActionDef, card), and
-    the game's actions as ``(key, times, group, after, cond)``."""
+    (``(card, is a turn card, [(ActionDef, option key)])``), every option key -> (ActionDef, card),
+    the game's actions as ``(key, times, group, after, cond)``, and the window functions made so far,
+    per turn card (``_window_of``)."""
     plan = prog.__dict__.get("_window_plan")
     if plan is None:
         cards: list[tuple] = []
