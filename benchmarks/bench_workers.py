@@ -22,6 +22,13 @@ On a machine shared with other work, run it in its own session with its scheduli
 (Linux with autogroup, as root), so that the others' load slows it as little as possible:
 
     setsid bash -c 'echo -20 > /proc/self/autogroup; python benchmarks/bench_workers.py'
+
+The command is the `mason` console script installed beside this Python (``bin/mason`` of its venv),
+what a user of that venv runs, not whatever `mason` comes first on PATH: a version manager's shim
+(pyenv's is a shell script that starts `pyenv exec`) adds its own start-up, about 0.18 s here, to
+every run. Start-up also includes compiling Mason's modules to bytecode when Python has no cached
+bytecode for them (PYTHONDONTWRITEBYTECODE set and no ``__pycache__``), about 0.2 s here; the tool
+says which was the case (a normal install has it: pip compiles it, or Python writes it on first use).
 """
 
 from __future__ import annotations
@@ -36,6 +43,22 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def mason_command() -> str:
+    """The `mason` console script beside this Python (its venv's), else `mason` from PATH."""
+    here = Path(sys.executable).parent / "mason"
+    return str(here) if here.is_file() else "mason"
+
+
+def bytecode_cached() -> bool:
+    """Whether Python has cached bytecode for Mason's runtime (else each run compiles its source)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("mason.runtime.machine")
+    if spec is None or spec.origin is None:
+        return False
+    return Path(importlib.util.cache_from_source(spec.origin)).is_file()
 TIMING = ("seconds",)
 
 
@@ -84,7 +107,9 @@ def main() -> None:
     ap.add_argument("--ray", action="store_true", help="also time --ray (a local Ray instance per run)")
     ap.add_argument("--ceiling", action="store_true", help="also time one plain Python loop alone and two at once")
     args = ap.parse_args()
-    base = ["mason", "simulate", args.game, "-n", str(args.games), "-p", args.players, "--json"]
+    mason = mason_command()
+    print(f"command: {mason}; Mason's bytecode cached: {'yes' if bytecode_cached() else 'no'}")
+    base = [mason, "simulate", args.game, "-n", str(args.games), "-p", args.players, "--json"]
     setups = {"--workers 1": ["--workers", "1"], f"--workers {args.workers}": ["--workers", str(args.workers)]}
     if args.ray:
         setups["--ray"] = ["--ray"]
@@ -111,7 +136,7 @@ def main() -> None:
             times[name].append(wall)
             plays[name].append(report["seconds"])
             print(
-                f"| `{' '.join(base + extra)}` | {i + 1} | {wall:.2f} | {report['seconds']:.2f} | {load:.2f} "
+                f"| `{' '.join(['mason', *base[1:], *extra])}` | {i + 1} | {wall:.2f} | {report['seconds']:.2f} | {load:.2f} "
                 f"| {report['completed']} |",
                 flush=True,
             )
