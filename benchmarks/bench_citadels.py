@@ -3,11 +3,20 @@
 
 Runs, interleaved in one process session, `mason simulate citadels -p 4 -n GAMES --json` (in a
 subprocess, so start-up is excluded by using the report's own `seconds`) and the reference
-`citadels_ref.py GAMES 4 SEED`, for several rounds, and reports the median of each and their
+`citadels_ref.py REF_GAMES 4 SEED`, for several rounds, and reports the median of each and their
 ratio. Usage (from the project root):
 
-    python benchmarks/bench_citadels.py [--games 200] [--rounds 5] [--ref ../shared/bench/citadels_ref.py]
+    python benchmarks/bench_citadels.py [--games 200] [--ref-games 1600] [--rounds 5]
+                                        [--ref ../shared/bench/citadels_ref.py]
                                         [--record benchmarks/RESULTS.md] [--instructions 30]
+
+The ratio is the median of the rounds' own ratios (each round's Mason run against the reference run
+right after it): the two runs of a round see the same machine, while the median of Mason's runs and
+the median of the reference's can come from rounds at different machine speeds (this machine's
+speed moves by up to 2x within minutes, and a ratio of medians moved with it). The reference plays
+REF_GAMES games (by default 8 x GAMES) so that its run lasts about as long as Mason's: a run of a
+tenth of a second is timed in one burst of the machine's speed, fast or slow. The ratio of medians
+and of the best runs are printed too.
 
 Wall time on a shared machine moves by 2x within an hour. ``--instructions N`` also counts, with
 valgrind's callgrind, the machine instructions per decision of N games of each (N games minus none,
@@ -100,6 +109,7 @@ def machine() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--ref-games", type=int, default=0, help="games of the reference per round (default 8 x --games)")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ref", type=Path, default=ROOT.parent / "shared" / "bench" / "citadels_ref.py")
@@ -114,25 +124,34 @@ def main() -> None:
             f"instructions per decision ({args.instructions} games each, callgrind): mason {m:,.0f}, reference {f:,.0f}"
         )
         print(f"instruction ratio (reference / mason): {f / m:.3f}", flush=True)
-    mason, ref, mason_games, ref_games = [], [], [], []
+    ref_n = args.ref_games or 8 * args.games
+    mason, ref, mason_games, ref_games, paired = [], [], [], [], []
     for r in range(args.rounds):  # interleaved so both see the same machine load
-        (dm, gm), (dr, gr) = run_mason(args.games, args.seed + r), run_ref(args.ref, args.games, args.seed + r)
+        (dm, gm), (dr, gr) = run_mason(args.games, args.seed + r), run_ref(args.ref, ref_n, args.seed + r)
         mason.append(dm)
         ref.append(dr)
         mason_games.append(gm)
         ref_games.append(gr)
+        paired.append(dm / dr)
         print(
-            f"round {r + 1}: mason {dm:,.0f} dec/s ({gm:,.1f} games/s), reference {dr:,.0f} dec/s ({gr:,.1f} games/s)",
+            f"round {r + 1}: mason {dm:,.0f} dec/s ({gm:,.1f} games/s), reference {dr:,.0f} dec/s ({gr:,.1f} games/s),"
+            f" ratio {dm / dr:.3f}",
             flush=True,
         )
     m, f = statistics.median(mason), statistics.median(ref)
-    ratio = m / f
-    cmd = f"python benchmarks/bench_citadels.py --games {args.games} --rounds {args.rounds} --seed {args.seed}"
+    ratio = statistics.median(paired)
+    cmd = (
+        f"python benchmarks/bench_citadels.py --games {args.games} --ref-games {ref_n} --rounds {args.rounds}"
+        f" --seed {args.seed}"
+    )
     summary = (
         f"| {datetime.now(timezone.utc).strftime('%Y-%m-%d')} | {m:,.0f} | {f:,.0f} | **{ratio:.3f}** | "
-        f"{args.games} games x {args.rounds} rounds | {machine()} | `{cmd}` |"
+        f"{args.games} games (reference {ref_n}) x {args.rounds} rounds | {machine()} | `{cmd}` |"
     )
-    print(f"median: mason {m:,.0f} dec/s, reference {f:,.0f} dec/s, ratio {ratio:.3f}")
+    print(
+        f"median: mason {m:,.0f} dec/s, reference {f:,.0f} dec/s; ratio (median of the rounds' ratios) {ratio:.3f},"
+        f" ratio of the medians {m / f:.3f}, of the best runs {max(mason) / max(ref):.3f}"
+    )
     gm, gr = statistics.median(mason_games), statistics.median(ref_games)
     print(
         f"median games/s: mason {gm:,.1f}, reference {gr:,.1f}, ratio {gm / gr:.3f} (Mason's games have more decisions)"

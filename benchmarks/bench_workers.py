@@ -59,6 +59,8 @@ def bytecode_cached() -> bool:
     if spec is None or spec.origin is None:
         return False
     return Path(importlib.util.cache_from_source(spec.origin)).is_file()
+
+
 TIMING = ("seconds",)
 
 
