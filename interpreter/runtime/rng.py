@@ -36,19 +36,25 @@ def below(st: dict, n: int) -> int:
 
 def draw(x: int, n: int) -> tuple[int, int]:
     """``below`` on a bare generator state ``x`` (n >= 2): return (new state, a uniform integer in [0, n))."""
-    limit = _LIMITS.get(n)
-    if limit is None:
-        limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
     while True:  # next_u64, inline: this is the hottest call of a random game
         x ^= x >> 12
         x ^= (x << 25) & MASK
         x ^= x >> 27
         out = (x * 0x2545F4914F6CDD1D) & MASK
-        if out < limit:
+        # rejection sampling: keep ``out`` below the largest multiple of n under 2**64; for n up to
+        # 2**16 that limit is above SURE, so the common case needs no lookup of the limit
+        if (out < SURE and n <= SMALL_N) or out < (_LIMITS.get(n) or _limit(n)):
             return x, out % n
 
 
+SMALL_N = 1 << 16
+SURE = (1 << 64) - SMALL_N  # below the rejection limit of every n <= SMALL_N: 2**64 - (2**64 % n) > SURE
 _LIMITS: dict = {}  # n -> the largest multiple of n below 2**64 (memo; n is a small option count)
+
+
+def _limit(n: int) -> int:
+    limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+    return limit
 
 
 def shuffle(st: dict, items: list) -> None:

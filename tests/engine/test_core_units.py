@@ -30,6 +30,30 @@ def test_rng_below_is_in_range_and_roughly_uniform():
     assert all(800 < n < 1200 for n in counts.values())
 
 
+def _draw_by_definition(x, n):
+    """next_u64 until its output is below the largest multiple of n under 2**64, then output % n."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x, out = rng.next_u64(x)
+        if out < limit:
+            return x, out % n
+
+
+def test_rng_draw_is_next_u64_with_rejection_for_small_and_huge_n():
+    # small n take the shortcut that skips the limit; n just above 2**16 does not; n = 2**63 + 1 has
+    # a limit of 2**63 + 1, so about half the outputs are rejected and the loop runs again
+    x = rng.seed_state("draw")
+    rejected = 0
+    for n in (2, 3, 7, 64, 1000, (1 << 16) - 1, 1 << 16, (1 << 16) + 1, (1 << 40) + 3, (1 << 63) + 1):
+        for _ in range(300):
+            want = _draw_by_definition(x, n)
+            rejected += want[0] != rng.next_u64(x)[0]
+            assert rng.draw(x, n) == want, n
+            x = want[0]
+    assert rejected > 50  # the rejection path ran
+    assert rng.SURE < (1 << 64) - ((1 << 64) % rng.SMALL_N)  # the shortcut's bound, at its largest n
+
+
 def test_shuffle_is_a_permutation():
     st = {"rng": rng.seed_state(3)}
     items = list(range(20))
