@@ -189,6 +189,10 @@ class _Gen:
                 return "rt.turn_seat()"
             if name == "round":
                 return "rt.st['round']"
+            if name == "seats":
+                return "list(range(rt.st['n']))"
+            if name == "players":  # automated seats are seats, not players
+                return "(rt.st['n'] - len(rt.st.get('automata') or ()))"
             return self.closure(node)
         if name in p.counters:
             if p.counters[name]["scope"] == "game":
@@ -205,6 +209,12 @@ class _Gen:
         if name in p.values and not p.values[name].params:
             vdc = self.const(p.values[name])  # as rt.value: its body direct while it has no modifier
             return f"({vdc}.ev(rt, {{'me': env.get('me')}}) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
+        if name in p.values:
+            return self.closure(node)
+        if name in p.table_columns:
+            return f"rt.table[{name!r}]"
+        if name in p.constants:
+            return f"rt.constants[{name!r}]"
         return self.closure(node)
 
     def value_call(self, node) -> str:

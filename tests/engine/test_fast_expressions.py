@@ -74,6 +74,8 @@ VALUES = [
     "any(c.cost > count([d for d in hand]) for c in hand)",
     "[count([d for d in hand if d != c]) for c in hand]",
     "[[d != c for d in hand] for c in hand]",  # reads the outer item: made at each item
+    "[s for s in seats if s != me] + [players]",  # the seats and the number of players, in place
+    "hand_size + start_gold",  # a column of the player-count table and a constant, in place
 ]
 
 ERRORS = [
@@ -115,6 +117,9 @@ def test_whole_expressions_are_generated():
     prog = program()
     composite = prog.exprs.compile(parse_expression("[c.cost for c in hand if c.cost > 1]"), Scope(("me",)))
     leaf = prog.exprs.compile(parse_expression("gold"), Scope(("me",)))
+    names = prog.exprs.compile(parse_expression("hand_size + start_gold + players + count(seats)"), Scope(("me",)))
+    closures = [v for v in names.__globals__.values() if "resolve_name" in getattr(v, "__qualname__", "")]
+    assert not closures  # every name read in place, none through its closure
     value = prog.exprs.compile(parse_expression("hand_limit"), Scope(("me",)))
     assert value.__code__.co_filename == "<mason expression>" and value.slow is not value
     assert composite.__code__.co_filename == "<mason expression>"
