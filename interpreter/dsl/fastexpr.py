@@ -283,16 +283,13 @@ class _Gen:
     def attr(self, node) -> str:
         obj = self.e(node.obj)
         t = self.new()
-        if obj in self.cards_in:
-            card = f"rt.cards[{obj}]"
-        else:
-            card = f"rt.cards[({t} if ({t} := {obj}) >= 0 else None)]"  # a negative number is no card
+        number = obj if obj in self.cards_in else f"({t} if ({t} := {obj}) >= 0 else None)"  # a negative number is no card
         name = node.name
         if name == "type":
-            return f"{card}['t']"
+            return f"rt.cards[{number}]['t']"
         if name in self.card_state or name in ("up", "seen"):
-            return f"{card}[{name!r}]"
-        return f"rt.types[{card}['t']][{name!r}]"
+            return f"rt.cards[{number}][{name!r}]"
+        return f"rt.card_types[{number}][{name!r}]"  # a property of the card's type (Runtime.card_types)
 
     def binop(self, node) -> str:
         op = node.op

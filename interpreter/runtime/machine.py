@@ -46,6 +46,10 @@ class Runtime:
         # the state's top-level dicts are never replaced, only their contents: keep direct references
         self.counters, self.zones, self.vars = state["counters"], state["zones"], state["vars"]
         self.types = program.types
+        # each card's type (its dict of properties) by card number, for generated code: a card's type
+        # is set when the state is made and never changes; an unknown type (a save edited by hand) is
+        # None here, and reading its property fails over to the closure tree, which reports it
+        self.card_types = [program.types.get(c.get("t")) if type(c) is dict else None for c in self.cards]
         self.table = state["table"]
         self.constants = state["constants"]
         self.nodes = program.nodes

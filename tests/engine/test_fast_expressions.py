@@ -303,6 +303,29 @@ def test_rule_coverage_counts_a_modifier_once_each_time_it_applies_in_either_for
     assert counts[0] == counts[1] == {"jeweller.modifiers[0]": len(game().state["zones"]["hand/0"])}
 
 
+def test_a_card_property_is_read_from_the_runtimes_card_types():
+    """``c.cost`` reads the card's type through ``Runtime.card_types`` (one entry per card, made with
+    the runtime); a card whose type the program does not know (a save edited by hand) gives the
+    closure tree's error, not a crash when the runtime is made."""
+    from mason.runtime.machine import Runtime
+
+    g = game()
+    c = g.state["zones"]["hand/0"][0]
+    fn = program().exprs.compile(parse_expression("x.cost"), Scope(("me", "x")))
+    assert "card_types" in fn.__code__.co_names
+    assert g.rt.card_types[c] is g.rt.types[g.state["cards"][c]["t"]]
+    assert fn(g.rt, {"me": 0, "x": c}) == fn.slow(g.rt, {"me": 0, "x": c})
+    g.state["cards"][c]["t"] = "no_such_type"
+    rt = Runtime(g.rt.prog, g.state)
+    assert rt.card_types[c] is None
+    errors = []
+    for f in (fn, fn.slow):
+        with pytest.raises(PlayError) as exc:
+            f(rt, {"me": 0, "x": c})
+        errors.append((exc.value.message, exc.value.code, str(exc.value.place)))
+    assert errors[0] == errors[1]
+
+
 def test_the_items_of_a_zone_are_read_as_cards_without_a_check():
     """A comprehension over a zone reads its items' properties directly (a zone holds nothing but
     cards); over another list, each item is checked first (``[c.cost for c in [z]]`` in ERRORS)."""
