@@ -283,7 +283,9 @@ class _Gen:
     def attr(self, node) -> str:
         obj = self.e(node.obj)
         t = self.new()
-        number = obj if obj in self.cards_in else f"({t} if ({t} := {obj}) >= 0 else None)"  # a negative number is no card
+        number = (
+            obj if obj in self.cards_in else f"({t} if ({t} := {obj}) >= 0 else None)"
+        )  # a negative number is no card
         name = node.name
         if name == "type":
             return f"rt.cards[{number}]['t']"
