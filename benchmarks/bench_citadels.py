@@ -14,7 +14,8 @@ The ratio is that of the best runs: each program's fastest round, the run least 
 machine's other work (as ``timeit`` takes its minimum). This machine's speed moves by up to 2x within
 minutes, even between the two runs of one round, so the rounds' own ratios spread widely (0.12 to
 0.24 in one run) and the median of Mason's runs and that of the reference's can come from different
-machine speeds; the best runs were the steadiest figure (0.151 and 0.153 in two runs an hour apart).
+machine speeds; the best runs were the steadiest figure (0.153, 0.151 and 0.145 in three runs within
+half an hour).
 The median of the rounds' ratios and the ratio of the medians are printed too. The reference plays
 REF_GAMES games (by default 8 x GAMES) so that its run lasts about as long as Mason's: a run of a
 tenth of a second is timed within one burst of the machine's speed, fast or slow.

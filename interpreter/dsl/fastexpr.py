@@ -283,9 +283,8 @@ class _Gen:
     def attr(self, node) -> str:
         obj = self.e(node.obj)
         t = self.new()
-        number = (
-            obj if obj in self.cards_in else f"({t} if ({t} := {obj}) >= 0 else None)"
-        )  # a negative number is no card
+        # the card's number: an item of a zone as it is, anything else checked (a negative number is no card)
+        number = obj if obj in self.cards_in else f"({t} if ({t} := {obj}) >= 0 else None)"
         name = node.name
         if name == "type":
             return f"rt.cards[{number}]['t']"
