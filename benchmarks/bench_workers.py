@@ -52,12 +52,12 @@ def mason_command() -> str:
     return str(here) if here.is_file() else "mason"
 
 
-def bytecode_cached() -> tuple[int, int]:
-    """(modules of Mason whose cached bytecode is up to date, all its modules): a module without it is
-    compiled from source at every start (Python checks the source's time and size in the header)."""
+def bytecode_cached(package: str = "mason") -> tuple[int, int]:
+    """(modules of ``package`` whose cached bytecode is up to date, all its modules): a module without
+    it is compiled from source at every start (Python checks the source's time and size in the header)."""
     import importlib.util
 
-    spec = importlib.util.find_spec("mason")
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         return 0, 0
     fresh = total = 0
@@ -70,8 +70,11 @@ def bytecode_cached() -> tuple[int, int]:
             except OSError:
                 continue
             flags = int.from_bytes(head[4:8], "little")
-            mtime, size = int.from_bytes(head[8:12], "little"), int.from_bytes(head[12:16], "little")
-            fresh += flags == 0 and mtime == int(stat.st_mtime) & 0xFFFFFFFF and size == stat.st_size & 0xFFFFFFFF
+            if flags & 1:  # hash-based (PEP 552): used as it is unless checked, then checked against the source
+                fresh += not flags & 2 or head[8:16] == importlib.util.source_hash(src.read_bytes())
+            else:  # timestamp-based: the source's modification time and size as the header records them
+                mtime, size = int.from_bytes(head[8:12], "little"), int.from_bytes(head[12:16], "little")
+                fresh += mtime == int(stat.st_mtime) & 0xFFFFFFFF and size == stat.st_size & 0xFFFFFFFF
     return fresh, total
 
 

@@ -59,3 +59,37 @@ def test_workers_ceiling_times_one_loop_alone_then_two_at_once(monkeypatch):
     alone, pair, up = tool.ceiling()
     assert alone > 0 and pair > 0 and up == 2 * alone / pair
     assert len(calls) == 3 and all(c[-1] == tool.SPIN for c in calls)  # the loop alone, then two copies
+
+
+def test_workers_counts_the_modules_whose_cached_bytecode_is_up_to_date(tmp_path, monkeypatch):
+    """bench_workers says for how many modules Python has up-to-date bytecode: none before compiling,
+    all after, and one fewer once a source is edited (its size changed) after its bytecode was written."""
+    import py_compile
+    import sys
+
+    tool = _tool("bench_workers")
+    pkg = tmp_path / "cachedpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "mod.py").write_text("X = 1\n")
+    (pkg / "sub").mkdir()
+    (pkg / "sub" / "__init__.py").write_text("Y = 2\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "cachedpkg", raising=False)
+    assert tool.bytecode_cached("cachedpkg") == (0, 3)
+
+    def compile_all(mode):
+        for src in pkg.rglob("*.py"):
+            cfile = importlib.util.cache_from_source(str(src))
+            py_compile.compile(str(src), cfile=cfile, doraise=True, invalidation_mode=mode)
+
+    for mode in (py_compile.PycInvalidationMode.TIMESTAMP, py_compile.PycInvalidationMode.CHECKED_HASH):
+        (pkg / "mod.py").write_text("X = 1\n")
+        compile_all(mode)
+        assert tool.bytecode_cached("cachedpkg") == (3, 3), mode
+        (pkg / "mod.py").write_text("X = 10\n")  # edited: one byte longer, another hash
+        assert tool.bytecode_cached("cachedpkg") == (2, 3), mode
+    compile_all(py_compile.PycInvalidationMode.UNCHECKED_HASH)  # used whatever the source
+    (pkg / "mod.py").write_text("X = 100\n")
+    assert tool.bytecode_cached("cachedpkg") == (3, 3)
+    assert tool.bytecode_cached("no_such_package_here") == (0, 0)
