@@ -29,13 +29,13 @@ class RandomAgent(Agent):
         streams = st.get("bots")
         if streams is None:
             streams = st["bots"] = {}
-        key = _KEYS[seat] if 0 <= seat < len(_KEYS) else str(seat)
+        key = _KEYS.get(seat) or str(seat)
         if not subset:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start
             if n <= 1:
                 streams[key] = x
                 return 0
-            streams[key], answer = rng.draw(x, n)
+            streams[key], answer = draw(x, n)
             return answer
         box = {"rng": streams.get(key) or self.start}
         k = min(rng.below(box, subset + 1), n)
@@ -48,4 +48,5 @@ class RandomAgent(Agent):
         return answer
 
 
-_KEYS = tuple(str(s) for s in range(64))  # a seat's key in state["bots"]
+_KEYS = {s: str(s) for s in range(64)}  # a seat's key in state["bots"] (made once for the common seats)
+draw = rng.draw

@@ -22,8 +22,8 @@ def answered_in_place(rt, pick, seat: int, options: list, subset: int = 0):
     answer = pick(st, seat, n, subset)
     if type(answer) is not int or subset or not 0 <= answer < n:
         answer = check_answer({"options": options, "subset": subset}, answer)
-    st["decisions"] += 1
-    if st["decisions"] > rt.decision_cap:
+    count = st["decisions"] = st["decisions"] + 1
+    if count > rt.decision_cap:
         raise MasonError(f"no end after {rt.decision_cap - rt.decision_base} decisions", code="play/loop")
     rt.spent = 0  # items gone through are counted from one decision to the next, as a resumed run does
     return answer
