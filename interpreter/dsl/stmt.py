@@ -27,6 +27,11 @@ def _text_at(text):
 class Node:
     __slots__ = ("kind", "place", "id", "__dict__")
 
+    # what the runtime derives from a block once and keeps on it (runtime/machine.py, runtime/direct.py):
+    # its statements' handlers (``bound``), its steps (``steps``), its generated function (``direct``);
+    # and a node's place in words (``at_text``); None until made
+    bound = steps = direct = at_text = None
+
     def __init__(self, kind: str, place: Place, **fields):
         self.kind, self.place, self.id = kind, place, -1
         self.__dict__.update(fields)

@@ -196,6 +196,11 @@ class ScorePart:
 class Program:
     """Everything the machine needs to run a game, compiled once."""
 
+    # what the runtime derives from the program once (made by runtime.engine.prepare when compiled):
+    # the action window's plan (turns._plan) and each event's trigger lookup (machine._heard)
+    _window_plan = None
+    _heard = None
+
     def __init__(self, spec, players: int | None = None):
         self.spec = spec
         g = spec.game

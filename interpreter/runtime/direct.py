@@ -475,7 +475,7 @@ def _binds(block, var: str) -> bool:
 
 def compile_block(block, program):
     """The generated function of ``block`` (see the module's doc), made once per block."""
-    fn = block.__dict__.get("direct")
+    fn = block.direct
     if fn is not None:
         return fn
     wr = _Writer(program)

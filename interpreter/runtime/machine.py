@@ -283,7 +283,7 @@ class Runtime:
     def emit(self, event: str, args: dict, node=None):
         """Push the frames of every trigger listening to ``event`` (first declared runs first); which
         of them hear it is decided by the event's generated function (see ``_listeners``)."""
-        listeners = self.prog.__dict__.get("_heard")
+        listeners = self.prog._heard
         if listeners is None:
             listeners = _heard(self.prog)
         heard = listeners.get(event)
@@ -449,7 +449,7 @@ def _unknown(kind):
 def bound(block) -> tuple:
     """The block's statements with their handlers: ``((handler, node), ...)``, looked up once per block
     (statement kinds are registered at import, before any rule runs)."""
-    plan = block.__dict__.get("bound")
+    plan = block.bound
     if plan is None:
         plan = block.bound = tuple((STMT.get(s.kind) or _unknown(s.kind), s) for s in block.stmts)
     return plan
@@ -463,8 +463,7 @@ def _steps(block) -> tuple:
     """``((handler, node, plain), ...)`` for the block runner: after a plain statement (see ``_PLAIN``) it
     neither saves its place in the frame nor looks for a pushed frame or a pending decision."""
     plan = block.steps = tuple(
-        (h, s, s.kind in _PLAIN and not getattr(s, "emits", False))
-        for h, s in block.__dict__.get("bound") or bound(block)
+        (h, s, s.kind in _PLAIN and not getattr(s, "emits", False)) for h, s in block.bound or bound(block)
     )
     return plan
 
@@ -482,7 +481,7 @@ def _block(rt, fr):
         if len(stack) == depth:
             stack.pop()
         return
-    plan = block.__dict__.get("steps") or _steps(block)
+    plan = block.steps or _steps(block)
     i = fr["next"]
     n = len(plan)
     while i < n:
@@ -516,9 +515,9 @@ def run_inline(rt, env, block, fr) -> None:
     in place of pushing its frame: the same statements, errors and places as its frame would give.
     When nothing is narrated, the block's generated function runs it (runtime/direct.py)."""
     if not rt.narrate and BLOCKS.compile is not None:
-        (block.__dict__.get("direct") or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+        (block.direct or BLOCKS.compile(block, rt.prog))(rt, env, fr)
         return
-    for handler, node in block.__dict__.get("bound") or bound(block):
+    for handler, node in block.bound or bound(block):
         try:
             handler(rt, env, node, fr)
         except (PlayError, RecursionError) as exc:
@@ -543,12 +542,12 @@ def run_now(rt, env, block, fr) -> None:
     (``end game``) ends the block. ``fr`` is the frame whose scope the block shares. The block's
     generated function runs it (runtime/direct.py), when one is registered."""
     if BLOCKS.compile is not None:
-        (block.__dict__.get("direct") or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+        (block.direct or BLOCKS.compile(block, rt.prog))(rt, env, fr)
         return
     st = rt.st
     stack = st["stack"]
     depth = len(stack)
-    for handler, node, plain in block.__dict__.get("steps") or _steps(block):
+    for handler, node, plain in block.steps or _steps(block):
         try:
             handler(rt, env, node, fr)
         except (PlayError, RecursionError) as exc:
@@ -847,7 +846,7 @@ def card_ids(rt, x, node) -> list:
 
 def place_text(node) -> str:
     """``str(node.place)``, computed once per node (a pending decision's ``at``)."""
-    text = node.__dict__.get("at_text")
+    text = node.at_text
     if text is None:
         text = node.at_text = str(node.place)
     return text
@@ -1036,7 +1035,7 @@ def s_if(rt, env, node, fr):
     if not block.inline:
         push_or_run(rt, env, block, fr)
         return
-    for handler, stmt in block.__dict__.get("bound") or bound(block):  # inline
+    for handler, stmt in block.bound or bound(block):  # inline
         try:
             handler(rt, env, stmt, fr)
         except PlayError as exc:
@@ -1056,7 +1055,7 @@ def s_for(rt, env, node, fr):
         rt.spent += len(items)
         if rt.spent > rt.item_cap:
             charge(rt, 0, lambda: node.place)
-        var, plan = node.var, body.__dict__.get("bound") or bound(body)
+        var, plan = node.var, body.bound or bound(body)
         for x in list(items):
             env[var] = x
             for handler, stmt in plan:  # as run_inline

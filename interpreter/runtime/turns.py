@@ -84,7 +84,7 @@ def _turn(rt, fr):
     while True:
         if p == TURN_WINDOW:
             options = None if fr["stop"] else window_options(rt, fr)
-            if not options or options == [END]:
+            if not options or (options[0] == END and len(options) == 1):
                 fr["step"] = p = TURN_END
         if p == TURN_END:
             fr["step"] = TURN_DONE
@@ -166,7 +166,7 @@ def _plan(prog) -> tuple:
     (``(card, is a turn card, [(ActionDef, option key)])``), every option key -> (ActionDef, card),
     the game's actions as ``(key, times, group, after, cond)``, and the window functions made so far,
     per turn card (``_window_of``)."""
-    plan = prog.__dict__.get("_window_plan")
+    plan = prog._window_plan
     if plan is None:
         cards: list[tuple] = []
         keys: dict[str, tuple] = {}
@@ -255,7 +255,7 @@ def window_options(rt, fr) -> list:
             return [END]
         return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
     g = fr["groups"]
-    plan = prog.__dict__.get("_window_plan") or _plan(prog)
+    plan = prog._window_plan or _plan(prog)
     turn_card = fr["card"]
     window = plan[3].get(turn_card) or _window_of(prog, plan, turn_card)
     window(rt, env, seat, fr["uses"], g, opts)  # _available, generated (see _window)
@@ -326,7 +326,7 @@ def take_action(rt, fr, key) -> None:
     if key == END:
         fr["step"] = TURN_END
         return
-    a, c = (rt.prog.__dict__.get("_window_plan") or _plan(rt.prog))[1].get(key) or _find(rt, key)
+    a, c = (rt.prog._window_plan or _plan(rt.prog))[1].get(key) or _find(rt, key)
     u = fr["uses"]
     u[key] = u.get(key, 0) + 1
     if c is not None:
