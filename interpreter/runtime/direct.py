@@ -173,13 +173,14 @@ class _Writer:
         return True
 
     # ------------------------------------------------------------------ statements written in place
-    def cards(self, fn) -> tuple[list[str], bool]:
+    def cards(self, fn) -> tuple[list[str], bool, bool]:
         """Setup lines that put a statement's cards in ``x`` (one card) and ``one = True``, or a list
-        of cards and ``one = False``, as ``card_ids`` checks them (none and anything else: the handler)."""
+        of cards and ``one = False``, as ``card_ids`` checks them (none and anything else: the handler);
+        whether the setup spends items; whether ``x`` is one card for sure (an item of a zone)."""
         code, spends = self.operand(fn)
         g = self.gen
         if code in self.cards_in:
-            return [f"x = {code}", "one = True"], spends
+            return [f"x = {code}", "one = True"], spends, True
         lines = [
             f"x = {code}",
             "if type(x) is int and 0 <= x < len(rt.cards): one = True",
@@ -193,7 +194,7 @@ class _Writer:
                 "    for c in x:",
                 "        if type(c) is not int or not 0 <= c < n: raise _Fallback",
             ]
-        return lines, spends
+        return lines, spends, False
 
     def moved(self, c: str, key: str, bottom: bool, facing: str, top_of: str = "") -> list[str]:
         """Lines that move the card ``c`` to the zone whose key is in ``k`` (``key`` its code: a
@@ -220,16 +221,19 @@ class _Writer:
     def s_move(self, node, d, i, parent) -> bool:
         if node.seen_by is not None or node.facing == "seen":
             return False
-        setup, s1 = self.cards(node.cards)
+        setup, s1, single = self.cards(node.cards)
         key, s2 = self.operand(node.dest)
         setup.append(f"k = {key}")
-        action = ["if one:"] + ["    " + line for line in self.moved("x", key, node.bottom, node.facing)]
+        one = self.moved("x", key, node.bottom, node.facing)
+        if single:  # a card for sure: no list to move
+            return self.guarded(node, d, setup, s1 or s2, one)
+        action = ["if one:"] + ["    " + line for line in one]
         action += ["else:", "    for c in list(x):"]  # a copy: the cards may be the list of the zone they leave
         action += ["        " + line for line in self.moved("c", key, node.bottom, node.facing)]
         return self.guarded(node, d, setup, s1 or s2, action)
 
     def s_reveal(self, node, d, i, parent) -> bool:
-        setup, s1 = self.cards(node.cards)
+        setup, s1, _ = self.cards(node.cards)
         s2 = False
         if node.to is not None:
             to, s2 = self.operand(node.to)
