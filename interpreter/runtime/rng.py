@@ -37,13 +37,17 @@ def below(st: dict, n: int) -> int:
 def draw(x: int, n: int) -> tuple[int, int]:
     """``below`` on a bare generator state ``x`` (n >= 2): return (new state, a uniform integer in [0, n))."""
     while True:  # next_u64, inline: this is the hottest call of a random game
+        # MASK, SURE and SMALL_N written as literals: a module global is a lookup at every draw
+        # (tests/engine/test_core_units.py checks draw against its definition)
         x ^= x >> 12
-        x ^= (x << 25) & MASK
+        x ^= (x << 25) & 0xFFFF_FFFF_FFFF_FFFF
         x ^= x >> 27
-        out = (x * 0x2545F4914F6CDD1D) & MASK
+        out = (x * 0x2545F4914F6CDD1D) & 0xFFFF_FFFF_FFFF_FFFF
         # rejection sampling: keep ``out`` below the largest multiple of n under 2**64; for n up to
         # 2**16 that limit is above SURE, so the common case needs no lookup of the limit
-        if (out < SURE and n <= SMALL_N) or out < (_LIMITS.get(n) or _limit(n)):
+        if out < 0xFFFF_FFFF_FFFF_0000 and n <= 0x1_0000:
+            return x, out % n
+        if out < (_LIMITS.get(n) or _limit(n)):
             return x, out % n
 
 
