@@ -65,7 +65,16 @@ def _register(table: dict, what: str, name: str, entry: Builtin) -> None:
     table[name] = entry
 
 
-def builtin(name: str, min_args: int, max_args: int | None = None, item=None, on_list: str = ""):
+def builtin(
+    name: str,
+    min_args: int,
+    max_args: int | None = None,
+    item=None,
+    on_list: str = "",
+    static=None,
+    table=None,
+    code=None,
+):
     """Register a pure query usable in expressions: ``impl(rt, *args) -> value``.
 
     ``item(rt, *args, key)``, for a query that returns a fresh copy of a dict (a board cell's data):
@@ -74,13 +83,39 @@ def builtin(name: str, min_args: int, max_args: int | None = None, item=None, on
     falls back on the closure tree, which calls ``impl`` and gives the error as always.
 
     ``on_list``: the name of a Python builtin that gives the query's value for one argument that is a
-    list (``len`` for ``count``); generated expressions call it directly on a list, ``impl`` otherwise."""
+    list (``len`` for ``count``); generated expressions call it directly on a list, ``impl`` otherwise.
+
+    For a query whose value depends on the program alone (a board's declaration), never on the state,
+    generated expressions may look it up once, when they are made, for arguments written as literals:
+
+    - ``static(program, *args)``: ``impl``'s value for these arguments (a list, a text, a number,
+      true/false or none) in any game of ``program``; it raises where the arguments are not such a
+      query's (the generated code then calls ``impl``). A list is copied at each use.
+    - ``table(program, *leading)``: for a query ``impl(rt, *leading, entry)`` that gives a copy of one
+      entry's data (a dict): every entry's data by its canonical id, so that ``query(..., e)["key"]``
+      reads ``table[e]["key"]``; an id that is not canonical or a key it lacks raises, and the
+      closure tree, calling ``impl``, decides (as for ``item``). It raises where ``leading`` names no
+      such table.
+
+    ``code(program, *args)``: Python source that gives the query's value in a generated expression,
+    in place of calling ``impl``: a ``str.format`` template whose ``{0}``, ``{1}``, ... stand for the
+    arguments' code, each used once and in order; it reads the state through ``rt``. ``args`` are the
+    arguments' values where written as literals, else ``NOT_LITERAL``. None: call ``impl``. Where the
+    template's code raises, the closure tree, calling ``impl``, decides; so it need only be right
+    where it does not raise (for the arguments the hook accepted).
+    """
 
     def deco(fn):
         if item is not None:
             fn.item = item
         if on_list:
             fn.on_list = on_list
+        if static is not None:
+            fn.static = static
+        if table is not None:
+            fn.table = table
+        if code is not None:
+            fn.code = code
         _register(
             BUILTINS,
             "builtin",
@@ -90,6 +125,9 @@ def builtin(name: str, min_args: int, max_args: int | None = None, item=None, on
         return fn
 
     return deco
+
+
+NOT_LITERAL = object()  # an argument of a builtin's ``code`` hook that is not written as a literal
 
 
 def procedure(name: str, min_args: int, max_args: int | None = None):

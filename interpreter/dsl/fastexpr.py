@@ -23,7 +23,7 @@ tests/engine/test_fast_expressions.py holds both forms to the same values and er
 from __future__ import annotations
 
 from mason.dsl import ast as A
-from mason.dsl.builtins import MAX_ITEMS, MAX_NUMBER
+from mason.dsl.builtins import MAX_ITEMS, MAX_NUMBER, NOT_LITERAL
 from mason.dsl.kept import Kept
 
 _ORDER = {"-", "//", "%", "<", "<=", ">", ">=", "==", "!=", "in", "not in"}
@@ -152,6 +152,12 @@ class _Gen:
             impl = self.rec.get(("builtin", id(node)))
             if impl is None:
                 return self.value_call(node)
+            static = self.static(node, impl, "static")
+            if static is not None:  # known when the code is made (dsl.builtins.builtin's ``static``)
+                return repr(static) if type(static) is not list else f"list({self.const(static)})"
+            code = self.builtin_code(node, impl)
+            if code is not None:  # the builtin's own code (dsl.builtins.builtin's ``code``)
+                return code
             on_list = getattr(impl, "on_list", None)
             if on_list is not None and len(node.args) == 1:  # count(xs): len(xs) when xs is a list
                 held = self.new()
@@ -166,12 +172,51 @@ class _Gen:
                 return self.closure(node)  # no subscript of a literal number: Python warns at compile
             key = node.index
             if type(node.obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
-                item = getattr(self.rec.get(("builtin", id(node.obj))), "item", None)
+                impl = self.rec.get(("builtin", id(node.obj)))
+                table = self.static(node.obj, impl, "table")
+                if table is not None:  # query(..., entry)["key"] read from the query's static table
+                    return f"{self.const(table)}[{self.e(node.obj.args[-1])}][{key.value!r}]"
+                item = getattr(impl, "item", None)
                 if item is not None:  # query(...)["key"] without the query's copy (dsl.builtins.builtin)
                     args = "".join(self.e(a) + ", " for a in node.obj.args)
                     return f"{self.const(item)}(rt, {args}{key.value!r})"
             return f"({self.e(node.obj)})[{self.e(node.index)}]"
         return self.closure(node)
+
+    def static(self, call, impl, hook: str):
+        """What builtin ``impl``'s ``hook`` (dsl.builtins.builtin: ``static`` or ``table``) gives for
+        ``call``'s arguments written as literals (for ``table``, all but the last), when the code is
+        made: a list of plain values, a text, a number, true/false or none (``static``), a dict of
+        dicts (``table``); None when there is no such hook, an argument is not a literal, or the hook
+        raises (the code then calls the builtin, which decides)."""
+        fn = getattr(impl, hook, None)
+        if fn is None:
+            return None
+        args = call.args[:-1] if hook == "table" else call.args
+        if not all(type(a) is A.Literal and type(a.value) in _SAFE_LITERALS for a in args):
+            return None
+        try:
+            v = fn(self.p, *(a.value for a in args))
+        except Exception:
+            return None
+        if hook == "table":
+            return v if type(v) is dict and all(type(e) is dict for e in v.values()) else None
+        if type(v) is list:
+            return v if all(type(x) in _SAFE_LITERALS for x in v) else None
+        return v if type(v) in _SAFE_LITERALS and v is not None else None
+
+    def builtin_code(self, call, impl):
+        """``call`` written as its builtin's ``code`` hook gives it, or None (see dsl.builtins.builtin)."""
+        hook = getattr(impl, "code", None)
+        if hook is None:
+            return None
+        values = [
+            a.value if type(a) is A.Literal and type(a.value) in _SAFE_LITERALS else NOT_LITERAL for a in call.args
+        ]
+        template = hook(self.p, *values)
+        if template is None:
+            return None
+        return "(" + template.format(*(self.e(a) for a in call.args)) + ")"
 
     def game_name(self, node) -> str:
         """A name of the game read in place, as model/names.py resolves it (the same order of kinds);

@@ -250,7 +250,15 @@ def rt_names(rt):
 
 
 # ==================================================================== queries
-@builtin("hex_cells", 1)
+def _declared(program, name) -> dict:
+    """Board ``name``'s cells, from the program alone (the static hooks of the queries below)."""
+    d = program.boards.get(name) if type(name) is str else None
+    if d is None or d.get("kind") != "hexgrid":
+        raise KeyError(name)
+    return cells_of(d)
+
+
+@builtin("hex_cells", 1, static=lambda program, name: list(_declared(program, name)))
 def _cells(rt, name):
     """Every cell id, in declaration order (rings: row by row, r then q ascending)."""
     return list(grid(rt, name)[2])
@@ -272,7 +280,7 @@ def _info_item(rt, name, cell, key):
     return (data if data is not None else cells[on_board(cells, name, cell)])[key]
 
 
-@builtin("hex_info", 2, item=_info_item)
+@builtin("hex_info", 2, item=_info_item, table=_declared)
 def _info(rt, name, cell):
     """The cell's data (its declaration's keys, with q and r): ``hex_info(b, c)["kind"]``."""
     cells = _cell_table(rt, name)
@@ -331,7 +339,17 @@ def _stack(rt, name, cell):
     return [it["piece"] for it in data["stacks"][on_board(cells, name, cell)]]
 
 
-@builtin("hex_empty", 2)
+def _empty_code(program, name, cell):
+    """``hex_empty``'s code in a generated expression, for a board named by a literal: the cell's
+    stack read in place (a cell id that is not canonical raises, and ``_empty`` decides)."""
+    try:
+        _declared(program, name)
+    except KeyError:
+        return None
+    return "not rt.st['boards'][{0}]['stacks'][{1}]"
+
+
+@builtin("hex_empty", 2, code=_empty_code)
 def _empty(rt, name, cell):
     """Whether no piece lies on the cell."""
     d, data, cells = grid(rt, name)

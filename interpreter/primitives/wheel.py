@@ -160,32 +160,48 @@ def _say(rt, node, text):
 
 
 # ==================================================================== queries
+def _declared(program, name) -> dict:
+    """Wheel ``name``'s declaration, from the program alone (the static hooks of the queries below)."""
+    d = program.boards.get(name) if type(name) is str else None
+    if d is None or d.get("kind") != "wheel":
+        raise KeyError(name)
+    return d
+
+
+def _by_id(program, name, key) -> dict:
+    """A wheel's stations or slots by id (the first of an id, as ``_find`` finds it)."""
+    out: dict = {}
+    for x in _declared(program, name)[key]:
+        out.setdefault(x["id"], x)
+    return out
+
+
 @builtin("wheel_rotation", 1)
 def _rotation(rt, name):
     """The rotation counter r (0 .. stations - 1): slot k sits over station (k + r) mod n."""
     return _wheel(rt, name)[1]["r"]
 
 
-@builtin("wheel_stations", 1)
+@builtin("wheel_stations", 1, static=lambda program, name: [x["id"] for x in _declared(program, name)["stations"]])
 def _stations(rt, name):
     """The station ids, clockwise."""
     return _ids(_wheel(rt, name)[0], "stations")
 
 
-@builtin("wheel_slots", 1)
+@builtin("wheel_slots", 1, static=lambda program, name: [x["id"] for x in _declared(program, name)["slots"]])
 def _slots(rt, name):
     """The slot ids, in declaration order."""
     return _ids(_wheel(rt, name)[0], "slots")
 
 
-@builtin("wheel_station_info", 2)
+@builtin("wheel_station_info", 2, table=lambda program, name: _by_id(program, name, "stations"))
 def _station_info(rt, name, station):
     """A station's declaration (its extra keys are data: ``wheel_station_info(b, st)["cost"]``)."""
     d = _wheel(rt, name)[0]
     return dict(d["stations"][_station_index(d, name, station)])
 
 
-@builtin("wheel_slot_info", 2)
+@builtin("wheel_slot_info", 2, table=lambda program, name: _by_id(program, name, "slots"))
 def _slot_info(rt, name, slot):
     """A slot's declaration (its extra keys are data: ``wheel_slot_info(b, sl)["bonus"]``)."""
     d = _wheel(rt, name)[0]

@@ -441,24 +441,25 @@ def test_random_games_remember_every_matching_edge_as_paid(seed):
 
 
 @pytest.mark.parametrize(
-    "text",
+    "board, text",
     [
-        'hex_info("town", "1,0")["surcharge"]',
-        'hex_info("town", "1,0")["kind"]',
-        'hex_info("yard_1", "1,-1")["q"]',
-        'hex_info("town", "1,0")["nothing"]',  # no such key: the closures' error
-        'hex_info("town", "5,5")["kind"]',  # not on the board
-        'hex_info("tower", "1,0")["kind"]',  # not a hexgrid board
-        'hex_info("town", 3)["kind"]',
+        ("town", 'hex_info(b, "1,0")["surcharge"]'),
+        ("town", 'hex_info(b, "1,0")["kind"]'),
+        ("yard_1", 'hex_info(b, "1,-1")["q"]'),
+        ("town", 'hex_info(b, "1,0")["nothing"]'),  # no such key: the closures' error
+        ("town", 'hex_info(b, "5,5")["kind"]'),  # not on the board
+        ("tower", 'hex_info(b, "1,0")["kind"]'),  # not a hexgrid board
+        ("town", 'hex_info(b, 3)["kind"]'),
     ],
 )
-def test_a_key_of_hex_info_read_without_the_copy_gives_the_closures_value_or_error(text):
-    # dsl.builtins.builtin(item=...): the generated expression reads the key from the cell itself
+def test_a_key_of_hex_info_read_without_the_copy_gives_the_closures_value_or_error(board, text):
+    # dsl.builtins.builtin(item=...): the generated expression reads the key from the cell itself (a
+    # board named by a literal is read from the query's static table: tests/engine/test_static_builtins.py)
     from mason.dsl.expr import Scope
     from mason.dsl.parser import parse_expression
 
     g = fresh()
-    fn = g.program.exprs.compile(parse_expression(text), Scope(("me",)))
+    fn = g.program.exprs.compile(parse_expression(text), Scope(("me", "b")))
     assert getattr(fn, "slow", None) is not None  # a generated function, with its closure tree
     from mason.primitives.hexgrid import _info_item
 
@@ -466,9 +467,9 @@ def test_a_key_of_hex_info_read_without_the_copy_gives_the_closures_value_or_err
     out = []
     for f in (fn, fn.slow):
         try:
-            out.append(("ok", f(g.rt, {"me": 0})))
+            out.append(("ok", f(g.rt, {"me": 0, "b": board})))
         except PlayError as exc:
             out.append(("error", exc.message, exc.code))
     assert out[0] == out[1]
-    if "nothing" not in text and "5,5" not in text and "tower" not in text and ", 3)" not in text:
+    if "nothing" not in text and "5,5" not in text and board != "tower" and ", 3)" not in text:
         assert out[0][0] == "ok"
