@@ -119,7 +119,8 @@ def _ring(rt, name, *places):
         raise PlayError(f"'{name}' is not a ring board", code="play/type")
     for place in places:
         _index(d, name, place)
-    return d, board(rt, name)
+    data = rt.st["boards"].get(name)  # as board(), which says when the state has no such board
+    return d, data if data is not None else board(rt, name)
 
 
 def _index(d, name, place) -> int:
@@ -274,8 +275,11 @@ def _landings(rt, name, extra=None):
     if len(data["held"]) != 1 or first is None:
         return []
     i = places.index(first)
+    cap, pieces = d.get("capacity"), data["pieces"]  # as _full, for each place
     return [first] + [
-        p for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1)) if not _full(d, data, p)
+        p
+        for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1))
+        if cap is None or len(pieces[p]) < cap
     ]
 
 
