@@ -277,9 +277,7 @@ def _landings(rt, name, extra=None):
     i = places.index(first)
     cap, pieces = d.get("capacity"), data["pieces"]  # as _full, for each place
     return [first] + [
-        p
-        for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1))
-        if cap is None or len(pieces[p]) < cap
+        p for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1)) if cap is None or len(pieces[p]) < cap
     ]
 
 
