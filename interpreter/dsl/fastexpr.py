@@ -594,7 +594,8 @@ def value_evaluator(vd, held, program):
     two whole numbers. A modifier's ``when`` and amount are written in place when every part of them
     can be (they read the value's parameters, ``me``, ``self``, ``owner`` and ``base``), else called
     with their environment; each one that applies is counted in ``rt.stats`` (rule coverage) as
-    the generic way counts it. Anything else (another kind of value to combine, an error) raises,
+    the generic way counts it, once the value is given (a value left half-way to the generic way is
+    counted by it alone). Anything else (another kind of value to combine, an error) raises,
     and the value is evaluated again the generic way (``Runtime._modified``), which decides; None
     when there are no modifiers."""
     if not vd.mods:
@@ -618,7 +619,9 @@ def value_evaluator(vd, held, program):
         return call.format(gen.const(fn))
 
     modified = "{}(rt, {{**env, 'self': _self, 'owner': _owner, 'base': v}})"  # as Runtime.value builds it
-    lines = ["def ev(rt, env):", f"    v = {part(vd.fn, body, '{}(rt, env)')}"]
+    # the modifiers that applied, counted in rt.stats (rule coverage) only once the value is given: when
+    # this function gives up half-way, Runtime._modified runs them all again and counts them itself
+    lines = ["def ev(rt, env):", "    _hit = ()", f"    v = {part(vd.fn, body, '{}(rt, env)')}"]
     lines += ["    cards = rt.cards", "    active = rt.prog.active_zones"]
     for mod, c in held:
         pad = "    "
@@ -638,7 +641,13 @@ def value_evaluator(vd, held, program):
             lines += [f"{pad}if type(v) is not int or type(_x) is not int:", f"{pad}    raise _Fallback"]
             lines += [f"{pad}v = {'v + _x' if mod.op == 'add' else f'{mod.op}(v, _x)'}"]
         lines += [f"{pad}if rt.stats is not None:  # rule coverage, as Runtime._modified counts it"]
-        lines += [f"{pad}    rt.stats[{mod.key!r}] = rt.stats.get({mod.key!r}, 0) + 1"]
+        lines += [f"{pad}    _hit += ({mod.key!r},)"]
+    lines += [
+        "    if _hit:",
+        "        stats = rt.stats",
+        "        for k in _hit:",
+        "            stats[k] = stats.get(k, 0) + 1",
+    ]
     lines += ["    return v"]
     src = "\n\n".join(gen.helpers + ["\n".join(lines)])
     ns = dict(gen.consts, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times, _again=_again)

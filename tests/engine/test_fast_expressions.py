@@ -393,3 +393,17 @@ def test_an_inner_list_that_reads_no_outer_item_is_made_once_and_counted_at_each
     g.rt.spent = 0
     value = _fast_only(once)(g.rt, {"me": 0})
     assert value == once.slow(game().rt, {"me": 0}) and g.rt.spent == len(hand) + len(hand) * len(hand)
+
+
+def test_a_modifier_counted_before_the_generated_value_gives_up_is_counted_once(tmp_path):
+    """The generated form counts a modifier that applied (``rt.stats``) only when it gives the value:
+    here the first modifier applies, then the second adds two lists, which the generated form leaves
+    to the generic way; that way counts both, once each (the generated form's count would make two)."""
+    prog, g = _mini_with(
+        tmp_path,
+        "  tags: \"['a']\"\n",
+        "  - {value: tags, set: \"['z']\"}\n  - {value: tags, add: \"['b']\"}\n",
+    )
+    g.rt.stats = {}
+    assert g.rt.value("tags", (), {"me": 0}) == ["z", "b"]
+    assert g.rt.stats == {"game.modifiers[0]": 1, "game.modifiers[1]": 1}
