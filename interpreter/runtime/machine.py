@@ -283,7 +283,7 @@ class Runtime:
         stack = self.st["stack"]
         stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars})
 
-    def emit(self, event: str, args: dict, node=None):
+    def emit(self, event: str, args: dict):
         """Push the frames of every trigger listening to ``event`` (first declared runs first); which
         of them hear it is decided by the event's generated function (see ``_listeners``)."""
         listeners = self.prog._heard
@@ -783,7 +783,7 @@ def s_set_var(rt, env, node, fr):
     variables[node.name] = new
     event = rt.prog.vars[node.name]["event"]
     if event and old != new:
-        rt.emit(event, {"old": old, "new": new}, node)
+        rt.emit(event, {"old": old, "new": new})
 
 
 def s_set_seatvar(rt, env, node, fr):
@@ -793,7 +793,7 @@ def s_set_seatvar(rt, env, node, fr):
     row[s] = new
     event = rt.prog.vars[node.name]["event"]
     if event and old != new:
-        rt.emit(event, {"old": old, "new": new, "seat": s}, node)
+        rt.emit(event, {"old": old, "new": new, "seat": s})
 
 
 def s_set_counter(rt, env, node, fr):
@@ -1029,7 +1029,7 @@ def s_do(rt, env, node, fr):
 
 def s_emit(rt, env, node, fr):
     args = {k: _plain(f(rt, env)) for k, f in node.args}  # never a live zone list
-    rt.emit(node.event, args, node)
+    rt.emit(node.event, args)
 
 
 def s_if(rt, env, node, fr):
