@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.results_table import insert_rows  # noqa: E402
 from mason.agents.mcts import DEFAULT_ITERATIONS  # noqa: E402
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
@@ -80,17 +81,7 @@ def measure(game: str, players: int, games: int, seed: int, expansions=(), kind=
 
 
 def record(rows: list[str]) -> None:
-    path = ROOT / "benchmarks" / "RESULTS.md"
-    lines = path.read_text().splitlines()
-    if HEADING not in lines:
-        raise SystemExit(f"{path}: no '{HEADING}' section to record in")
-    i = lines.index(HEADING) + 1
-    while i < len(lines) and not lines[i].startswith("|"):
-        i += 1
-    while i < len(lines) and lines[i].startswith("|"):
-        i += 1
-    lines[i:i] = rows
-    path.write_text("\n".join(lines) + "\n")
+    insert_rows(ROOT / "benchmarks" / "RESULTS.md", HEADING, rows)
 
 
 def main() -> None:

@@ -93,3 +93,17 @@ def test_workers_counts_the_modules_whose_cached_bytecode_is_up_to_date(tmp_path
     (pkg / "mod.py").write_text("X = 100\n")
     assert tool.bytecode_cached("cachedpkg") == (3, 3)
     assert tool.bytecode_cached("no_such_package_here") == (0, 0)
+
+
+def test_a_benchmark_row_goes_into_its_own_table_not_at_the_end_of_the_file(tmp_path):
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# B\n\n## One\n\ntext\n\n| a |\n|---|\n| 1 |\n\nnotes\n\n## Two\n\n| b |\n|---|\n| 2 |\n")
+    _tool("results_table").insert_rows(results, "## One", ["| 3 |", "| 4 |"])
+    assert results.read_text() == (
+        "# B\n\n## One\n\ntext\n\n| a |\n|---|\n| 1 |\n| 3 |\n| 4 |\n\nnotes\n\n## Two\n\n| b |\n|---|\n| 2 |\n"
+    )
+
+
+def test_the_per_game_benchmark_times_every_game_it_is_given():
+    times, decisions = _tool("bench_game").measure("citadels", 4, 2, 5, ["dark-city"])
+    assert len(times) == 2 and all(t > 0 for t in times) and decisions > 0
