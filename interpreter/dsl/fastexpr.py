@@ -260,6 +260,10 @@ class _Gen:
             return f"rt.table[{name!r}]"
         if name in p.constants:
             return f"rt.constants[{name!r}]"
+        if name in p.sets:  # a new list of the set's members, as names.py gives it
+            return f"list({self.const(list(p.sets[name]))})"
+        if name in p.set_members or name in p.types or name in getattr(p, "boards", ()) or name in p.automaton_ids:
+            return repr(name) if type(name) is str else self.closure(node)  # a name standing for itself
         return self.closure(node)
 
     def value_call(self, node) -> str:
@@ -472,7 +476,18 @@ def _inlinable(node, rec, params, p) -> bool:
             return False
         if n in _INLINE_NAMES or n in p.turn_families or n in p.counters or n in p.zones or n in p.vars:
             return True
-        return n in p.values and not p.values[n].params  # as game_name writes it: reads env for me only
+        if n in p.values:
+            return not p.values[n].params  # as game_name writes it: reads env for me only
+        # read in place without env (game_name): a table column, a constant, a set, a name standing for itself
+        return (
+            n in p.table_columns
+            or n in p.constants
+            or n in p.sets
+            or n in p.set_members
+            or n in p.types
+            or n in getattr(p, "boards", ())
+            or n in p.automaton_ids
+        )
     if t is A.Attr:
         return _inlinable(node.obj, rec, params, p)
     if t is A.BinOp:

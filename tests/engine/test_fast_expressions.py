@@ -76,6 +76,8 @@ VALUES = [
     "[[d != c for d in hand] for c in hand]",  # reads the outer item: made at each item
     "[s for s in seats if s != me] + [players]",  # the seats and the number of players, in place
     "hand_size + start_gold",  # a column of the player-count table and a constant, in place
+    "suits + [moon, prism]",  # a set (a new list), a set's member and a card type: names standing for themselves
+    "[c for c in hand if c.type == prism or c.type in suits]",
 ]
 
 ERRORS = [
@@ -117,7 +119,10 @@ def test_whole_expressions_are_generated():
     prog = program()
     composite = prog.exprs.compile(parse_expression("[c.cost for c in hand if c.cost > 1]"), Scope(("me",)))
     leaf = prog.exprs.compile(parse_expression("gold"), Scope(("me",)))
-    names = prog.exprs.compile(parse_expression("hand_size + start_gold + players + count(seats)"), Scope(("me",)))
+    names = prog.exprs.compile(
+        parse_expression("hand_size + start_gold + players + count(seats) + count(suits + [moon, prism])"),
+        Scope(("me",)),
+    )
     closures = [v for v in names.__globals__.values() if "resolve_name" in getattr(v, "__qualname__", "")]
     assert not closures  # every name read in place, none through its closure
     value = prog.exprs.compile(parse_expression("hand_limit"), Scope(("me",)))
