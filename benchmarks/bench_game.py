@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.results_table import insert_rows  # noqa: E402
+from benchmarks.results_table import command, insert_rows, set_ups  # noqa: E402
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
 from mason.runtime.game import Game, Settings, load_program  # noqa: E402
@@ -56,9 +56,7 @@ def main() -> None:
     ap.add_argument("--record", action="store_true", help="add the rows to benchmarks/RESULTS.md")
     a = ap.parse_args()
     rows = []
-    for gid in a.games_ids or [*list_games(), "citadels+dark-city"]:
-        name, _, extra = gid.partition("+")
-        expansions = a.expansions + ([extra] if extra else [])
+    for name, expansions in set_ups(a.games_ids, a.expansions, [*list_games(), "citadels+dark-city"]):
         times, decisions = measure(name, a.players, a.games, a.seed, expansions)
         q = statistics.quantiles(times, n=4)
         median = statistics.median(times)
@@ -69,10 +67,8 @@ def main() -> None:
             f"{decisions / sum(times):,.0f} decisions/s",
             flush=True,
         )
-        cmd = " ".join(
-            ["python benchmarks/bench_game.py", name]
-            + [f"--with {x}" for x in expansions]
-            + [f"--players {a.players}", f"--games {a.games}", f"--seed {a.seed}"]
+        cmd = command(
+            "bench_game.py", name, expansions, [f"--players {a.players}", f"--games {a.games}", f"--seed {a.seed}"]
         )
         rows.append(
             f"| {datetime.now(timezone.utc):%Y-%m-%d} | {label} | {a.players} | {a.games} | **{median:.3f}** | "

@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.results_table import insert_rows  # noqa: E402
+from benchmarks.results_table import command, insert_rows, set_ups  # noqa: E402
 from mason.agents.mcts import DEFAULT_ITERATIONS  # noqa: E402
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
@@ -104,21 +104,20 @@ def main() -> None:
     )
     print("|---|---|---|---|---|")
     rows = []
-    for gid in a.games_ids or list_games():
-        name, _, extra = gid.partition("+")
-        expansions = a.expansions + ([extra] if extra else [])
+    for name, expansions in set_ups(a.games_ids, a.expansions, list_games()):
         r = measure(name, a.players, a.games, a.seed, expansions, kind)
         print(
             f"| {r['game']} | {r['games']} | **{r['win_rate']:.1%}** | {r['mcts_s']:.4f} / {r['mcts_cpu']:.4f} "
             f"| {r['random_s']:.6f} |",
             flush=True,
         )
-        cmd = " ".join(
-            ["python benchmarks/bench_mcts.py", name]
-            + [f"--with {x}" for x in expansions]
-            + [f"--players {a.players}", f"--games {a.games}", f"--seed {a.seed}"]
+        cmd = command(
+            "bench_mcts.py",
+            name,
+            expansions,
+            [f"--players {a.players}", f"--games {a.games}", f"--seed {a.seed}"]
             + ([f"--iterations {a.iterations}"] if a.iterations is not None else [])
-            + ([f"--depth {a.depth}"] if a.depth is not None else [])
+            + ([f"--depth {a.depth}"] if a.depth is not None else []),
         )
         rows.append(
             f"| {datetime.date.today()} | {r['game']} | {a.players} | {kind} | {r['games']} "
