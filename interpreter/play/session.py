@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-import traceback
 from pathlib import Path
 
 from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
@@ -106,6 +105,8 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
     except MasonError as exc:
         out["error"] = exc.line()
     except Exception as exc:  # a bug in Mason itself: report it, with where, and go on
+        import traceback  # only for Mason's own bugs: not imported at every start
+
         tb = traceback.extract_tb(exc.__traceback__)[-1]
         out["error"] = f"internal error {type(exc).__name__}: {exc} ({Path(tb.filename).name}:{tb.lineno})"
     out["seconds"] = round(time.perf_counter() - t, 4)

@@ -19,12 +19,15 @@ State: ``{"shape": SHAPE, "owners": {ID: seat or null}}`` (every slot of the sha
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.runtime.boards import board, board_kind, board_renderer
 from mason.runtime.values import label_of
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 # ==================================================================== definition
@@ -114,6 +117,8 @@ class Shape:
     """The slots of one shape: declarations by id, supports, x and the left-to-right order."""
 
     def __init__(self, slots: list):
+        from fractions import Fraction  # imported here: only games with a pyramid need it, at every start
+
         self.decl = {sl["id"]: sl for sl in slots}
         self.ids = [sl["id"] for sl in slots]
         self.layer = {sl["id"]: sl["layer"] for sl in slots}
