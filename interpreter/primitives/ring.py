@@ -194,8 +194,16 @@ def _say(rt, node, text):
         rt.say(text, node)
 
 
+def _ring_declared(program, name) -> dict:
+    """Ring ``name``'s declaration, from the program alone (the static hooks of the queries)."""
+    d = program.boards.get(name) if type(name) is str else None
+    if d is None or d.get("kind") != "ring":
+        raise KeyError(name)
+    return d
+
+
 # ==================================================================== geometry
-@builtin("ring_places", 1)
+@builtin("ring_places", 1, static=lambda program, name: list(_ring_declared(program, name)["places"]))
 def _places(rt, name):
     """The place ids, clockwise."""
     return list(_ring(rt, name)[0]["places"])
@@ -216,14 +224,29 @@ def _distance(rt, name, a, c):
 
 
 # ==================================================================== pieces and tokens
-@builtin("ring_pieces", 2)
+def _state_code(template: str):
+    """A ``code`` hook (dsl.builtins.builtin) for a query of a ring named by a literal: ``template``
+    reads the board's state in place; a place or token kind the board lacks raises a KeyError there,
+    and the builtin decides (with its own message)."""
+
+    def hook(program, name, *rest):
+        try:
+            _ring_declared(program, name)
+        except KeyError:
+            return None
+        return template
+
+    return hook
+
+
+@builtin("ring_pieces", 2, code=_state_code("list(rt.st['boards'][{0}]['pieces'][{1}])"))
 def _pieces(rt, name, place):
     """The pieces on a place, in the order they arrived."""
     d, data = _ring(rt, name, place)
     return list(data["pieces"][place])
 
 
-@builtin("ring_count", 2)
+@builtin("ring_count", 2, code=_state_code("len(rt.st['boards'][{0}]['pieces'][{1}])"))
 def _count(rt, name, place):
     """How many pieces a place holds."""
     return len(_pieces(rt, name, place))
@@ -236,7 +259,7 @@ def _full_q(rt, name, place):
     return _full(d, data, place)
 
 
-@builtin("ring_tokens", 3)
+@builtin("ring_tokens", 3, code=_state_code("rt.st['boards'][{0}]['tokens'][{1}][{2}]"))
 def _tokens(rt, name, place, kind):
     """How many tokens of a kind lie on a place."""
     d, data = _ring(rt, name, place)
@@ -246,7 +269,7 @@ def _tokens(rt, name, place, kind):
 
 
 # ==================================================================== sowing
-@builtin("ring_held", 1)
+@builtin("ring_held", 1, code=_state_code("list(rt.st['boards'][{0}]['held'])"))
 def _held(rt, name):
     """The picked-up pieces not yet dropped."""
     return list(_ring(rt, name)[1]["held"])

@@ -1,8 +1,9 @@
 """Builtins that generated expressions read without calling them (dsl/builtins.py ``builtin``'s
 ``static``, ``table`` and ``code`` hooks; dsl/fastexpr.py): a board's declared cells, stations and
-slots and their data, looked up once when the code is made, and a hexgrid cell's emptiness read in
-place. Each expression is compiled in its generated form and its closure tree (``fn.slow``), on the
-hexville (hexgrid) and carousel (wheel) fixtures: both must give the same value or the same error,
+slots and their data, looked up once when the code is made; a hexgrid cell's emptiness and a ring's
+pieces, tokens and held pieces read from the state in place. Each expression is compiled in its
+generated form and its closure tree (``fn.slow``), on the hexville (hexgrid), carousel (wheel) and
+sowing (ring) fixtures: both must give the same value or the same error,
 and where the hook applies the generated form must decide alone, without the builtin."""
 
 from __future__ import annotations
@@ -138,3 +139,45 @@ def test_a_station_or_slot_not_declared_fails_as_the_builtin():
     ):
         fast, slow = both(g, text)
         assert fast == slow and fast[0] == "error", text
+
+
+SOWING = paths.FIXTURES / "sowing"
+RING_VALUES = [
+    "ring_count('yard', 'b1')",
+    "[ring_count('yard', p) for p in ring_places('yard')]",
+    "ring_pieces('yard', 'a1')",
+    "ring_tokens('yard', 'c2', 'coins')",
+    "ring_held('yard')",
+]
+
+
+@pytest.mark.parametrize("text", RING_VALUES)
+def test_ring_state_read_in_place_gives_the_builtins_value(text):
+    g = new_game(str(SOWING), 2)
+    fast, slow = both(g, text)
+    assert fast == slow and fast[0] == "ok"
+    value, used = alone(g, text)
+    assert value == fast[1]
+    assert not used & {"ring_count", "ring_pieces", "ring_tokens", "ring_held", "ring_places"}
+
+
+def test_a_place_or_token_kind_not_on_the_ring_fails_as_the_builtin():
+    g = new_game(str(SOWING), 2)
+    for text in (
+        "ring_count('yard', 'z9')",
+        "ring_pieces('yard', 'z9')",
+        "ring_tokens('yard', 'a1', 'gems')",
+        "ring_tokens('yard', 'z9', 'coins')",
+        "ring_held('nowhere')",
+    ):
+        fast, slow = both(g, text)
+        assert fast == slow and fast[0] == "error", text
+
+
+def test_a_ring_list_read_in_place_is_a_new_list():
+    g = new_game(str(SOWING), 2)
+    fn, _ = _forms(g, "ring_pieces('yard', 'a1')")
+    fn(g.rt, {"me": 0}).append("spoiled")
+    assert fn(g.rt, {"me": 0}) == g.state["boards"]["yard"]["pieces"]["a1"] != [] and "spoiled" not in fn(
+        g.rt, {"me": 0}
+    )
