@@ -276,14 +276,15 @@ def _g(rt, name):
     """The board's state and its geometry. The geometry's fields are written when the board is built
     and never changed at play, so it is looked up once per runtime and board (``rt.memo['slots']``),
     not keyed afresh (a JSON text of its levels) at every query."""
-    data = _board(rt, name)
     memo = rt.memo.get("slots")
     if memo is None:
         memo = rt.memo["slots"] = {}
-    known = memo.get(name)
-    if known is None or known[0] is not data:
-        known = memo[name] = (data, geometry(data))
-    return data, known[1]
+    known = memo.get(name) if type(name) is str else None
+    if known is not None and rt.st["boards"].get(name) is known[0]:  # checked a slots board when kept
+        return known
+    data = _board(rt, name)
+    known = memo[name] = (data, geometry(data))
+    return known
 
 
 @builtin("slots", 1)
