@@ -296,3 +296,19 @@ def test_bad_declarations_are_reported_at_load_time(tmp_path):
     assert any("'region_total' is neither a number nor a table column" in m for m in messages)
     assert all(e.code == "definition/board" for e in errors)
     assert all(e.place and e.place.line > 0 for e in errors)
+
+
+def test_the_memo_of_a_board_follows_the_state_it_was_made_from():
+    """Queries find a board's geometry in the runtime's memo while the state holds the same board
+    dict; a board put in its place (a state restored by hand, say) is read afresh, and a name that
+    is no slots board is refused every time, memo or not."""
+    g = new()
+    before = q(g, "open_slots", "wall")
+    replaced = {**g.state["boards"]["wall"], "pieces": {before[0]: 0}}
+    g.state["boards"]["wall"] = replaced
+    after = q(g, "open_slots", "wall")
+    assert after != before and before[0] not in after
+    assert after == [s for s in q(g, "slots", "wall") if S.is_open(replaced, S.geometry(replaced), s)]
+    for _ in range(2):
+        with pytest.raises(PlayError):
+            q(g, "open_slots", "nowhere")
