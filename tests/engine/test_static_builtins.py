@@ -20,6 +20,7 @@ from mason.errors import PlayError
 
 HEXVILLE = paths.FIXTURES / "hexville"
 CAROUSEL = paths.FIXTURES / "carousel"
+SOWING = paths.FIXTURES / "sowing"
 
 
 def _forms(g, text, **local):
@@ -54,44 +55,80 @@ def alone(g, text, **local):
     return fn(g.rt, {"me": 0, **local}), used
 
 
-HEX_VALUES = [
-    "hex_info('town', c)['kind']",
-    "hex_info('town', c)['surcharge']",
-    "[x for x in hex_cells('town') if hex_info('town', x)['kind'] == 'build']",
-    "sum(hex_info('town', x)['surcharge'] for x in hex_cells('town') if x != '0,0' and x != '0,-1' and x != '-1,0' and x != '-1,1' and x != '0,1')",
-    "hex_empty('town', c)",
-    "[x for x in hex_cells('town') if not hex_empty('town', x)]",
+HEX = {"hex_info", "hex_cells", "hex_empty"}
+WHEEL = {"wheel_stations", "wheel_slots", "wheel_station_info", "wheel_slot_info"}
+RING = {"ring_count", "ring_pieces", "ring_tokens", "ring_held", "ring_places"}
+
+# (fixture, expression, the builtins it must read without calling them); ``c`` is the cell "1,0",
+# where hexville's game has a tile placed
+VALUES = [
+    (HEXVILLE, "hex_info('town', c)['kind']", HEX),
+    (HEXVILLE, "hex_info('town', c)['surcharge']", HEX),
+    (HEXVILLE, "[x for x in hex_cells('town') if hex_info('town', x)['kind'] == 'build']", HEX),
+    (HEXVILLE, "sum(hex_info('town', x)['surcharge'] for x in hex_cells('town') if x in ['1,-1', '1,0'])", HEX),
+    (HEXVILLE, "hex_empty('town', c)", HEX),
+    (HEXVILLE, "[x for x in hex_cells('town') if not hex_empty('town', x)]", HEX),
+    (CAROUSEL, "wheel_stations('carousel')", WHEEL),
+    (CAROUSEL, "wheel_slots('carousel')", WHEEL),
+    (CAROUSEL, "wheel_station_info('carousel', 's0')['cost']", WHEEL),
+    (CAROUSEL, "[wheel_station_info('carousel', s)['zone'] for s in wheel_stations('carousel')]", WHEEL),
+    (CAROUSEL, "wheel_slot_info('carousel', 'w1')['bonus']", WHEEL),
+    (SOWING, "ring_count('yard', 'b1')", RING),
+    (SOWING, "[ring_count('yard', p) for p in ring_places('yard')]", RING),
+    (SOWING, "ring_pieces('yard', 'a1')", RING),
+    (SOWING, "ring_tokens('yard', 'c2', 'coins')", RING),
+    (SOWING, "ring_held('yard')", RING),
+]
+
+# what a table or the state lacks, written otherwise, or a board of another kind: the builtin's error
+ERRORS = [
+    (HEXVILLE, "hex_info('town', '9,9')['kind']"),
+    (HEXVILLE, "hex_info('town', '1,0')['colour']"),
+    (HEXVILLE, "hex_empty('town', '9,9')"),
+    (HEXVILLE, "hex_info('nowhere', '1,0')['kind']"),
+    (HEXVILLE, "hex_empty('nowhere', '1,0')"),
+    (HEXVILLE, "count(hex_cells('nowhere'))"),
+    (CAROUSEL, "wheel_station_info('carousel', 's9')['cost']"),
+    (CAROUSEL, "wheel_slot_info('carousel', 'w9')['bonus']"),
+    (CAROUSEL, "wheel_station_info('carousel', 's1')['cost']"),  # a station without that key
+    (SOWING, "ring_count('yard', 'z9')"),
+    (SOWING, "ring_pieces('yard', 'z9')"),
+    (SOWING, "ring_tokens('yard', 'a1', 'gems')"),
+    (SOWING, "ring_tokens('yard', 'z9', 'coins')"),
+    (SOWING, "ring_held('nowhere')"),
 ]
 
 
-@pytest.mark.parametrize("text", HEX_VALUES)
-def test_hexgrid_queries_read_in_place_give_the_builtins_value(text):
-    g = new_game(str(HEXVILLE), 2)
-    t = card(g, "ford", 0)
-    run(g, f'let t = {t}\ndo hex_place("town", "1,0", t, 0, t.edges, t.corners)')
+def fresh(fixture):
+    g = new_game(str(fixture), 2)
+    if fixture == HEXVILLE:
+        t = card(g, "ford", 0)
+        run(g, f'let t = {t}\ndo hex_place("town", "1,0", t, 0, t.edges, t.corners)')
+    return g
+
+
+@pytest.mark.parametrize("fixture, text, hooked", VALUES, ids=[v[1] for v in VALUES])
+def test_a_query_read_in_place_gives_the_builtins_value(fixture, text, hooked):
+    g = fresh(fixture)
     fast, slow = both(g, text, c="1,0")
     assert fast == slow and fast[0] == "ok"
     value, used = alone(g, text, c="1,0")
     assert value == fast[1]
-    assert not used & {"hex_info", "hex_cells", "hex_empty"}  # every hexgrid query read without its builtin
+    assert not used & hooked  # every such query read without its builtin
 
 
-def test_a_cell_written_otherwise_or_not_on_the_board_is_left_to_the_builtin():
-    """``1, 0`` is the cell ``1,0`` written with a space: the table has no such key, the closure tree
-    decides (the same value); a cell off the board or a board that is no hexgrid fails alike."""
+@pytest.mark.parametrize("fixture, text", ERRORS, ids=[e[1] for e in ERRORS])
+def test_what_the_table_or_the_state_lacks_fails_as_the_builtin(fixture, text):
+    fast, slow = both(fresh(fixture), text)
+    assert fast == slow and fast[0] == "error", text
+
+
+def test_a_cell_written_otherwise_is_left_to_the_builtin():
+    """``1, 0`` is the cell ``1,0`` written with a space: the table has no such key, and the closure
+    tree decides, with the same value."""
     g = new_game(str(HEXVILLE), 2)
     assert both(g, "hex_info('town', '1, 0')['surcharge']") == (("ok", 1, 0), ("ok", 1, 0))
     assert both(g, "hex_empty('town', '1, 0')") == (("ok", True, 0), ("ok", True, 0))
-    for text in (
-        "hex_info('town', '9,9')['kind']",
-        "hex_info('town', '1,0')['colour']",
-        "hex_empty('town', '9,9')",
-        "hex_info('nowhere', '1,0')['kind']",
-        "hex_empty('nowhere', '1,0')",
-        "count(hex_cells('nowhere'))",
-    ):
-        fast, slow = both(g, text)
-        assert fast == slow and fast[0] == "error", text
 
 
 def test_a_board_named_by_a_variable_calls_the_builtin():
@@ -103,81 +140,10 @@ def test_a_board_named_by_a_variable_calls_the_builtin():
     assert {"hex_info", "hex_cells"} <= used
 
 
-def test_a_static_list_is_a_new_list_at_each_use():
-    g = new_game(str(HEXVILLE), 2)
-    fn, _ = _forms(g, "hex_cells('town')")
+@pytest.mark.parametrize("fixture, text", [(HEXVILLE, "hex_cells('town')"), (SOWING, "ring_pieces('yard', 'a1')")])
+def test_a_list_read_in_place_is_a_new_list_at_each_use(fixture, text):
+    g = fresh(fixture)
+    fn, _ = _forms(g, text)
     first = fn(g.rt, {"me": 0})
     first.append("spoiled")
-    assert fn(g.rt, {"me": 0}) == ["0,0", "1,-1", "0,-1", "-1,0", "1,0", "-1,1", "0,1", "2,0"]
-
-
-WHEEL_VALUES = [
-    "wheel_stations('carousel')",
-    "wheel_slots('carousel')",
-    "wheel_station_info('carousel', 's0')['cost']",
-    "[wheel_station_info('carousel', s)['zone'] for s in wheel_stations('carousel')]",
-    "wheel_slot_info('carousel', 'w1')['bonus']",
-]
-
-
-@pytest.mark.parametrize("text", WHEEL_VALUES)
-def test_wheel_declarations_read_in_place_give_the_builtins_value(text):
-    g = new_game(str(CAROUSEL), 2)
-    fast, slow = both(g, text)
-    assert fast == slow and fast[0] == "ok"
-    value, used = alone(g, text)
-    assert value == fast[1]
-    assert not used & {"wheel_stations", "wheel_slots", "wheel_station_info", "wheel_slot_info"}
-
-
-def test_a_station_or_slot_not_declared_fails_as_the_builtin():
-    g = new_game(str(CAROUSEL), 2)
-    for text in (
-        "wheel_station_info('carousel', 's9')['cost']",
-        "wheel_slot_info('carousel', 'w9')['bonus']",
-        "wheel_station_info('carousel', 's1')['cost']",  # a station without that key
-    ):
-        fast, slow = both(g, text)
-        assert fast == slow and fast[0] == "error", text
-
-
-SOWING = paths.FIXTURES / "sowing"
-RING_VALUES = [
-    "ring_count('yard', 'b1')",
-    "[ring_count('yard', p) for p in ring_places('yard')]",
-    "ring_pieces('yard', 'a1')",
-    "ring_tokens('yard', 'c2', 'coins')",
-    "ring_held('yard')",
-]
-
-
-@pytest.mark.parametrize("text", RING_VALUES)
-def test_ring_state_read_in_place_gives_the_builtins_value(text):
-    g = new_game(str(SOWING), 2)
-    fast, slow = both(g, text)
-    assert fast == slow and fast[0] == "ok"
-    value, used = alone(g, text)
-    assert value == fast[1]
-    assert not used & {"ring_count", "ring_pieces", "ring_tokens", "ring_held", "ring_places"}
-
-
-def test_a_place_or_token_kind_not_on_the_ring_fails_as_the_builtin():
-    g = new_game(str(SOWING), 2)
-    for text in (
-        "ring_count('yard', 'z9')",
-        "ring_pieces('yard', 'z9')",
-        "ring_tokens('yard', 'a1', 'gems')",
-        "ring_tokens('yard', 'z9', 'coins')",
-        "ring_held('nowhere')",
-    ):
-        fast, slow = both(g, text)
-        assert fast == slow and fast[0] == "error", text
-
-
-def test_a_ring_list_read_in_place_is_a_new_list():
-    g = new_game(str(SOWING), 2)
-    fn, _ = _forms(g, "ring_pieces('yard', 'a1')")
-    fn(g.rt, {"me": 0}).append("spoiled")
-    assert fn(g.rt, {"me": 0}) == g.state["boards"]["yard"]["pieces"]["a1"] != [] and "spoiled" not in fn(
-        g.rt, {"me": 0}
-    )
+    assert fn(g.rt, {"me": 0}) == first[:-1] != []
