@@ -262,8 +262,8 @@ class _Gen:
             return f"rt.constants[{name!r}]"
         if name in p.sets:  # a new list of the set's members, as names.py gives it
             return f"list({self.const(list(p.sets[name]))})"
-        if name in p.set_members or name in p.types or name in getattr(p, "boards", ()) or name in p.automaton_ids:
-            return repr(name) if type(name) is str else self.closure(node)  # a name standing for itself
+        if p.names_itself(name):
+            return repr(name)  # a name standing for itself
         return self.closure(node)
 
     def value_call(self, node) -> str:
@@ -479,15 +479,7 @@ def _inlinable(node, rec, params, p) -> bool:
         if n in p.values:
             return not p.values[n].params  # as game_name writes it: reads env for me only
         # read in place without env (game_name): a table column, a constant, a set, a name standing for itself
-        return (
-            n in p.table_columns
-            or n in p.constants
-            or n in p.sets
-            or n in p.set_members
-            or n in p.types
-            or n in getattr(p, "boards", ())
-            or n in p.automaton_ids
-        )
+        return n in p.table_columns or n in p.constants or n in p.sets or p.names_itself(n)
     if t is A.Attr:
         return _inlinable(node.obj, rec, params, p)
     if t is A.BinOp:

@@ -106,7 +106,7 @@ class GameNames:
         if name in p.sets:
             values = list(p.sets[name])
             return lambda rt, env: list(values)
-        if name in p.set_members or name in p.types or name in getattr(p, "boards", ()) or name in p.automaton_ids:
+        if p.names_itself(name):
             return lambda rt, env: name  # a board name stands for itself: open_slots(tiers)
         raise self.unknown(node, name)
 

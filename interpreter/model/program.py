@@ -265,6 +265,16 @@ class Program:
             raise DefinitionErrors(self.errors)
 
     # ---------------------------------------------------------------- registry
+    def names_itself(self, name) -> bool:
+        """Whether the name ``name`` stands for itself in an expression: a set's member, a component
+        type, a board or an automaton (``open_slots(tiers)``; model/names.py, dsl/fastexpr.py)."""
+        return (
+            name in self.set_members
+            or name in self.types
+            or name in getattr(self, "boards", ())
+            or name in self.automaton_ids
+        )
+
     def register(self, node: Node) -> Node:
         node.id = len(self.nodes)
         self.nodes.append(node)

@@ -28,7 +28,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind
+from mason.runtime.boards import board, board_kind, declaration
 from mason.runtime.values import label_of
 
 KEYS = ("status", "text", "kind", "label", "cells", "rings", "cell_data", "marks")
@@ -252,10 +252,7 @@ def rt_names(rt):
 # ==================================================================== queries
 def _declared(program, name) -> dict:
     """Board ``name``'s cells, from the program alone (the static hooks of the queries below)."""
-    d = program.boards.get(name) if type(name) is str else None
-    if d is None or d.get("kind") != "hexgrid":
-        raise KeyError(name)
-    return cells_of(d)
+    return cells_of(declaration(program, name, "hexgrid"))
 
 
 @builtin("hex_cells", 1, static=lambda program, name: list(_declared(program, name)))

@@ -26,7 +26,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer, declaration
 
 KEYS = (
     "status",
@@ -194,16 +194,8 @@ def _say(rt, node, text):
         rt.say(text, node)
 
 
-def _ring_declared(program, name) -> dict:
-    """Ring ``name``'s declaration, from the program alone (the static hooks of the queries)."""
-    d = program.boards.get(name) if type(name) is str else None
-    if d is None or d.get("kind") != "ring":
-        raise KeyError(name)
-    return d
-
-
 # ==================================================================== geometry
-@builtin("ring_places", 1, static=lambda program, name: list(_ring_declared(program, name)["places"]))
+@builtin("ring_places", 1, static=lambda program, name: list(declaration(program, name, "ring")["places"]))
 def _places(rt, name):
     """The place ids, clockwise."""
     return list(_ring(rt, name)[0]["places"])
@@ -231,7 +223,7 @@ def _state_code(template: str):
 
     def hook(program, name, *rest):
         try:
-            _ring_declared(program, name)
+            declaration(program, name, "ring")
         except KeyError:
             return None
         return template

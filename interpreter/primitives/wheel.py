@@ -23,7 +23,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.primitives.ring import show
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer, declaration
 from mason.runtime.values import in_words, label_of
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
@@ -160,18 +160,10 @@ def _say(rt, node, text):
 
 
 # ==================================================================== queries
-def _declared(program, name) -> dict:
-    """Wheel ``name``'s declaration, from the program alone (the static hooks of the queries below)."""
-    d = program.boards.get(name) if type(name) is str else None
-    if d is None or d.get("kind") != "wheel":
-        raise KeyError(name)
-    return d
-
-
 def _by_id(program, name, key) -> dict:
     """A wheel's stations or slots by id (the first of an id, as ``_find`` finds it)."""
     out: dict = {}
-    for x in _declared(program, name)[key]:
+    for x in declaration(program, name, "wheel")[key]:
         out.setdefault(x["id"], x)
     return out
 
@@ -182,13 +174,15 @@ def _rotation(rt, name):
     return _wheel(rt, name)[1]["r"]
 
 
-@builtin("wheel_stations", 1, static=lambda program, name: [x["id"] for x in _declared(program, name)["stations"]])
+@builtin(
+    "wheel_stations", 1, static=lambda program, name: [x["id"] for x in declaration(program, name, "wheel")["stations"]]
+)
 def _stations(rt, name):
     """The station ids, clockwise."""
     return _ids(_wheel(rt, name)[0], "stations")
 
 
-@builtin("wheel_slots", 1, static=lambda program, name: [x["id"] for x in _declared(program, name)["slots"]])
+@builtin("wheel_slots", 1, static=lambda program, name: [x["id"] for x in declaration(program, name, "wheel")["slots"]])
 def _slots(rt, name):
     """The slot ids, in declaration order."""
     return _ids(_wheel(rt, name)[0], "slots")

@@ -89,6 +89,15 @@ def build_boards(program, players: int, table: dict) -> dict:
     return out
 
 
+def declaration(program, name, kind: str) -> dict:
+    """The declaration of board ``name`` of this ``kind``, from the program alone (a builtin's static
+    hooks, dsl.builtins.builtin); a KeyError when ``name`` is not such a board."""
+    d = program.boards.get(name) if type(name) is str else None
+    if d is None or d.get("kind") != kind:
+        raise KeyError(name)
+    return d
+
+
 def board(rt, name: str):
     try:
         return rt.st["boards"][name]
