@@ -60,6 +60,34 @@ def _again(rt, n: int) -> bool:
     return True
 
 
+SIEVE_KEYS = 256  # a sieve keeps its lists for this many values of the outer names it reads, at most
+
+
+def _sieve(rt, env, memo: dict, values: tuple, key: tuple, items: list, test, args: tuple):
+    """The items of a comprehension over a list known when the code is made for which the leading
+    conjuncts of its condition hold, made once per ``key`` (the values of the outer names those
+    conjuncts read) and kept in ``memo`` (see ``_Gen.sieve``); None where they cannot be kept: a
+    named value they call has a modifier (the program's modifiers are all known before any game
+    runs), or they raise for some item (the full loop then meets the error where the closure tree
+    would, or decides without it)."""
+    try:
+        kept = memo.get(key, _UNSET)
+    except TypeError:  # an outer name holds a list: not kept, the full loop runs
+        return None
+    if kept is _UNSET:
+        kept = None
+        if not any(v.mods for v in values):
+            try:
+                kept = [x for x in items if test(rt, env, x, *args)]
+            except RecursionError:
+                raise
+            except Exception:
+                kept = None
+        if len(memo) < SIEVE_KEYS:
+            memo[key] = kept
+    return kept
+
+
 def _times(rt, a, b):
     """``a * b`` as expr.py's ``times``: numbers within MAX_NUMBER, repetitions counted in the item budget."""
     if type(a) is int and type(b) is int:
@@ -76,6 +104,18 @@ def _times(rt, a, b):
         if spent > rt.item_cap:
             raise _Fallback
     return a * b
+
+
+# what generated code may call besides its own constants
+_HELPERS = dict(_UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times, _again=_again, _sieve=_sieve)
+
+
+class _Locals(dict):
+    """A comprehension's local names as its generated code reads them (``_Gen.bound``): a Python name,
+    or ``env[name]`` for one it reads from the environment (see ``_Gen.e``)."""
+
+    def __missing__(self, name):
+        return f"env[{name!r}]"
 
 
 class _Gen:
@@ -204,6 +244,92 @@ class _Gen:
         if type(v) is list:
             return v if all(type(x) in _SAFE_LITERALS for x in v) else None
         return v if type(v) in _SAFE_LITERALS and v is not None else None
+
+    def sieve(self, source, conjuncts, texts):
+        """For a comprehension over a list known when the code is made (a builtin's ``static`` hook),
+        whose condition begins with conjuncts that read nothing but the item, the program's data and
+        outer names held in Python (``pure``): ``(call, rest)``, the call of ``_sieve`` that gives the
+        items those conjuncts keep (made once per value of the outer names they read) and the rest of
+        the condition (None: nothing left to test); else None. The conjuncts hold or fail for an item
+        whatever the state, so testing them first for every item, once, keeps the same items in the
+        same order; the item budget still counts every item of the list, as the closure tree does."""
+        impl = self.rec.get(("builtin", id(source))) if type(source) is A.Call else None
+        if impl is None or type(self.static(source, impl, "static")) is not list:
+            return None
+        names = _Locals(self.bound)
+        reads: set = set()
+        values: list = []
+        k = 0
+        while k < len(conjuncts):
+            r: set = set()
+            v: list = []
+            if not self.pure(conjuncts[k], names, self.rec, r, v, frozenset()):
+                break
+            reads |= r
+            values += v
+            k += 1
+        if k == 0:
+            return None
+        held = sorted(reads - {"x"})  # Python names (passed to the test) and reads of env
+        args = [h for h in held if h.isidentifier()]
+        test = self.new("_s")
+        self.helpers.append(
+            f"def {test}(rt, env, x{''.join(', ' + a for a in args)}):\n    return {' and '.join(texts[:k])}"
+        )
+        key = "(" + "".join(h + ", " for h in held) + ")"
+        passed = "(" + "".join(a + ", " for a in args) + ")"
+        call = f"_sieve(rt, env, {self.const({})}, {self.const(tuple(values))}, {key}, items, {test}, {passed})"
+        rest = texts[k:]
+        return call, (None if not rest else rest[0] if len(rest) == 1 else "(" + " and ".join(rest) + ")")
+
+    def pure(self, node, names: dict, rec: dict, reads: set, values: list, calling: frozenset) -> bool:
+        """Whether ``node``'s value depends on nothing but the local names in ``names`` (name -> the
+        Python name holding it, noted in ``reads`` when read) and the program: literals, comparisons,
+        ``+``, and/or/not, conditionals, lists and indexing of such, builtins known when the code is
+        made (``static`` hooks, and ``table`` hooks indexed by a key), and named values whose bodies
+        are such (noted in ``values``: their modifiers, if any, read the state). Such a value may
+        still raise for some item; it changes nothing."""
+        t = type(node)
+        if t is A.Literal:
+            return type(node.value) in _SAFE_LITERALS
+        if t is A.Name:
+            if ("local", id(node)) not in rec:
+                return False
+            held = names[node.name] if type(names) is _Locals else names.get(node.name)
+            if held is not None:
+                reads.add(held)
+            return held is not None
+        if t is A.BinOp:
+            return (node.op in _ORDER or node.op == "+") and all(
+                self.pure(n, names, rec, reads, values, calling) for n in (node.left, node.right)
+            )
+        if t is A.BoolOp or t is A.ListLit:
+            return all(self.pure(n, names, rec, reads, values, calling) for n in node.items)
+        if t is A.Not or t is A.Neg:
+            return self.pure(node.operand, names, rec, reads, values, calling)
+        if t is A.IfExpr:
+            return all(self.pure(n, names, rec, reads, values, calling) for n in (node.cond, node.then, node.other))
+        if t is A.Index:
+            obj, key = node.obj, node.index
+            if type(obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
+                impl = rec.get(("builtin", id(obj)))
+                if impl is not None and self.static(obj, impl, "table") is not None:
+                    return self.pure(obj.args[-1], names, rec, reads, values, calling)
+            return all(self.pure(n, names, rec, reads, values, calling) for n in (obj, key))
+        if t is A.Call:
+            impl = rec.get(("builtin", id(node)))
+            if impl is not None:
+                return self.static(node, impl, "static") is not None
+            vd = self.p.values.get(node.func)
+            made = getattr(getattr(vd, "fn", None), "mason_ast", None)
+            if made is None or rec.get(id(node)) is None or len(node.args) != len(vd.params) or vd.name in calling:
+                return False
+            if not all(self.pure(a, names, rec, reads, values, calling) for a in node.args):
+                return False
+            body, inner = made
+            values.append(vd)
+            return self.pure(body, {q: q for q in vd.params}, inner, set(), values, calling | {vd.name})
+        return False
 
     def builtin_code(self, call, impl):
         """``call`` written as its builtin's ``code`` hook gives it, or None (see dsl.builtins.builtin)."""
@@ -384,7 +510,14 @@ class _Gen:
             reads = self.env_reads
             self.hoist = []
             item = self.e(node.item)
-            cond = self.e(node.cond) if node.cond is not None else None
+            sieve = None
+            if node.cond is None:
+                cond = None
+            else:
+                conjuncts = node.cond.items if type(node.cond) is A.BoolOp and node.cond.op == "and" else (node.cond,)
+                texts = [self.e(c) for c in conjuncts]
+                cond = texts[0] if len(texts) == 1 else "(" + " and ".join(texts) + ")"  # as e() writes it
+                sieve = self.sieve(node.source, conjuncts, texts)
         finally:
             inner_reads, hoisted = self.reads, self.hoist or []
             self.bound, self.cards_in, self.reads, self.hoist = outer, cards_in, outer_reads, outer_hoist
@@ -413,30 +546,40 @@ class _Gen:
             if put
             else []
         )
-        if func in ("any", "all"):
-            want = func == "any"
-            test = f"({item})" if want else f"not ({item})"  # as bool(item) is want
-            if cond is not None:
-                test = f"({cond}) and {test}"
-            body = (
-                [f"    result = {not want}"]
-                + loop
-                + [f"        if {test}:", f"            result = {want}", "            break"]
+
+        def body(loop, cond) -> list:
+            """The loop over ``items`` (or the sieve's ``kept``) testing ``cond``, as the function asks."""
+            if func in ("any", "all"):
+                want = func == "any"
+                test = f"({item})" if want else f"not ({item})"  # as bool(item) is want
+                if cond is not None:
+                    test = f"({cond}) and {test}"
+                return (
+                    [f"    result = {not want}"]
+                    + loop
+                    + [f"        if {test}:", f"            result = {want}", "            break"]
+                )
+            if func == "count" and cond is not None:
+                return ["    n = 0"] + loop + [f"        if {cond}:", "            n += 1"]
+            if cond is None:
+                return ["    out = []"] + loop + [f"        out.append({item})"]
+            return ["    out = []"] + loop + [f"        if {cond}:", f"            out.append({item})"]
+
+        lines = body(loop, cond)
+        if sieve is not None:  # the loop over the kept items, testing the rest of the condition
+            call, rest = sieve
+            sifted = body([loop[0].replace(" in items:", " in kept:")] + loop[1:], rest)
+            lines = (
+                [f"    kept = {call}", "    if kept is None:"]
+                + ["    " + line for line in lines]
+                + ["    else:"]
+                + ["    " + line for line in sifted]
             )
-            lines = head + body + restore + ["    return result"]
-            self.helpers.append("\n".join(lines))
-            return f"{name}(rt, env{passed})"
-        if func == "count" and cond is not None:
-            body = ["    n = 0"] + loop + [f"        if {cond}:", "            n += 1"]
-            lines = head + body + restore + ["    return n"]
-            self.helpers.append("\n".join(lines))
-            return f"{name}(rt, env{passed})"
-        if cond is None:
-            body = ["    out = []"] + loop + [f"        out.append({item})"]
-        else:
-            body = ["    out = []"] + loop + [f"        if {cond}:", f"            out.append({item})"]
-        lines = head + body + restore + ["    return out"]
+        result = "result" if func in ("any", "all") else "n" if func == "count" and cond is not None else "out"
+        lines = head + lines + restore + [f"    return {result}"]
         self.helpers.append("\n".join(lines))
+        if result != "out":
+            return f"{name}(rt, env{passed})"
         if func is None:
             code = f"{name}(rt, env{passed})"
             if item == "x" and (source in self.zone_lists or source in self.card_lists):
@@ -556,7 +699,7 @@ def generate(node, slow, rec, program):
             "        return _slow(rt, env)\n"
         ]
     )
-    ns = dict(gen.consts, _slow=slow, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times, _again=_again)
+    ns = dict(gen.consts, _slow=slow, **_HELPERS)
     exec(_code(src), ns)
     fast = ns["fast"]
     fast.slow = slow
@@ -657,6 +800,6 @@ def value_evaluator(vd, held, program):
     ]
     lines += ["    return v"]
     src = "\n\n".join(gen.helpers + ["\n".join(lines)])
-    ns = dict(gen.consts, _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times, _again=_again)
+    ns = dict(gen.consts, **_HELPERS)
     exec(_code(src), ns)
     return ns["ev"]

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_NUMBER, charge
-from mason.dsl.fastexpr import _UNSET, _again, _code, _Fallback, _Gen, _plus, _times, _Unsupported
+from mason.dsl.fastexpr import _HELPERS, _code, _Gen, _Unsupported
 from mason.errors import PlayError
 from mason.runtime import machine
 from mason.runtime.answers import answered_in_place
@@ -505,11 +505,7 @@ def compile_block(block, program):
         PlayError=PlayError,
         MAX_NUMBER=MAX_NUMBER,
         _machine=machine,
-        _Fallback=_Fallback,
-        _UNSET=_UNSET,
-        _plus=_plus,
-        _again=_again,
-        _times=_times,
+        **_HELPERS,
         _plain=_plain,
         _amount_of=_amount_of,
         _cards_of=_cards_of,

@@ -8,7 +8,10 @@ statement that fails gives the handler's error, message, code and place."""
 
 from __future__ import annotations
 
+import builtins
+import dis
 import json
+import types
 
 import pytest
 from paths import PROBES
@@ -230,3 +233,35 @@ def test_a_turn_run_direct_goes_from_action_to_window_without_the_run_loop(monke
     paused = _final(settings, False)
     turns = json.loads(paused)["decisions"]  # each decision of a random Citadels game: a window or a choice
     assert direct == paused and steps and n_direct < len(steps) / 2 < turns
+
+
+def _globals_read(code):
+    for i in dis.get_instructions(code):
+        if i.opname == "LOAD_GLOBAL":
+            yield i.argval
+    for c in code.co_consts:
+        if hasattr(c, "co_code"):
+            yield from _globals_read(c)
+
+
+@pytest.mark.parametrize("game,players,expansions", GAMES, ids=lambda v: str(v).rsplit("/", 1)[-1])
+def test_a_generated_block_reads_only_names_its_namespace_defines(game, players, expansions):
+    """A block's function holds its expressions' generated code, with the helpers that code calls
+    (``_again``, ``_sieve``, ...): a name missing from the block's namespace would fail at every run
+    and send the block to its statements' handlers, unseen (the values are the same, only slower)."""
+    program = Game.new(Settings(game, players, 1, (), expansions, {}), narrate=False).program
+    read: set = set()
+    for node in program.nodes:
+        if node.kind != "block":
+            continue
+        ns = direct.compile_block(node, program).__globals__
+        names = {
+            n
+            for v in ns.values()
+            if isinstance(v, types.FunctionType) and v.__globals__ is ns
+            for n in _globals_read(v.__code__)
+        }
+        assert {n for n in names if n not in ns and not hasattr(builtins, n)} == set(), node
+        read |= names
+    if game == "prague":
+        assert "_sieve" in read  # (its building hexes: the city's building cells, found once)

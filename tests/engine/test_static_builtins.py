@@ -11,7 +11,7 @@ from __future__ import annotations
 import paths
 import pytest
 from scenario import card, run
-from support import new_game
+from support import edited_copy, new_game
 
 from mason.dsl.builtins import BUILTINS
 from mason.dsl.expr import Scope
@@ -147,3 +147,106 @@ def test_a_list_read_in_place_is_a_new_list_at_each_use(fixture, text):
     first = fn(g.rt, {"me": 0})
     first.append("spoiled")
     assert fn(g.rt, {"me": 0}) == first[:-1] != []
+
+
+# ------------------------------------------------------------------------------------------ sieves
+# A comprehension over a list known when the code is made (a ``static`` hook), whose condition
+# begins with conjuncts reading nothing but the item, outer names and the program (dsl/fastexpr.py,
+# ``_Gen.sieve``): the items those conjuncts keep are found once (per value of the outer names they
+# read) and only the rest of the condition is tested at each use. ``k`` is "build"; after ``fresh``
+# the cell "1,0" holds a tile.
+SIEVED = [
+    "[x for x in hex_cells('town') if hex_info('town', x)['kind'] == 'build' and hex_empty('town', x)]",
+    "[x for x in hex_cells('town') if hex_info('town', x)['kind'] == k]",
+    "count(x for x in hex_cells('town') if hex_info('town', x)['kind'] == k and not hex_empty('town', x))",
+    "any(hex_empty('town', x) for x in hex_cells('town') if x != c and hex_info('town', x)['kind'] == 'plaza')",
+    "all(hex_empty('town', x) for x in hex_cells('town') if hex_info('town', x)['kind'] in [k, 'plaza'])",
+    "sum(hex_info('town', x)['surcharge'] for x in hex_cells('town') if x in ['1,-1', '2,0'] and hex_empty('town', x))",
+]
+
+
+def sieve_memos(fn) -> list:
+    """The sieves' memos in a generated function's namespace: dicts of (outer values) -> kept items
+    (None: not kept)."""
+    return [v for v in fn.__globals__.values() if type(v) is dict and v and all(type(k) is tuple for k in v)]
+
+
+def kept(fn) -> list:
+    return [items for memo in sieve_memos(fn) for items in memo.values()]
+
+
+@pytest.mark.parametrize("text", SIEVED)
+def test_a_sieved_comprehension_gives_the_closure_trees_value_and_spends_as_much(text):
+    g = fresh(HEXVILLE)
+    fast, slow = both(g, text, c="1,0", k="build")
+    assert fast == slow and fast[0] == "ok", text  # the value, and the item budget spent (every cell)
+    assert fast == both(g, text, c="1,0", k="build")[0]  # again, from the kept items
+    value, _ = alone(g, text, c="1,0", k="build")
+    assert value == fast[1]
+    fn, _ = _forms(g, text, c="1,0", k="build")
+    fn(g.rt, {"me": 0, "c": "1,0", "k": "build"})
+    assert any(items is not None for items in kept(fn)), "no sieve kept its items"
+
+
+def test_a_sieve_keeps_its_items_per_value_of_the_outer_names_and_returns_new_lists():
+    g = fresh(HEXVILLE)
+    text = "[x for x in hex_cells('town') if hex_info('town', x)['kind'] == k]"
+    fn, _ = _forms(g, text, k="build")
+    builds = fn(g.rt, {"me": 0, "k": "build"})
+    assert fn(g.rt, {"me": 0, "k": "plaza"}) == ["0,0"]
+    assert len(builds) == 7
+    builds.append("mine")  # the caller's list, not the sieve's
+    assert fn(g.rt, {"me": 0, "k": "build"}) == builds[:-1]
+    (memo,) = sieve_memos(fn)
+    assert memo == {("build",): builds[:-1], ("plaza",): ["0,0"]}
+    # a list is no key: the full loop runs
+    assert fn(g.rt, {"me": 0, "k": ["build"]}) == fn.slow(g.rt, {"me": 0, "k": ["build"]}) == []
+
+
+def test_a_prefix_failing_for_some_item_is_not_kept_and_the_full_loop_decides():
+    g = fresh(HEXVILLE)
+    text = "[x for x in hex_cells('town') if hex_info('town', x)['surcharge'] > 0]"  # the plaza has none
+    fast, slow = both(g, text)
+    assert fast == slow and fast[0] == "error"
+    fn, _ = _forms(g, text)
+    with pytest.raises(PlayError):
+        fn(g.rt, {"me": 0})
+    assert kept(fn) == [None]  # not kept
+    # the prefix fails for a build cell without a surcharge, but any() finds one with a surcharge
+    # first, in the full loop as in the closure tree
+    text = "any(true for x in hex_cells('town') if hex_info('town', x)['kind'] == 'build' and hex_info('town', x)['surcharge'] > 0)"
+    fast, slow = both(g, text)
+    assert fast == slow == ("ok", True, 8)
+    assert alone(g, text)[0] is True
+    fn, _ = _forms(g, text)
+    fn(g.rt, {"me": 0})
+    assert kept(fn) == [None]
+
+
+def _hexville_with(tmp_path, modifiers: str = ""):
+    values = "values:\n  spot: {params: [x], value: \"hex_info('town', x)['kind'] == 'build'\"}\n"
+    folder = edited_copy(tmp_path, HEXVILLE, [("values:\n", values)], first_only=True)
+    if modifiers:
+        with open(folder / "game.yaml", "a") as f:
+            f.write("\nmodifiers:\n" + modifiers)
+    g = new_game(str(folder), 2)
+    t = card(g, "ford", 0)
+    run(g, f'let t = {t}\ndo hex_place("town", "1,0", t, 0, t.edges, t.corners)')
+    return g
+
+
+def test_a_named_value_in_the_prefix_is_sieved_while_it_has_no_modifier(tmp_path):
+    text = "[x for x in hex_cells('town') if spot(x) and hex_empty('town', x)]"
+    g = _hexville_with(tmp_path)
+    fast, slow = both(g, text)
+    assert fast == slow == ("ok", ["1,-1", "0,-1", "-1,0", "-1,1", "0,1", "2,0"], 8)
+    fn, _ = _forms(g, text)
+    fn(g.rt, {"me": 0})
+    assert [len(items) for items in kept(fn)] == [7]
+    # with a modifier, the value may change with the state: nothing is kept, the full loop runs
+    g = _hexville_with(tmp_path / "mod", "  - {value: spot, set: \"x == '2,0' and coins(0) >= 0\"}\n")
+    fast, slow = both(g, text)
+    assert fast == slow == ("ok", ["2,0"], 8)
+    fn, _ = _forms(g, text)
+    fn(g.rt, {"me": 0})
+    assert kept(fn) == [None]
