@@ -223,20 +223,32 @@ class _Gen:
             return f"({self.e(node.obj)})[{self.e(node.index)}]"
         return self.closure(node)
 
-    def static(self, call, impl, hook: str):
+    def literal(self, node, rec=None):
+        """An argument's value when the code is made: a literal's (of a plain type), or a name's that
+        stands for itself (a board, a card type: its closure says so, model/names.py); else NOT_LITERAL."""
+        t = type(node)
+        if t is A.Literal:
+            return node.value if type(node.value) in _SAFE_LITERALS else NOT_LITERAL
+        rec = self.rec if rec is None else rec
+        if t is A.Name and ("local", id(node)) not in rec:
+            return getattr(rec.get(id(node)), "mason_literal", NOT_LITERAL)
+        return NOT_LITERAL
+
+    def static(self, call, impl, hook: str, rec=None):
         """What builtin ``impl``'s ``hook`` (dsl.builtins.builtin: ``static`` or ``table``) gives for
-        ``call``'s arguments written as literals (for ``table``, all but the last), when the code is
-        made: a list of plain values, a text, a number, true/false or none (``static``), a dict of
-        dicts (``table``); None when there is no such hook, an argument is not a literal, or the hook
-        raises (the code then calls the builtin, which decides)."""
+        ``call``'s arguments known when the code is made (``literal``; for ``table``, all but the
+        last): a list of plain values, a text, a number, true/false or none (``static``), a dict of
+        dicts (``table``); None when there is no such hook, an argument is not known, or the hook
+        raises (the code then calls the builtin, which decides). ``rec``: the resolutions of the
+        nodes (by default the expression's; a named value's own for its body)."""
         fn = getattr(impl, hook, None)
         if fn is None:
             return None
-        args = call.args[:-1] if hook == "table" else call.args
-        if not all(type(a) is A.Literal and type(a.value) in _SAFE_LITERALS for a in args):
+        values = [self.literal(a, rec) for a in (call.args[:-1] if hook == "table" else call.args)]
+        if any(v is NOT_LITERAL for v in values):
             return None
         try:
-            v = fn(self.p, *(a.value for a in args))
+            v = fn(self.p, *values)
         except Exception:
             return None
         if hook == "table":
@@ -294,7 +306,7 @@ class _Gen:
             return type(node.value) in _SAFE_LITERALS
         if t is A.Name:
             if ("local", id(node)) not in rec:
-                return False
+                return self.literal(node, rec) is not NOT_LITERAL  # a board's name, say
             held = names[node.name] if type(names) is _Locals else names.get(node.name)
             if held is not None:
                 reads.add(held)
@@ -313,13 +325,13 @@ class _Gen:
             obj, key = node.obj, node.index
             if type(obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
                 impl = rec.get(("builtin", id(obj)))
-                if impl is not None and self.static(obj, impl, "table") is not None:
+                if impl is not None and self.static(obj, impl, "table", rec) is not None:
                     return self.pure(obj.args[-1], names, rec, reads, values, calling)
             return all(self.pure(n, names, rec, reads, values, calling) for n in (obj, key))
         if t is A.Call:
             impl = rec.get(("builtin", id(node)))
             if impl is not None:
-                return self.static(node, impl, "static") is not None
+                return self.static(node, impl, "static", rec) is not None
             vd = self.p.values.get(node.func)
             made = getattr(getattr(vd, "fn", None), "mason_ast", None)
             if made is None or rec.get(id(node)) is None or len(node.args) != len(vd.params) or vd.name in calling:
@@ -336,10 +348,7 @@ class _Gen:
         hook = getattr(impl, "code", None)
         if hook is None:
             return None
-        values = [
-            a.value if type(a) is A.Literal and type(a.value) in _SAFE_LITERALS else NOT_LITERAL for a in call.args
-        ]
-        template = hook(self.p, *values)
+        template = hook(self.p, *(self.literal(a) for a in call.args))
         if template is None:
             return None
         return "(" + template.format(*(self.e(a) for a in call.args)) + ")"

@@ -107,7 +107,7 @@ class GameNames:
             values = list(p.sets[name])
             return lambda rt, env: list(values)
         if p.names_itself(name):
-            return lambda rt, env: name  # a board name stands for itself: open_slots(tiers)
+            return _itself(name)  # a board name stands for itself: open_slots(tiers)
         raise self.unknown(node, name)
 
     # ------------------------------------------------------------------ calls
@@ -231,6 +231,17 @@ class GameNames:
             f"unknown variable '{name}'{did_you_mean(name, list(p.vars) + list(p.counters))}; declare it under vars",
             node,
         )
+
+
+def _itself(name):
+    """The closure of a name that stands for itself, marked for code made when the program is
+    compiled (dsl/fastexpr.py, ``_Gen.literal``): ``mason_literal = name``."""
+
+    def itself(rt, env):
+        return name
+
+    itself.mason_literal = name
+    return itself
 
 
 def _zone_fn(fn, name, seat):

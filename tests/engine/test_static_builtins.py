@@ -78,6 +78,10 @@ VALUES = [
     (SOWING, "ring_pieces('yard', 'a1')", RING),
     (SOWING, "ring_tokens('yard', 'c2', 'coins')", RING),
     (SOWING, "ring_held('yard')", RING),
+    # a board named without quotes: the name stands for itself, known when the code is made
+    (HEXVILLE, "[x for x in hex_cells(town) if hex_info(town, x)['kind'] == 'build' and hex_empty(town, x)]", HEX),
+    (CAROUSEL, "[wheel_station_info(carousel, s)['zone'] for s in wheel_stations(carousel)]", WHEEL),
+    (SOWING, "[ring_count(yard, p) for p in ring_places(yard)]", RING),
 ]
 
 # what a table or the state lacks, written otherwise, or a board of another kind: the builtin's error
