@@ -950,6 +950,8 @@ def _narrate_move(rt, node, cards, src, dst, vis_src):
     where they go; counted to the others."""
     names = ", ".join(rt.card_name(c) for c in cards)
     a, b = _zone_label(rt, src), _zone_label(rt, dst)
+    if getattr(node, "bottom", False):  # put under a pile (else on top, as a move says by default)
+        b = f"the bottom of {b}"
     vis_dst = _visible_to(rt, dst, cards[0])
     if vis_src is None or vis_dst is None:
         rt.say(f"{names}: {a} -> {b}", node, type="move", cards=list(cards), source=src, dest=dst)

@@ -285,6 +285,24 @@ def test_a_move_names_cards_to_whoever_saw_them_before_they_moved():
     assert counted and counted[0]["hide_from"] == named[0]["to"]
 
 
+def test_a_move_to_the_bottom_of_a_zone_says_so():
+    """``move ... bottom`` puts cards under a pile: the narration says where, to those who see the card
+    and to the others (a card moved within its own pile read "the deck -> the deck" before)."""
+    g = new_game("citadels", 4, 2)
+    g.log.clear()
+    run(g, "move last(deck) to deck bottom\nmove last(deck) to deck")
+    said = [e["text"] for e in g.log if e.get("type") == "move"]
+    assert said == [
+        "1 card: the district deck -> the bottom of the district deck",
+        "1 card: the district deck -> the district deck",
+    ]
+    hand = g.state["zones"]["hand/0"]
+    run(g, f"move {hand[0]} to deck bottom")
+    moved = [e for e in g.log if e.get("type") == "move"][-2:]
+    assert moved[0]["text"].endswith(": P1's hand -> the bottom of the district deck") and moved[0]["to"] == [0]
+    assert moved[1]["text"] == "1 card: P1's hand -> the bottom of the district deck" and moved[1]["hide_from"] == [0]
+
+
 def test_a_zone_whose_label_has_its_article_is_not_named_with_two():
     from mason.runtime.values import _zone_label
 
