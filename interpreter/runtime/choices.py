@@ -31,8 +31,9 @@ def s_choose(rt, env, node, fr):
             value = items[rng.below(rt.st, len(items))] if items else None
         if rt.narrate and value is not None and not node.secret:  # a secret draw is told to nobody
             chosen = value if isinstance(value, list) else [value]
-            rt.say(
-                f"at random: {', '.join(_label(rt, node.ckind, v) for v in chosen) or 'nothing'}",
+            what = ", ".join(_label(rt, node.ckind, v) for v in chosen) or "nothing"
+            rt.say(  # with its question when it has one: "First player, at random: P3"
+                f"{_text(rt, fr, node.prompt)}, at random: {what}" if node.prompt else f"at random: {what}",
                 node,
                 to=_card_viewers(rt, chosen) if node.ckind == "card" else None,
             )

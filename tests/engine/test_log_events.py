@@ -303,6 +303,21 @@ def test_a_move_to_the_bottom_of_a_zone_says_so():
     assert moved[1]["text"] == "1 card: P1's hand -> the bottom of the district deck" and moved[1]["hide_from"] == [0]
 
 
+def test_a_random_choice_is_told_with_its_question_when_it_has_one():
+    """``choose random ... saying "..."``: the narration says what was drawn for ("Start player, at
+    random: P2"), its ``{...}`` parts filled in; without a question, only what was drawn."""
+    g = new_game("citadels", 4, 2)
+    g.log.clear()
+    run(
+        g,
+        'choose random seat s from seats saying "Start player"\nchoose random value v from [7] saying "After {seat_name(s)}"\nchoose random value w from [4]',
+    )
+    said = [e["text"] for e in g.log if "at random" in e.get("text", "")]
+    seat = said[0].removeprefix("Start player, at random: ")
+    assert seat in ("P1", "P2", "P3", "P4")
+    assert said[1:] == [f"After {seat}, at random: 7", "at random: 4"]
+
+
 def test_a_zone_whose_label_has_its_article_is_not_named_with_two():
     from mason.runtime.values import _zone_label
 

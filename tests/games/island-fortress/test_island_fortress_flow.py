@@ -126,7 +126,7 @@ def test_isf_r20_first_round_tie_is_drawn_at_random():
         start = len(g.log)
         bids(g, {0: 2, 1: 2})
         winners.add(g.state["vars"]["governor"])
-        assert any(t.startswith("at random: P") for t in texts(g, start))
+        assert any(t.startswith("Tie for the commission broken, at random: P") for t in texts(g, start))
     assert winners == {0, 1}
 
 
