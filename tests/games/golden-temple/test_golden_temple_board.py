@@ -355,6 +355,20 @@ def test_gta_r122_one_item_on_an_empty_slot_of_its_kind():
     assert goods(g, 0) == {"coins": 0, "marble": 1, "copper": 0, "gold": 1}
 
 
+def test_gta_r122_an_upgrade_with_nothing_payable_says_so():
+    """Nothing to pay with: no upgrade is made, nothing is paid, and the narration says why (a player
+    read "P2 chooses Yellow tile 3" and then nothing)."""
+    g = fresh()
+    set_goods(g, 0)
+    start = len(g.log)
+    upgrade(g, 0)
+    assert g.state["pending"] is None
+    assert "P1 has no upgrade to make (no free slot with a tile for it, or none payable)." in [
+        e.get("text") for e in g.log[start:]
+    ]
+    assert goods(g, 0) == {"coins": 0, "marble": 0, "copper": 0, "gold": 0}
+
+
 def test_gta_r123_warehouse_upgrade_pays_marble_takes_any_display_tile():
     g = fresh()
     display(g, "wh02", "wh07", "wh10")
