@@ -24,7 +24,8 @@ def test_bag_starts_with_each_seats_pieces_and_draws_one():
     b = bag_state(g)
     assert sorted(b["inside"] + [b["drawn"]]) == [0, 0, 1, 1, 2, 2]
     assert g.pending["seat"] == b["drawn"]
-    assert any(e.get("text", "").startswith("drawn from the bag: P") for e in g.log)
+    said = [e["text"] for e in g.log if e.get("text", "").startswith("drawn from the bag: ")]
+    assert said == [f"drawn from the bag: P{b['drawn'] + 1}'s piece"]  # whose piece it is
 
 
 def test_draws_are_uniform_and_seeded():
