@@ -82,9 +82,7 @@ def _draw(rt, node, name):
         raise PlayError(f"bag '{name}' is empty", code="play/bag")
     b["drawn"] = b["inside"].pop(rng.below(rt.st, len(b["inside"])))
     if rt.narrate:
-        piece = b["drawn"]
-        what = f"{_who(rt, piece)}'s piece" if isinstance(piece, int) and not isinstance(piece, bool) else str(piece)
-        rt.say(f"drawn from the {name.replace('_', ' ')}: {what}", node, chance=True)
+        rt.say(f"drawn from the {name.replace('_', ' ')}: {_who(rt, b['drawn'])}'s piece", node, chance=True)
 
 
 def _take_drawn(b, name):
