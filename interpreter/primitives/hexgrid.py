@@ -28,7 +28,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind, declaration
+from mason.runtime.boards import board, board_kind, declaration, state_code
 from mason.runtime.values import label_of
 
 KEYS = ("status", "text", "kind", "label", "cells", "rings", "cell_data", "marks")
@@ -336,17 +336,8 @@ def _stack(rt, name, cell):
     return [it["piece"] for it in data["stacks"][on_board(cells, name, cell)]]
 
 
-def _empty_code(program, name, cell):
-    """``hex_empty``'s code in a generated expression, for a board named by a literal: the cell's
-    stack read in place (a cell id that is not canonical raises, and ``_empty`` decides)."""
-    try:
-        _declared(program, name)
-    except KeyError:
-        return None
-    return "not rt.st['boards'][{0}]['stacks'][{1}]"
-
-
-@builtin("hex_empty", 2, code=_empty_code)
+# the cell's stack read in place (a cell id that is not canonical raises, and ``_empty`` decides)
+@builtin("hex_empty", 2, code=state_code("hexgrid", "not rt.st['boards'][{0}]['stacks'][{1}]"))
 def _empty(rt, name, cell):
     """Whether no piece lies on the cell."""
     d, data, cells = grid(rt, name)

@@ -26,7 +26,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind, board_renderer, declaration
+from mason.runtime.boards import board, board_kind, board_renderer, declaration, state_code
 
 KEYS = (
     "status",
@@ -217,18 +217,8 @@ def _distance(rt, name, a, c):
 
 # ==================================================================== pieces and tokens
 def _state_code(template: str):
-    """A ``code`` hook (dsl.builtins.builtin) for a query of a ring named by a literal: ``template``
-    reads the board's state in place; a place or token kind the board lacks raises a KeyError there,
-    and the builtin decides (with its own message)."""
-
-    def hook(program, name, *rest):
-        try:
-            declaration(program, name, "ring")
-        except KeyError:
-            return None
-        return template
-
-    return hook
+    """A ring query's ``code`` hook (runtime.boards.state_code)."""
+    return state_code("ring", template)
 
 
 @builtin("ring_pieces", 2, code=_state_code("list(rt.st['boards'][{0}]['pieces'][{1}])"))

@@ -98,6 +98,21 @@ def declaration(program, name, kind: str) -> dict:
     return d
 
 
+def state_code(kind: str, template: str):
+    """A ``code`` hook (dsl.builtins.builtin) for a query of a board of this ``kind`` named by a literal
+    (else None: the builtin is called): ``template`` reads the board's state in place; where it raises
+    (a cell or place the board lacks, say), the builtin decides, with its own message."""
+
+    def hook(program, name, *rest):
+        try:
+            declaration(program, name, kind)
+        except KeyError:
+            return None
+        return template
+
+    return hook
+
+
 def board(rt, name: str):
     try:
         return rt.st["boards"][name]

@@ -106,9 +106,14 @@ ERRORS = [
 def fresh(fixture):
     g = new_game(str(fixture), 2)
     if fixture == HEXVILLE:
-        t = card(g, "ford", 0)
-        run(g, f'let t = {t}\ndo hex_place("town", "1,0", t, 0, t.edges, t.corners)')
+        _tile_on_1_0(g)
     return g
+
+
+def _tile_on_1_0(g):
+    """A hexville game with a tile placed on the town's cell "1,0"."""
+    t = card(g, "ford", 0)
+    run(g, f'let t = {t}\ndo hex_place("town", "1,0", t, 0, t.edges, t.corners)')
 
 
 @pytest.mark.parametrize("fixture, text, hooked", VALUES, ids=[v[1] for v in VALUES])
@@ -234,8 +239,7 @@ def _hexville_with(tmp_path, modifiers: str = ""):
         with open(folder / "game.yaml", "a") as f:
             f.write("\nmodifiers:\n" + modifiers)
     g = new_game(str(folder), 2)
-    t = card(g, "ford", 0)
-    run(g, f'let t = {t}\ndo hex_place("town", "1,0", t, 0, t.edges, t.corners)')
+    _tile_on_1_0(g)
     return g
 
 
