@@ -215,7 +215,8 @@ class _Writer:
         else:
             lines.append("card['z'], card['o'] = _SPLIT.get(k) or zone_split(k)")
         up = facing == "up"
-        lines += [f"if card.get('up') != {up}: card['up'] = {up}", "if card.get('seen'): card['seen'] = []"]
+        # every card has both keys (state.new_state; a save's cards are checked against save.schema.json)
+        lines += [f"card['up'] = {up}", "if card['seen']: card['seen'] = []"]
         return lines
 
     def s_move(self, node, d, i, parent) -> bool:
@@ -436,14 +437,16 @@ class _Writer:
         self.w(e + 2, "v = o[0]")
         self.w(e + 1, "else:")
         self.w(e + 2, "v = o[answered_in_place(rt, pick, s, o)]")
-        self.w(e, "t = type(v)")
-        self.w(e, "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)")
+        card = node.ckind == "card"
+        if not card:  # a card option is a card number (checked above, or an item of a zone): stored as it is
+            self.w(e, "t = type(v)")
+            self.w(e, "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)")
         self.w(e, f"env[{node.var!r}] = v")
         if node.body is not None:
             chosen = self.new("_v")
             self.w(e, f"{chosen} = v")
-            self.w(e, "if v is not None and v != []:")
-            self.body(node.body, e + 1, i, False, node.var, chosen, node.ckind == "card")
+            self.w(e, "if v is not None:" if card else "if v is not None and v != []:")
+            self.body(node.body, e + 1, i, False, node.var, chosen, card)
         return True
 
     def s_repeat(self, node, d, i, parent) -> bool:
