@@ -181,6 +181,8 @@ class _Writer:
         g = self.gen
         if code in self.cards_in:
             return [f"x = {code}", "one = True"], spends, True
+        if code in g.zone_lists or code in g.card_lists:  # a list of cards for sure
+            return [f"x = {code}", "one = False"], spends, False
         lines = [
             f"x = {code}",
             "if type(x) is int and 0 <= x < len(rt.cards): one = True",

@@ -199,17 +199,18 @@ def _window(acts, held, active):
     def option(pad, n, key, times, group, after, cond, env):
         k = repr(key)
         tests = []
+        # a key is in ``u`` / ``g`` only once used or done (its count is 1 or more: save.schema.json)
         if times is None:
-            tests.append(f"not u.get({k}, 0)")
+            tests.append(f"{k} not in u")
             if group:
-                tests.append(f"not g.get({group!r})")
+                tests.append(f"{group!r} not in g")
         else:
             ns[f"_t{n}"] = times
             lines.append(f"{pad}used = u.get({k}, 0)")
             tests.append(f"not (used >= _t{n}(rt, {env}))")
             if group:
-                tests.append(f"(used or not g.get({group!r}))")
-        tests += [f"(g.get({req!r}) or u.get({req!r}))" for req in after]
+                tests.append(f"(used or {group!r} not in g)")
+        tests += [f"({req!r} in g or {req!r} in u)" for req in after]
         if cond is not None:
             ns[f"_c{n}"] = cond
             tests.append(f"_c{n}(rt, {env})")

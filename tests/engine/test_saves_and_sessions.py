@@ -420,6 +420,10 @@ DAMAGES = {
     "bot-stream": (lambda d: d["state"].__setitem__("bots", {"1": -5}), "state.bots.1: -5 is out of range"),
     "unknown-key": (lambda d: d.__setitem__("cheats", True), "unknown key 'cheats'"),
     "frame-type": (lambda d: d["state"]["stack"][1].__setitem__("next", "two"), "state.stack[1].next: expected"),
+    "turn-use-zero": (  # the engine counts a use or a group from 1: a key present means used (turns._window)
+        lambda d: d["state"]["stack"][5]["uses"].__setitem__("take_gold", 0),
+        "state.stack[5].uses.take_gold: 0 is out of range",
+    ),
     "card-in-two-places": (
         lambda d: d["state"]["zones"]["deck"].append(_first_in(d, "hand/0")),
         "is in two places: 'deck' and 'hand/0'",
