@@ -250,8 +250,8 @@ def window_options(rt, fr) -> list:
     prog = rt.prog
     opts: list = []
     env = {"me": seat}
-    only = fr.get("only")
-    if only is not None:
+    if "only" in fr:  # a turn of one group (``turn ... only``): a membership test, not a call, on the common path
+        only = fr["only"]
         if fr["groups"].get(only):
             return [END]
         return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
@@ -261,7 +261,7 @@ def window_options(rt, fr) -> list:
     window = plan[3].get(turn_card) or _window_of(prog, plan, turn_card)
     window(rt, env, seat, fr["uses"], g, opts)  # _available, generated (see _window)
     for req in prog.turn_required:
-        if not g.get(req):
+        if req not in g:  # done: counted from 1 (see _window)
             return opts
     opts.append(END)
     return opts
