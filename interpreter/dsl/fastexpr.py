@@ -135,6 +135,7 @@ class _Gen:
         self.reads: set = set()  # Python names the code written reads (locals held in Python names)
         self.hoist: list | None = None  # in a comprehension's item or condition: the lists it keeps
         self.card_lists: set = set()  # code written that gives a new list of some of a zone's cards
+        self.turn_cards: set = set()  # code written that reads the turn's card: a card, or none
 
     def const(self, value) -> str:
         name = f"_k{len(self.consts)}"
@@ -364,7 +365,9 @@ class _Gen:
         if name in ("self", "owner", "seat", "players", "round", "seats", "others") or name in p.turn_families:
             if name in p.turn_families:  # the turn's card, as Runtime.turn_card gives it
                 t = self.new()
-                return f"(rt.st['stack'][{t}]['card'] if ({t} := rt.st['ti']) >= 0 else None)"
+                code = f"(rt.st['stack'][{t}]['card'] if ({t} := rt.st['ti']) >= 0 else None)"
+                self.turn_cards.add(code)
+                return code
             if name == "seat":
                 return "rt.turn_seat()"
             if name == "round":
@@ -467,8 +470,13 @@ class _Gen:
     def attr(self, node) -> str:
         obj = self.e(node.obj)
         t = self.new()
-        # the card's number: an item of a zone as it is, anything else checked (a negative number is no card)
-        number = obj if obj in self.cards_in else f"({t} if ({t} := {obj}) >= 0 else None)"
+        # the card's number: an item of a zone as it is, and the turn's card (none fails as the check
+        # would: a TypeError, and the closure tree says why), anything else checked (a negative number
+        # is no card)
+        if obj in self.cards_in or obj in self.turn_cards:
+            number = obj
+        else:
+            number = f"({t} if ({t} := {obj}) >= 0 else None)"
         name = node.name
         if name == "type":
             return f"rt.cards[{number}]['t']"

@@ -412,3 +412,28 @@ def test_a_modifier_counted_before_the_generated_value_gives_up_is_counted_once(
     g.rt.stats = {}
     assert g.rt.value("tags", (), {"me": 0}) == ["z", "b"]
     assert g.rt.stats == {"game.modifiers[0]": 1, "game.modifiers[1]": 1}
+
+
+def test_a_property_of_the_turns_card_is_read_without_a_check_and_fails_as_the_closure_tree():
+    """The turn's card (a turn family's name, ``character`` in Citadels) is a card or none, so its
+    property is read without the card-number check; outside a turn the generated form fails as the
+    closure tree does (same message, code and place), and inside one gives its value."""
+    from support import new_game
+
+    g = new_game("citadels", 4, 1, narrate=False)
+    fn = g.rt.prog.exprs.compile(parse_expression("character.rank"), Scope(("me",)))
+    from mason.dsl.fastexpr import CODE
+
+    source = next(src for src, code in CODE.known.items() if fn.__code__ in (code, *code.co_consts))
+    assert "rt.card_types[(rt.st['stack'][_t1]['card'] if (_t1 := rt.st['ti']) >= 0 else None)]['rank']" in source
+    errors = []
+    assert g.state["ti"] == -1  # the draft: no turn yet
+    for f in (fn, fn.slow):
+        with pytest.raises(PlayError) as exc:
+            f(g.rt, {"me": 0})
+        errors.append((exc.value.message, exc.value.code, str(exc.value.place)))
+    assert errors[0] == errors[1]
+    while g.state["ti"] < 0:
+        g.answer(0)
+    card = g.state["stack"][g.state["ti"]]["card"]
+    assert fn(g.rt, {"me": 0}) == fn.slow(g.rt, {"me": 0}) == g.rt.types[g.state["cards"][card]["t"]]["rank"]
