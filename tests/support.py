@@ -60,6 +60,13 @@ def mini_game() -> Game:
     return g
 
 
+def generated_source(fn) -> str:
+    """The Python source generated for a compiled expression (dsl/fastexpr.py), helpers included."""
+    from mason.dsl.fastexpr import CODE
+
+    return next(src for src, code in CODE.known.items() if fn.__code__ in (code, *code.co_consts))
+
+
 def random_answer(rng, pending):
     """A legal answer drawn with ``rng`` (a ``random.Random``): one option, or a subset of up to the
     decision's ``subset`` options."""

@@ -488,13 +488,62 @@ class _Gen:
         op = node.op
         if op in _ORDER:
             return f"({self.e(node.left)} {op} {self.e(node.right)})"
-        if op == "+" and any(isinstance(n, A.Literal) and type(n.value) is int for n in (node.left, node.right)):
-            return f"({self.e(node.left)} + {self.e(node.right)})"  # a number: no list or text to bound
+        if op == "+" and (self.never_joined(node.left) or self.never_joined(node.right)):
+            return f"({self.e(node.left)} + {self.e(node.right)})"  # no list or text to bound
         if op == "+":
             return f"_plus({self.e(node.left)}, {self.e(node.right)})"
         if op == "*":
             return f"_times(rt, {self.e(node.left)}, {self.e(node.right)})"
         return self.closure(node)
+
+    def never_joined(self, node) -> bool:
+        """Whether ``node``'s value, whenever it has one, is neither a list nor a text, so that ``+`` with
+        it makes a number or fails (a list or a text is made only of two lists or two texts), and has no
+        length to bound: a number, true/false or none written as such; a comparison, ``not`` and ``-``;
+        ``-`` and ``//``; ``+`` of such a value; a counter; a card property that no card type holds as a list or a text;
+        a key of a builtin's static table (``hex_info(board, c)["surcharge"]``) that no entry holds so."""
+        t = type(node)
+        if t is A.Literal:
+            return type(node.value) in (int, float, bool, type(None))
+        if t is A.BinOp:
+            op = node.op
+            if op in ("-", "//") or (op in _ORDER and op != "%"):
+                return True
+            if op == "%":
+                return self.never_joined(node.left)
+            return op == "+" and (self.never_joined(node.left) or self.never_joined(node.right))
+        if t is A.Not or t is A.Neg:
+            return True
+        if t is A.Name:  # a counter (``gold``: the seat's own)
+            return (
+                ("local", id(node)) not in self.rec
+                and node.name in self.p.counters
+                and self.rec.get(id(node)) is not None
+            )
+        if t is A.Call:  # a seat's counter, ``gold(s)``, as value_call reads it
+            p = self.p
+            return (
+                node.func in p.counters
+                and node.func not in p.values
+                and len(node.args) == 1
+                and ("builtin", id(node)) not in self.rec
+                and self.rec.get(id(node)) is not None
+            )
+        if t is A.Attr:
+            name = node.name
+            if name in self.card_state or name in ("type", "up", "seen", "id", "name", "family", "status", "text"):
+                return False
+            return all(type(props.get(name)) not in (list, str) for props in self.p.types.values())
+        if (
+            t is A.Index
+            and type(node.obj) is A.Call
+            and type(node.index) is A.Literal
+            and type(node.index.value) is str
+        ):
+            table = self.static(node.obj, self.rec.get(("builtin", id(node.obj))), "table")
+            key = node.index.value
+            return table is not None and all(type(row.get(key)) not in (list, str) for row in table.values())
+        return False
 
     def comprehension(self, node) -> str:
         """A helper function per comprehension, written as expr.py's ``gen`` / ``short`` / ``count``."""

@@ -9,7 +9,7 @@ item budget and the local variables as each other.
 from __future__ import annotations
 
 import pytest
-from support import mini_game, mini_program
+from support import generated_source, mini_game, mini_program
 
 from mason.dsl.expr import Scope
 from mason.dsl.parser import parse_expression
@@ -422,9 +422,7 @@ def test_a_property_of_the_turns_card_is_read_without_a_check_and_fails_as_the_c
 
     g = new_game("citadels", 4, 1, narrate=False)
     fn = g.rt.prog.exprs.compile(parse_expression("character.rank"), Scope(("me",)))
-    from mason.dsl.fastexpr import CODE
-
-    source = next(src for src, code in CODE.known.items() if fn.__code__ in (code, *code.co_consts))
+    source = generated_source(fn)
     assert "rt.card_types[(rt.st['stack'][_t1]['card'] if (_t1 := rt.st['ti']) >= 0 else None)]['rank']" in source
     errors = []
     assert g.state["ti"] == -1  # the draft: no turn yet
@@ -437,3 +435,32 @@ def test_a_property_of_the_turns_card_is_read_without_a_check_and_fails_as_the_c
         g.answer(0)
     card = g.state["stack"][g.state["ti"]]["card"]
     assert fn(g.rt, {"me": 0}) == fn.slow(g.rt, {"me": 0}) == g.rt.types[g.state["cards"][card]["t"]]["rank"]
+
+
+JOINS = [  # (text, whether the + is written in place): an operand that is never a list or a text
+    ("gold + x.cost", True),  # a counter, a card property no card type holds as a list or text
+    ("x.cost + gold(1)", True),  # a seat's counter
+    ("(gold > 1) + gold(2)", True),  # a comparison
+    ("-gold(1) + fame(2)", True),
+    ("(fame(0) - 1) + (gold // 2)", True),
+    ("(3 + x.cost) + gold(0)", True),
+    ("'ab' + 'cd'", False),  # texts: the result is bounded
+    ("[1, 2] + [3]", False),
+    ("x.type + 'a'", False),
+]
+
+
+@pytest.mark.parametrize("text, in_place", JOINS, ids=[j[0] for j in JOINS])
+def test_a_plus_with_an_operand_never_a_list_or_text_is_written_in_place(text, in_place):
+    """``a + b`` makes a list or a text only of two lists or two texts, so with one operand that is
+    never either it needs no size bound (``_plus``): it makes a number or fails as Python's ``+``."""
+    fn, (fast, slow) = both(text, x=game().state["zones"]["hand/0"][0])
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    assert ("_plus(" not in generated_source(fn)) is in_place, generated_source(fn)
+
+
+@pytest.mark.parametrize("text", ["gold + [1]", "x.cost + 'a'", "gold(1) + y", "(gold > 1) + [2]"])
+def test_a_plus_written_in_place_fails_as_the_closure_tree(text):
+    fn, (fast, slow) = both(text, x=game().state["zones"]["hand/0"][0], y=None)
+    assert "_plus(" not in generated_source(fn)
+    assert fast == slow and fast[0] == "error", (fast, slow)

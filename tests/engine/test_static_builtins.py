@@ -11,7 +11,7 @@ from __future__ import annotations
 import paths
 import pytest
 from scenario import card, run
-from support import edited_copy, new_game
+from support import edited_copy, generated_source, new_game
 
 from mason.dsl.builtins import BUILTINS
 from mason.dsl.expr import Scope
@@ -258,3 +258,19 @@ def test_a_named_value_in_the_prefix_is_sieved_while_it_has_no_modifier(tmp_path
     fn, _ = _forms(g, text)
     fn(g.rt, {"me": 0})
     assert kept(fn) == [None]
+
+
+def test_a_table_key_never_a_list_or_text_is_added_in_place():
+    """``hex_info(b, c)["surcharge"] + coins(s)``: no entry of the board's table holds the key as a
+    list or a text, so the ``+`` is Python's, without the size bound; a cell without the key (the
+    plaza) fails as the builtin does."""
+    g = fresh(HEXVILLE)
+    text = "hex_info('town', c)['surcharge'] + coins(0)"
+    fn, _ = _forms(g, text, c="1,0")
+    assert "_plus(" not in generated_source(fn)
+    coins = g.state["counters"]["coins"][0]
+    assert both(g, text, c="1,0") == (("ok", 1 + coins, 0), ("ok", 1 + coins, 0))
+    fast, slow = both(g, text, c="0,0")
+    assert fast == slow and fast[0] == "error", fast
+    fn, _ = _forms(g, "hex_info('town', c)['kind'] + 'x'", c="1,0")  # texts: bounded
+    assert "_plus(" in generated_source(fn)
