@@ -23,7 +23,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.primitives.ring import show
-from mason.runtime.boards import board, board_kind, board_renderer, declaration
+from mason.runtime.boards import board, board_kind, board_renderer, declaration, state_code
 from mason.runtime.values import in_words, label_of
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
@@ -202,7 +202,29 @@ def _slot_info(rt, name, slot):
     return dict(d["slots"][_slot_index(d, name, slot)])
 
 
-@builtin("wheel_slot_at", 2)
+def _slot_at_code(program, name, *rest) -> str | None:
+    """``wheel_slot_at``'s ``code`` hook: the slot over a station read in place (the ids of a wheel
+    named by a literal written as tuples; the first of an id, as ``_find`` finds it); where it raises
+    (a station the wheel lacks), the builtin decides, with its own message. None: the builtin."""
+    try:
+        d = declaration(program, name, "wheel")
+    except KeyError:
+        return None
+    slots = tuple(x["id"] for x in d["slots"])
+    stations = tuple(x["id"] for x in d["stations"])
+    ids = repr(slots) + repr(stations)
+    if "{" in ids or "}" in ids or not all(type(i) in (str, int) for i in slots + stations):
+        return None  # ids the template cannot hold as written
+    return f"{slots!r}[({stations!r}.index({{1}}) - rt.st['boards'][{{0}}]['r']) % {len(slots)}]"
+
+
+def _piece_at_code(program, name, *rest) -> str | None:
+    """``wheel_piece_at``'s ``code`` hook: the piece in the slot over a station, read in place."""
+    slot = _slot_at_code(program, name)
+    return None if slot is None else f"rt.st['boards'][{{0}}]['pieces'][{slot}]"
+
+
+@builtin("wheel_slot_at", 2, code=_slot_at_code)
 def _slot_at(rt, name, station):
     """The slot over a station now."""
     d, data = _wheel(rt, name)
@@ -217,7 +239,7 @@ def _station_of(rt, name, slot):
     return _station_under(d, data, slot)
 
 
-@builtin("wheel_piece", 2)
+@builtin("wheel_piece", 2, code=state_code("wheel", "rt.st['boards'][{0}]['pieces'][{1}]"))
 def _piece(rt, name, slot):
     """The piece in a slot, or none."""
     d, data = _wheel(rt, name)
@@ -225,7 +247,7 @@ def _piece(rt, name, slot):
     return data["pieces"][slot]
 
 
-@builtin("wheel_piece_at", 2)
+@builtin("wheel_piece_at", 2, code=_piece_at_code)
 def _piece_at(rt, name, station):
     """The piece over a station (in the slot over it), or none."""
     return _piece(rt, name, _slot_at(rt, name, station))

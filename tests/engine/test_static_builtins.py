@@ -56,7 +56,8 @@ def alone(g, text, **local):
 
 
 HEX = {"hex_info", "hex_cells", "hex_empty"}
-WHEEL = {"wheel_stations", "wheel_slots", "wheel_station_info", "wheel_slot_info"}
+WHEEL = {"wheel_stations", "wheel_slots", "wheel_station_info", "wheel_slot_info", "wheel_slot_at", "wheel_piece_at"}
+WHEEL |= {"wheel_piece"}
 RING = {"ring_count", "ring_pieces", "ring_tokens", "ring_held", "ring_places"}
 
 # (fixture, expression, the builtins it must read without calling them); ``c`` is the cell "1,0",
@@ -73,6 +74,9 @@ VALUES = [
     (CAROUSEL, "wheel_station_info('carousel', 's0')['cost']", WHEEL),
     (CAROUSEL, "[wheel_station_info('carousel', s)['zone'] for s in wheel_stations('carousel')]", WHEEL),
     (CAROUSEL, "wheel_slot_info('carousel', 'w1')['bonus']", WHEEL),
+    (CAROUSEL, "[wheel_slot_at('carousel', s) for s in wheel_stations('carousel')]", WHEEL),
+    (CAROUSEL, "[wheel_piece_at(carousel, s) for s in wheel_stations(carousel)]", WHEEL),
+    (CAROUSEL, "[wheel_piece('carousel', w) for w in wheel_slots('carousel')]", WHEEL),
     (SOWING, "ring_count('yard', 'b1')", RING),
     (SOWING, "[ring_count('yard', p) for p in ring_places('yard')]", RING),
     (SOWING, "ring_pieces('yard', 'a1')", RING),
@@ -94,6 +98,11 @@ ERRORS = [
     (HEXVILLE, "count(hex_cells('nowhere'))"),
     (CAROUSEL, "wheel_station_info('carousel', 's9')['cost']"),
     (CAROUSEL, "wheel_slot_info('carousel', 'w9')['bonus']"),
+    (CAROUSEL, "wheel_slot_at('carousel', 's9')"),
+    (CAROUSEL, "wheel_slot_at('carousel', [1])"),
+    (CAROUSEL, "wheel_piece_at('carousel', 3)"),
+    (CAROUSEL, "wheel_piece('carousel', 'w9')"),
+    (CAROUSEL, "wheel_piece('carousel', [2])"),
     (CAROUSEL, "wheel_station_info('carousel', 's1')['cost']"),  # a station without that key
     (SOWING, "ring_count('yard', 'z9')"),
     (SOWING, "ring_pieces('yard', 'z9')"),
@@ -274,3 +283,22 @@ def test_a_table_key_never_a_list_or_text_is_added_in_place():
     assert fast == slow and fast[0] == "error", fast
     fn, _ = _forms(g, "hex_info('town', c)['kind'] + 'x'", c="1,0")  # texts: bounded
     assert "_plus(" in generated_source(fn)
+
+
+def test_the_slot_and_piece_over_a_station_read_in_place_follow_the_wheels_turns():
+    """``wheel_slot_at`` and ``wheel_piece_at`` written in place (``code`` hooks) give the builtin's
+    value whatever the rotation: the wheel turned 1 to 7 steps, every station."""
+    g = fresh(CAROUSEL)
+    texts = [
+        "[wheel_slot_at(carousel, s) for s in wheel_stations(carousel)]",
+        "[wheel_piece_at('carousel', s) for s in wheel_stations('carousel')]",
+    ]
+    seen = set()
+    for _ in range(7):
+        run(g, "do wheel_turn(carousel, 1)")
+        for text in texts:
+            fast, slow = both(g, text)
+            assert fast == slow and fast[0] == "ok", text
+            assert alone(g, text)[0] == fast[1]
+            seen.add(tuple(fast[1]))
+    assert len(seen) > 7  # the rotations gave different answers
