@@ -297,6 +297,14 @@ class _Writer:
         setup += value
         return self.guarded(node, d, setup, s1 or s2, [f"rt.cards[x][{node.name!r}] = v"])
 
+    def s_set_var(self, node, d, i, parent) -> bool:
+        """A game variable set, as ``s_set_var``; one whose change is an event (``event:``) is left to
+        the handler, which emits it."""
+        if self.p.vars[node.name]["event"]:
+            return False
+        setup, spends = self.stored(node.value)
+        return self.guarded(node, d, setup, spends, [f"rt.st['vars'][{node.name!r}] = v"])
+
     def s_set_local(self, node, d, i, parent) -> bool:
         setup, spends = self.stored(node.value)
         return self.guarded(node, d, setup, spends, [f"env[{node.name!r}] = v"])
