@@ -305,6 +305,16 @@ class _Writer:
         setup, spends = self.stored(node.value)
         return self.guarded(node, d, setup, spends, [f"rt.st['vars'][{node.name!r}] = v"])
 
+    def s_set_seatvar(self, node, d, i, parent) -> bool:
+        """A seat's variable set, as ``s_set_seatvar``: the seat checked first, then the value; one whose
+        change is an event is left to the handler."""
+        if self.p.vars[node.name]["event"]:
+            return False
+        seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
+        setup = [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback"]
+        value, s2 = self.stored(node.value)
+        return self.guarded(node, d, setup + value, s1 or s2, [f"rt.st['vars'][{node.name!r}][s] = v"])
+
     def s_set_local(self, node, d, i, parent) -> bool:
         setup, spends = self.stored(node.value)
         return self.guarded(node, d, setup, spends, [f"env[{node.name!r}] = v"])

@@ -47,14 +47,14 @@ def test_a_game_run_by_generated_blocks_ends_as_with_the_handlers(game, players,
 
 def _probe(tmp_path, body: str, name: str):
     """The choices-only probe with ``body`` (lines of a choice's body, ``x`` the number picked, ``s``
-    the seat) in place of its body, a card state ``mark`` and game variables ``tally`` and ``picks``; its settings and the file's text."""
+    the seat) in place of its body, a card state ``mark``, game variables ``tally`` and ``picks`` and a seat's ``mine``; its settings and the file's text."""
     folder = copy_game(tmp_path, PROBES / "choices-only", name=name)
     game = folder / "game.yaml"
     pad = "\n" + " " * 20
     text = game.read_text().replace("gain x points to s", pad.join(body.splitlines()))
     text = text.replace(
         "counters:\n",
-        "vars:\n  tally: {start: 0}\n  picks: {start: []}\n\ncard_state:\n  mark: 0\n\ncounters:\n"
+        "vars:\n  tally: {start: 0}\n  picks: {start: []}\n  mine: {scope: seat, start: 0}\n\ncard_state:\n  mark: 0\n\ncounters:\n"
         "  bank: {scope: game, start: 9}\n",
     )
     text = text.replace("\n\nflow:", "\n  coins: {scope: seat, start: 0, supply: bank, cap: 4}\n\nflow:")
@@ -75,6 +75,8 @@ FAILING = {
     "set-state-to-a-bad-value": ("set token_card().mark = x // (x - x)", "set token_card()", "by zero"),
     "let-fails": ("let y = x // (x - x)", "let y", "by zero"),
     "set-variable-fails": ("set tally = x // (x - x)", "set tally", "by zero"),
+    "set-seat-variable-fails": ("set mine(s) = x // (x - x)", "set mine", "by zero"),
+    "set-variable-of-no-seat": ("set mine(x + 5) = 1", "set mine", "not a seat"),
     "gain-negative": ("gain x - 3 points to s", "gain x - 3", "whole number >= 0"),
     "pay-too-much": ("pay x + 100 points by s", "pay x + 100", "cannot pay"),
     "if-condition-fails": ("if x // (x - x) > 0:\n    gain 1 points to s", "if x //", "by zero"),
@@ -141,10 +143,11 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     )
     body += "\nmove [c for c in box][0] to box\nrepeat 2:\n    gain 1 points to s\nmove box to box\nreveal box to s"
     body += '\nreveal [c for c in box]\nchoose value v from [1, 2] by s saying "More":\n    gain v points to s'
-    body += "\nset tally = tally + x\nset picks = picks + [x]"
+    body += "\nset tally = tally + x\nset picks = picks + [x]\nset mine(s) = mine(s) + x"
     settings, _ = _probe(tmp_path, body, "in-place")
     called = []
     kinds = ("set_local", "if", "gain", "pay", "for", "set_attr", "move", "repeat", "reveal", "choose", "set_var")
+    kinds += ("set_seatvar",)
     for kind in kinds:
 
         def counted(rt, env, node, fr, kind=kind, real=machine.STMT[kind]):
@@ -159,6 +162,7 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     src = _sources(settings)
     assert "rt.zones[k].append(x)" in src and "row[s] += a" in src and "row[s] -= a" in src
     assert "rt.cards[x]['mark'] = v" in src and "env['y'] = v" in src and "rt.st['vars']['tally'] = v" in src
+    assert "rt.st['vars']['mine'][s] = v" in src
     # and they did what they say: each pick gained, plus 2, plus 1 or 2; the token marked with the
     # last pick, face up and seen by the last seat (a move forgets who saw a card)
     picks = 20 * 20 * 2
@@ -167,7 +171,11 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     assert token["mark"] in (1, 2, 3) and token["up"] is True and token["seen"] in ([0], [1])
     assert g.state["decisions"] == 2 * picks  # the probe's picks and the bodies' own choices
     stored = g.state["vars"]["picks"]  # a stored list: a copy, joined a pick at a time
-    assert len(stored) == picks and set(stored) == {1, 2, 3} and g.state["vars"]["tally"] == sum(stored)
+    assert (
+        len(stored) == picks
+        and set(stored) == {1, 2, 3}
+        and g.state["vars"]["tally"] == sum(stored) == sum(g.state["vars"]["mine"])
+    )
 
 
 def test_counters_with_a_supply_and_a_cap_and_draws_end_as_with_the_handlers(tmp_path, monkeypatch):
