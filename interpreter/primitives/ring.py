@@ -208,7 +208,41 @@ def _next(rt, name, place, k=1):
     return d["places"][(_index(d, name, place) + _int(k, "steps")) % len(d["places"])]
 
 
-@builtin("ring_distance", 3)
+def _places_code(program, name) -> str | None:
+    """A ring's place ids written as a tuple, for a ``code`` hook; None: the builtin is called (a
+    name that is no ring, ids a template cannot hold as written)."""
+    try:
+        places = tuple(declaration(program, name, "ring")["places"])
+    except KeyError:
+        return None
+    text = repr(places)
+    return None if "{" in text or "}" in text or not all(type(p) in (str, int) for p in places) else text
+
+
+def _distance_code(program, name, *rest) -> str | None:
+    """``ring_distance`` read in place: clockwise steps between the places' positions (the first of
+    an id, as ``_index`` finds it); a place the ring lacks raises, and the builtin says so."""
+    places = _places_code(program, name)
+    if places is None:
+        return None
+    n = len(declaration(program, name, "ring")["places"])
+    return f"((-{places}.index({{1}}) + {places}.index({{2}})) % {n})"
+
+
+def _move_cost_code(program, name, *rest) -> str | None:
+    """``ring_move_cost`` read in place: the ring's step cost is part of its declaration."""
+    try:
+        cost = declaration(program, name, "ring").get("step_cost") or {}
+    except KeyError:
+        return None
+    free, each = cost.get("free", 0), cost.get("each", 1)
+    if not (_whole(free) and _whole(each)):
+        return None
+    # steps not a whole number: an IndexError, and the builtin gives its message
+    return f"(max(0, _st - {free}) * {each} if type(_st := {{1}}) is int else [][0])"
+
+
+@builtin("ring_distance", 3, code=_distance_code)
 def _distance(rt, name, a, c):
     """Clockwise steps from place a to place c (0 .. number of places - 1)."""
     d = _ring(rt, name)[0]
@@ -272,11 +306,17 @@ def _landings(rt, name, extra=None):
     never a whole lap; the emptied pick-up place counts like any other); [] unless exactly one
     piece is held."""
     d, data = _ring(rt, name)
-    places, n = d["places"], len(d["places"])
+    n = len(d["places"])
     extra = n - 1 if extra is None else _int(extra, "extra")
     if extra < 0:
         raise PlayError(f"extra must be >= 0, got {extra}", code="play/type")
-    first = _next_open(rt, name)
+    return _landings_of(d, data, extra)
+
+
+def _landings_of(d, data, extra: int) -> list:
+    """``ring_landings`` of a ring's declaration and state (``extra`` checked)."""
+    places, n = d["places"], len(d["places"])
+    first = None if data["cursor"] is None else _open_after(d, data, data["cursor"])  # ring_next_open
     if len(data["held"]) != 1 or first is None:
         return []
     i = places.index(first)
@@ -291,7 +331,7 @@ def _skipped(rt, name, place):
     """The non-full places a deliberate skip to ``place`` passes: from the natural landing
     (included) to ``place`` (excluded); [] for the natural landing; full places pass free."""
     d, data = _ring(rt, name, place)
-    landings = _landings(rt, name)
+    landings = _landings_of(d, data, len(d["places"]) - 1)
     if place not in landings:
         raise PlayError(f"{_label(d, place)} is not a landing of the last held piece", code="play/illegal-state")
     return landings[: landings.index(place)]
@@ -305,7 +345,11 @@ def _last(rt, name):
 
 
 # ==================================================================== pawns and markers
-@builtin("pawn_at", 2)
+@builtin(
+    "pawn_at",
+    2,  # a seat or a name as the key, as _key takes it; anything else an IndexError: the builtin says why
+    code=state_code("ring", "rt.st['boards'][{0}]['pawns'].get(str(_k) if type(_k := {1}) is int or type(_k) is str else [][0])"),
+)
 def _pawn_at(rt, name, key):
     """The place a pawn (keyed by a seat or a name) stands on, or none."""
     return _ring(rt, name)[1]["pawns"].get(_key(key))
@@ -318,7 +362,7 @@ def _pawns_at(rt, name, place):
     return sorted((k for k, p in data["pawns"].items() if p == place), key=_pawn_order)
 
 
-@builtin("ring_move_cost", 2)
+@builtin("ring_move_cost", 2, code=_move_cost_code)
 def _move_cost(rt, name, steps):
     """What moving a pawn ``steps`` costs: max(0, steps - free) * each."""
     cost = _ring(rt, name)[0].get("step_cost") or {}

@@ -58,7 +58,8 @@ def alone(g, text, **local):
 HEX = {"hex_info", "hex_cells", "hex_empty"}
 WHEEL = {"wheel_stations", "wheel_slots", "wheel_station_info", "wheel_slot_info", "wheel_slot_at", "wheel_piece_at"}
 WHEEL |= {"wheel_piece"}
-RING = {"ring_count", "ring_pieces", "ring_tokens", "ring_held", "ring_places"}
+RING = {"ring_count", "ring_pieces", "ring_tokens", "ring_held", "ring_places", "ring_distance", "pawn_at"}
+RING |= {"ring_move_cost"}
 
 # (fixture, expression, the builtins it must read without calling them); ``c`` is the cell "1,0",
 # where hexville's game has a tile placed
@@ -82,6 +83,9 @@ VALUES = [
     (SOWING, "ring_pieces('yard', 'a1')", RING),
     (SOWING, "ring_tokens('yard', 'c2', 'coins')", RING),
     (SOWING, "ring_held('yard')", RING),
+    (SOWING, "[[ring_distance('yard', a, b) for b in ring_places('yard')] for a in ring_places('yard')]", RING),
+    (SOWING, "[pawn_at(yard, s) for s in seats] + [pawn_at(yard, 'nobody'), pawn_at(yard, 9)]", RING),
+    (SOWING, "[ring_move_cost('yard', k) for k in [-2, 0, 1, 2, 5]]", RING),
     # a board named without quotes: the name stands for itself, known when the code is made
     (HEXVILLE, "[x for x in hex_cells(town) if hex_info(town, x)['kind'] == 'build' and hex_empty(town, x)]", HEX),
     (CAROUSEL, "[wheel_station_info(carousel, s)['zone'] for s in wheel_stations(carousel)]", WHEEL),
@@ -107,6 +111,13 @@ ERRORS = [
     (SOWING, "ring_count('yard', 'z9')"),
     (SOWING, "ring_pieces('yard', 'z9')"),
     (SOWING, "ring_tokens('yard', 'a1', 'gems')"),
+    (SOWING, "ring_distance('yard', 'a1', 'z9')"),
+    (SOWING, "ring_distance('yard', 'z9', 'a1')"),
+    (SOWING, "ring_distance('yard', [1], 'a1')"),
+    (SOWING, "pawn_at('yard', true)"),
+    (SOWING, "pawn_at('yard', [0])"),
+    (SOWING, "ring_move_cost('yard', 'two')"),
+    (SOWING, "ring_move_cost('yard', true)"),
     (SOWING, "ring_tokens('yard', 'z9', 'coins')"),
     (SOWING, "ring_held('nowhere')"),
 ]
