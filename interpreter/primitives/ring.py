@@ -348,7 +348,9 @@ def _last(rt, name):
 @builtin(
     "pawn_at",
     2,  # a seat or a name as the key, as _key takes it; anything else an IndexError: the builtin says why
-    code=state_code("ring", "rt.st['boards'][{0}]['pawns'].get(str(_k) if type(_k := {1}) is int or type(_k) is str else [][0])"),
+    code=state_code(
+        "ring", "rt.st['boards'][{0}]['pawns'].get(str(_k) if type(_k := {1}) is int or type(_k) is str else [][0])"
+    ),
 )
 def _pawn_at(rt, name, key):
     """The place a pawn (keyed by a seat or a name) stands on, or none."""
