@@ -321,9 +321,12 @@ def _landings_of(d, data, extra: int) -> list:
         return []
     i = places.index(first)
     cap, pieces = d.get("capacity"), data["pieces"]  # as _full, for each place
-    return [first] + [
-        p for p in (places[(i + k) % n] for k in range(1, min(extra, n - 1) + 1)) if cap is None or len(pieces[p]) < cap
-    ]
+    out = [first]
+    for k in range(i + 1, i + min(extra, n - 1) + 1):  # one loop: a query of every sowing decision
+        p = places[k % n]
+        if cap is None or len(pieces[p]) < cap:
+            out.append(p)
+    return out
 
 
 @builtin("ring_skipped", 2)
