@@ -50,6 +50,15 @@ def _plus(a, b):
     return r
 
 
+def _bound(r):
+    """A chain ``a + b + ...`` joined at once (see ``_Gen.binop``): as ``_plus`` at every step, since a
+    list or text only grows as it is joined, and a list or text past MAX_ITEMS is left to the closures."""
+    t = type(r)
+    if (t is list or t is str) and len(r) > MAX_ITEMS:
+        raise _Fallback
+    return r
+
+
 def _again(rt, n: int) -> bool:
     """A comprehension's list used again (see ``_Gen.comprehension``): its ``n`` items counted in the
     item budget as the comprehension would count them; past it, the closure tree decides."""
@@ -107,7 +116,9 @@ def _times(rt, a, b):
 
 
 # what generated code may call besides its own constants
-_HELPERS = dict(_UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _times=_times, _again=_again, _sieve=_sieve)
+_HELPERS = dict(
+    _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _bound=_bound, _times=_times, _again=_again, _sieve=_sieve
+)
 
 
 class _Locals(dict):
@@ -491,6 +502,13 @@ class _Gen:
         if op == "+" and (self.never_joined(node.left) or self.never_joined(node.right)):
             return f"({self.e(node.left)} + {self.e(node.right)})"  # no list or text to bound
         if op == "+":
+            chain = [node.right]  # a + b + c: ((a + b) + c), joined in one Python expression and bounded once
+            left = node.left
+            while type(left) is A.BinOp and left.op == "+" and not self.never_joined(left):
+                chain.append(left.right)
+                left = left.left
+            if len(chain) > 1:
+                return "_bound(" + " + ".join(self.e(n) for n in [left] + chain[::-1]) + ")"
             return f"_plus({self.e(node.left)}, {self.e(node.right)})"
         if op == "*":
             return f"_times(rt, {self.e(node.left)}, {self.e(node.right)})"

@@ -449,6 +449,33 @@ JOINS = [  # (text, whether the + is written in place): an operand that is never
     ("x.type + 'a'", False),
 ]
 
+CHAINS = ["'a' + x.type + 'b' + 'c'", "[1] + [x] + [2, 3]", "x.type + ' (' + 'pay ' + 'gold)'"]
+
+
+@pytest.mark.parametrize("text", CHAINS)
+def test_a_chain_of_plus_is_joined_at_once_and_bounded_once(text):
+    """``a + b + c`` is ``((a + b) + c)``: joined in one Python expression and its size bounded once
+    (a list or a text only grows as it is joined, so a step past the bound leaves the end past it)."""
+    fn, (fast, slow) = both(text, x=game().state["zones"]["hand/0"][0])
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    source = generated_source(fn)
+    assert source.count("_bound(") == 1 and "_plus(" not in source, source
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1] * 600000 + [2] * 600000 + [3]",  # past the bound at the first step
+        "[1] * 600000 + [2] + [3] * 400000",  # past it at the last
+        "'a' + 'b' + z",  # a text and a number
+        "[1] + [2] + y",  # a list and none
+    ],
+)
+def test_a_chain_of_plus_fails_as_the_closure_tree(text):
+    fn, (fast, slow) = both(text, y=None, z=3)
+    assert "_bound(" in generated_source(fn)
+    assert fast == slow and fast[0] == "error", (fast, slow)
+
 
 @pytest.mark.parametrize("text, in_place", JOINS, ids=[j[0] for j in JOINS])
 def test_a_plus_with_an_operand_never_a_list_or_text_is_written_in_place(text, in_place):
