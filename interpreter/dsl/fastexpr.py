@@ -360,7 +360,10 @@ class _Gen:
         hook = getattr(impl, "code", None)
         if hook is None:
             return None
-        template = hook(self.p, *(self.literal(a) for a in call.args))
+        try:  # as ``static``: a hook that raises (a declaration with errors, say) leaves the call to the builtin
+            template = hook(self.p, *(self.literal(a) for a in call.args))
+        except Exception:
+            return None
         if template is None:
             return None
         return "(" + template.format(*(self.e(a) for a in call.args)) + ")"
