@@ -139,11 +139,21 @@ class Geometry:
             self.kinds["region"].append(g)
             self.groups[g] = [s for s in self.slots if self.info[s][0] == r]
         self.groups["all"] = list(self.slots)
+        self.in_region: dict[int, tuple] = {r: tuple(self.groups[f"R{r}"]) for r in range(1, regions + 1)}
         self.group_of: dict[str, dict[str, list[str]]] = {s: {k: [] for k in self.kinds} for s in self.slots}
         for kind, names in self.kinds.items():
             for g in names:
                 for s in self.groups[g]:
                     self.group_of[s][kind].append(g)
+
+
+def _in_region(geo: Geometry, region) -> tuple:
+    """The slots of a region in board order, looked up (the rules ask for them at most decisions):
+    none for a value that is no region, as comparing it with every slot's region finds none."""
+    try:
+        return geo.in_region.get(region, ())
+    except TypeError:  # a list, say: equal to no region
+        return ()
 
 
 @lru_cache(maxsize=64)
@@ -297,7 +307,8 @@ def _slots(rt, name):
 def _empty(rt, name, region=None):
     """Empty slots (of one region when given)."""
     data, geo = _g(rt, name)
-    return [s for s in geo.slots if s not in data["pieces"] and (region is None or geo.info[s][0] == region)]
+    pieces = data["pieces"]
+    return [s for s in (geo.slots if region is None else _in_region(geo, region)) if s not in pieces]
 
 
 @builtin("open_slots", 1, 2)
@@ -305,7 +316,7 @@ def _open(rt, name, region=None):
     """Slots a piece may be placed in now: empty and supported (of one region when given)."""
     data, geo = _g(rt, name)
     pieces, below, anywhere = data["pieces"], geo.below, data["support"] == "none"
-    slots = geo.slots if region is None else [s for s in geo.slots if geo.info[s][0] == region]
+    slots = geo.slots if region is None else _in_region(geo, region)
     # is_open, written in the loop: the rules ask for the open slots at almost every decision
     return [s for s in slots if s not in pieces and (anywhere or (b := below[s]) is None or b in pieces)]
 
@@ -472,8 +483,7 @@ def _level_slots(rt, name, level):
 @builtin("region_slots", 2)
 def _region_slots(rt, name, region):
     """The slots of one region (every level)."""
-    geo = _g(rt, name)[1]
-    return [s for s in geo.slots if geo.info[s][0] == region]
+    return list(_in_region(_g(rt, name)[1], region))
 
 
 @builtin("group_complete", 2)

@@ -229,6 +229,20 @@ def test_open_slots_are_the_slots_is_open_accepts_on_random_boards():
             assert q(g, "open_slots", "wall", *(() if region is None else (region,))) == expected
 
 
+@pytest.mark.parametrize("region", [1, 2, 3, 1.0, True, 0, "1", [1]])
+def test_a_regions_slots_are_those_whose_region_equals_it(region):
+    """``region_slots``, ``empty_slots`` and ``open_slots`` of a region look its slots up; they are
+    the slots whose region equals the value given, for any value (none for one that is no region)."""
+    g = new()
+    data, geo = S._g(g.rt, "wall")
+    data["pieces"] = {sl: 0 for sl in geo.slots[::3]}
+    mine = [s for s in geo.slots if geo.info[s][0] == region]
+    assert q(g, "region_slots", "wall", region) == mine
+    assert q(g, "empty_slots", "wall", region) == [s for s in mine if s not in data["pieces"]]
+    assert q(g, "open_slots", "wall", region) == [s for s in mine if S.is_open(data, geo, s)]
+    assert q(g, "region_slots", "wall", region) is not q(g, "region_slots", "wall", region)  # a new list
+
+
 def test_claim_a_shape_in_play_marks_one_piece():
     g = new()
     act(g, "R1L1C1")  # nothing to claim: the turn ends
