@@ -189,12 +189,26 @@ def is_open(data: dict, geo: Geometry, s: str) -> bool:
     return b is None or b in data["pieces"]
 
 
+_SHAPES: dict = {}  # (repr of a pattern, orientation) -> its shapes: a pattern is rule data, met again and again
+
+
 def shapes(pattern, orientation: str = "fixed") -> list[tuple]:
     """The distinct normalised cell sets of a pattern ``[[dx, dy], ...]`` under an orientation.
 
     ``fixed``: as given (translation only); ``mirror``: also mirrored left-right; ``rotate``: the
-    four quarter turns; ``any``: quarter turns and their mirror images.
+    four quarter turns; ``any``: quarter turns and their mirror images. Found once per pattern
+    (keyed by its ``repr``, which tells a number from a text, true or a list) and orientation.
     """
+    key = (repr(pattern), orientation)
+    known = _SHAPES.get(key)
+    if known is None:
+        if len(_SHAPES) > 1_000:  # patterns made at play (a rule may build one): bounded
+            _SHAPES.clear()
+        known = _SHAPES[key] = _shapes(pattern, orientation)
+    return list(known)
+
+
+def _shapes(pattern, orientation: str) -> list[tuple]:
     if orientation not in ORIENTATIONS:
         raise PlayError(f"orientation must be one of {', '.join(ORIENTATIONS)}, got {orientation!r}", code="play/type")
     try:

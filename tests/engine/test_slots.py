@@ -151,6 +151,21 @@ def test_shapes_under_each_orientation():
         S.shapes(step, "sideways")
 
 
+def test_a_patterns_shapes_are_found_once_and_errors_raised_each_time():
+    step = [[0, 0], [1, 1]]
+    first = S.shapes(step, "mirror")
+    again = S.shapes(step, "mirror")
+    assert again == first and again is not first  # the kept shapes, as a new list
+    assert S._SHAPES[(repr(step), "mirror")] == first
+    again.clear()
+    assert S.shapes(step, "mirror") == first
+    assert S.shapes([["0", 0], [1, 1.0]], "mirror") == first  # as int() reads them, kept apart by repr
+    for bad in ([[0]], [], "ab", [[0, "x"]]):
+        for _ in range(2):
+            with pytest.raises(PlayError):
+                S.shapes(bad, "fixed")
+
+
 def test_pattern_matches_own_unmarked_pieces_by_translation():
     g = new()
     for s in ("R1L1C3", "R2L1C1", "R1L2C3"):
