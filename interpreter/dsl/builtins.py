@@ -396,7 +396,11 @@ def show(rt, v) -> str:
     return "none" if v is None else str(v)
 
 
-@builtin("str", 1)
+@builtin(  # written in place (labels are built from numbers at many decisions); a list: the builtin
+    "str",
+    1,
+    code=lambda program, *args: '("none" if (_v := {0}) is None else str(_v) if type(_v) is not list else [][0])',
+)
 def _str(rt, value):
     """A value written out as text, the way ``say`` writes it (for labels built from numbers)."""
     return show(rt, value)

@@ -491,3 +491,14 @@ def test_a_plus_written_in_place_fails_as_the_closure_tree(text):
     fn, (fast, slow) = both(text, x=game().state["zones"]["hand/0"][0], y=None)
     assert "_plus(" not in generated_source(fn)
     assert fast == slow and fast[0] == "error", (fast, slow)
+
+
+@pytest.mark.parametrize(
+    "text", ["str(gold)", "str(none)", "str(x.cost)", "str('a_b')", "str(true)", "str([gold, none])"]
+)
+def test_str_is_written_in_place_and_writes_as_the_builtin(text):
+    """``str(v)`` in place: ``none`` for no value, Python's ``str`` for anything but a list, which is
+    left to the builtin (its items joined by commas)."""
+    fn, (fast, slow) = both(text, x=game().state["zones"]["hand/0"][0])
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    assert "str(_v)" in generated_source(fn)
