@@ -520,9 +520,10 @@ class _Gen:
     def never_joined(self, node) -> bool:
         """Whether ``node``'s value, whenever it has one, is neither a list nor a text, so that ``+`` with
         it makes a number or fails (a list or a text is made only of two lists or two texts), and has no
-        length to bound: a number, true/false or none written as such; a comparison, ``not`` and ``-``;
-        ``-`` and ``//``; ``+`` of such a value; a counter; a card property that no card type holds as a list or a text;
-        a key of a builtin's static table (``hex_info(board, c)["surcharge"]``) that no entry holds so."""
+        length to bound: a number, true/false or none written as such; a comparison, ``not`` or a
+        negation; a difference or ``//``; ``+`` with such a value; a counter; a card property that no
+        card type holds as a list or a text; a key of a builtin's static table
+        (``hex_info(board, c)["surcharge"]``) that no entry holds so."""
         t = type(node)
         if t is A.Literal:
             return type(node.value) in (int, float, bool, type(None))

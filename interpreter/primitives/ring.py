@@ -26,7 +26,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind, board_renderer, declaration, state_code
+from mason.runtime.boards import board, board_kind, board_renderer, declaration, ids_code, state_code
 
 KEYS = (
     "status",
@@ -208,25 +208,16 @@ def _next(rt, name, place, k=1):
     return d["places"][(_index(d, name, place) + _int(k, "steps")) % len(d["places"])]
 
 
-def _places_code(program, name) -> str | None:
-    """A ring's place ids written as a tuple, for a ``code`` hook; None: the builtin is called (a
-    name that is no ring, ids a template cannot hold as written)."""
-    try:
-        places = tuple(declaration(program, name, "ring")["places"])
-    except KeyError:
-        return None
-    text = repr(places)
-    return None if "{" in text or "}" in text or not all(type(p) in (str, int) for p in places) else text
-
-
 def _distance_code(program, name, *rest) -> str | None:
     """``ring_distance`` read in place: clockwise steps between the places' positions (the first of
-    an id, as ``_index`` finds it); a place the ring lacks raises, and the builtin says so."""
-    places = _places_code(program, name)
-    if places is None:
+    an id, as ``_index`` finds it); a place the ring lacks raises, and the builtin says so. None (a
+    name that is no ring, ids a template cannot hold): the builtin is called."""
+    try:
+        places = declaration(program, name, "ring")["places"]
+    except KeyError:
         return None
-    n = len(declaration(program, name, "ring")["places"])
-    return f"((-{places}.index({{1}}) + {places}.index({{2}})) % {n})"
+    ids = ids_code(places)
+    return None if ids is None else f"((-{ids}.index({{1}}) + {ids}.index({{2}})) % {len(places)})"
 
 
 def _move_cost_code(program, name, *rest) -> str | None:

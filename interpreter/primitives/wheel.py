@@ -23,7 +23,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.primitives.ring import show
-from mason.runtime.boards import board, board_kind, board_renderer, declaration, state_code
+from mason.runtime.boards import board, board_kind, board_renderer, declaration, ids_code, state_code
 from mason.runtime.values import in_words, label_of
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
@@ -210,12 +210,11 @@ def _slot_at_code(program, name, *rest) -> str | None:
         d = declaration(program, name, "wheel")
     except KeyError:
         return None
-    slots = tuple(x["id"] for x in d["slots"])
-    stations = tuple(x["id"] for x in d["stations"])
-    ids = repr(slots) + repr(stations)
-    if "{" in ids or "}" in ids or not all(type(i) in (str, int) for i in slots + stations):
+    slots = ids_code(x["id"] for x in d["slots"])
+    stations = ids_code(x["id"] for x in d["stations"])
+    if slots is None or stations is None:
         return None  # ids the template cannot hold as written
-    return f"{slots!r}[({stations!r}.index({{1}}) - rt.st['boards'][{{0}}]['r']) % {len(slots)}]"
+    return f"{slots}[({stations}.index({{1}}) - rt.st['boards'][{{0}}]['r']) % {len(d['slots'])}]"
 
 
 def _piece_at_code(program, name, *rest) -> str | None:

@@ -113,6 +113,17 @@ def state_code(kind: str, template: str):
     return hook
 
 
+def ids_code(ids) -> str | None:
+    """A board's ids (places, stations, slots) written as a Python tuple for a ``code`` hook's
+    template (its ``.index`` finds the first of an id, as the queries do); None when an id is not a
+    text or a whole number, or holds a brace, which the template's ``format`` would read."""
+    ids = tuple(ids)
+    text = repr(ids)
+    if "{" in text or "}" in text or not all(type(i) in (str, int) for i in ids):
+        return None
+    return text
+
+
 def board(rt, name: str):
     try:
         return rt.st["boards"][name]

@@ -313,3 +313,11 @@ def test_the_slot_and_piece_over_a_station_read_in_place_follow_the_wheels_turns
             assert alone(g, text)[0] == fast[1]
             seen.add(tuple(fast[1]))
     assert len(seen) > 7  # the rotations gave different answers
+
+
+def test_ids_written_into_a_template_are_texts_or_whole_numbers_without_braces():
+    from mason.runtime.boards import ids_code
+
+    assert ids_code(["a1", 2]) == "('a1', 2)" and ids_code([]) == "()"
+    assert ids_code(["a{0}"]) is None and ids_code(["}"]) is None  # format would read them
+    assert ids_code([1.5]) is None and ids_code([None]) is None and ids_code([True]) is None
