@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_kind, board_renderer, state_code
 
 ORIENTATIONS = ("fixed", "mirror", "rotate", "any")
 
@@ -342,7 +342,18 @@ def _region(rt, name, s):
     return geo.info[_slot(geo, name, s)][0]
 
 
-@builtin("slot_level", 2)
+# A slot query read in place (``code`` hooks, dsl/builtins.py): the geometry ``_g`` keeps in the
+# runtime's memo, while the state still holds the board it was made from; anything else (no memo yet,
+# a board put in its place, a slot the board lacks) raises, and the builtin decides.
+_GEO = "(_m := rt.memo['slots'][{0}])[0] is rt.st['boards'][{0}]"
+_level_code = state_code("slots", f"(_m[1].info[{{1}}][1] if {_GEO} else [][0])")
+_owner_code = state_code(
+    "slots",
+    f"(rt.st['boards'][{{0}}]['pieces'].get(_s) if (_s := {{1}}) in (_m[1].info if {_GEO} else [][0]) else [][0])",
+)
+
+
+@builtin("slot_level", 2, code=_level_code)
 def _level(rt, name, s):
     """The level (1 = bottom) of a slot."""
     geo = _g(rt, name)[1]
@@ -399,7 +410,7 @@ def _filled(rt, name, s):
     return _slot(geo, name, s) in data["pieces"]
 
 
-@builtin("slot_owner", 2)
+@builtin("slot_owner", 2, code=_owner_code)
 def _owner(rt, name, s):
     """The seat whose piece fills a slot; none when empty or neutral."""
     data, geo = _g(rt, name)

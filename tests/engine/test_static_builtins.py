@@ -21,6 +21,7 @@ from mason.errors import PlayError
 HEXVILLE = paths.FIXTURES / "hexville"
 CAROUSEL = paths.FIXTURES / "carousel"
 SOWING = paths.FIXTURES / "sowing"
+SLOT_WALL = paths.FIXTURES / "slot_wall"
 
 
 def _forms(g, text, **local):
@@ -60,6 +61,7 @@ WHEEL = {"wheel_stations", "wheel_slots", "wheel_station_info", "wheel_slot_info
 WHEEL |= {"wheel_piece"}
 RING = {"ring_count", "ring_pieces", "ring_tokens", "ring_held", "ring_places", "ring_distance", "pawn_at"}
 RING |= {"ring_move_cost"}
+SLOTS = {"slot_level", "slot_owner"}
 
 # (fixture, expression, the builtins it must read without calling them); ``c`` is the cell "1,0",
 # where hexville's game has a tile placed
@@ -86,6 +88,8 @@ VALUES = [
     (SOWING, "[[ring_distance('yard', a, b) for b in ring_places('yard')] for a in ring_places('yard')]", RING),
     (SOWING, "[pawn_at(yard, s) for s in seats] + [pawn_at(yard, 'nobody'), pawn_at(yard, 9)]", RING),
     (SOWING, "[ring_move_cost('yard', k) for k in [-2, 0, 1, 2, 5]]", RING),
+    (SLOT_WALL, "[slot_level(wall, s) for s in slots(wall)]", SLOTS),
+    (SLOT_WALL, "[slot_owner('wall', s) for s in slots('wall')]", SLOTS),
     # a board named without quotes: the name stands for itself, known when the code is made
     (HEXVILLE, "[x for x in hex_cells(town) if hex_info(town, x)['kind'] == 'build' and hex_empty(town, x)]", HEX),
     (CAROUSEL, "[wheel_station_info(carousel, s)['zone'] for s in wheel_stations(carousel)]", WHEEL),
@@ -118,6 +122,9 @@ ERRORS = [
     (SOWING, "pawn_at('yard', [0])"),
     (SOWING, "ring_move_cost('yard', 'two')"),
     (SOWING, "ring_move_cost('yard', true)"),
+    (SLOT_WALL, "slot_level('wall', 'R9L9C9')"),
+    (SLOT_WALL, "slot_owner('wall', 'nowhere')"),
+    (SLOT_WALL, "slot_level('wall', [1])"),
     (SOWING, "ring_tokens('yard', 'z9', 'coins')"),
     (SOWING, "ring_held('nowhere')"),
 ]
@@ -321,3 +328,18 @@ def test_ids_written_into_a_template_are_texts_or_whole_numbers_without_braces()
     assert ids_code(["a1", 2]) == "('a1', 2)" and ids_code([]) == "()"
     assert ids_code(["a{0}"]) is None and ids_code(["}"]) is None  # format would read them
     assert ids_code([1.5]) is None and ids_code([None]) is None and ids_code([True]) is None
+
+
+def test_a_slot_query_read_in_place_follows_the_board_the_state_holds():
+    """``slot_level`` and ``slot_owner`` read the geometry the runtime keeps for a slots board only
+    while the state holds the board it was made from: a board put in its place is read afresh (the
+    builtin decides, and keeps the new one)."""
+    g = fresh(SLOT_WALL)
+    text = "[slot_owner('wall', s) for s in slots('wall')]"
+    assert both(g, text)[0] == both(g, text)[1]
+    first = g.state["boards"]["wall"]
+    some = list(_forms(g, "slots('wall')")[0](g.rt, {"me": 0}))[:3]
+    g.state["boards"]["wall"] = {**first, "pieces": {some[0]: 1, some[2]: 0}}
+    fast, slow = both(g, text)
+    assert fast == slow and fast[1][:3] == [1, None, 0]
+    assert alone(g, text)[0] == fast[1]  # the memo now holds the new board
