@@ -99,10 +99,11 @@ def builtin(
 
     ``code(program, *args)``: Python source that gives the query's value in a generated expression,
     in place of calling ``impl``: a ``str.format`` template whose ``{0}``, ``{1}``, ... stand for the
-    arguments' code, each used once and in order; it reads the state through ``rt``. ``args`` are the
-    arguments' values where written as literals, else ``NOT_LITERAL``. None: call ``impl``. Where the
-    template's code raises, the closure tree, calling ``impl``, decides; so it need only be right
-    where it does not raise (for the arguments the hook accepted).
+    arguments' code, each used once and in order (one the hook took as a literal, a board's name,
+    may be used again); it reads the state through ``rt``. ``args`` are the arguments' values where
+    written as literals, else ``NOT_LITERAL``. None, or an exception, where the hook does not apply:
+    call ``impl``. Where the template's code raises, the closure tree, calling ``impl``, decides; so it
+    need only be right where it does not raise (for the arguments the hook accepted).
     """
 
     def deco(fn):

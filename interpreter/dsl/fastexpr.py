@@ -223,12 +223,11 @@ class _Gen:
             if isinstance(node.obj, A.Literal) and type(node.obj.value) is not str:
                 return self.closure(node)  # no subscript of a literal number: Python warns at compile
             key = node.index
+            table = self.table_of(node)
+            if table is not None:  # query(..., entry)["key"] read from the query's static table
+                return f"{self.const(table)}[{self.e(node.obj.args[-1])}][{key.value!r}]"
             if type(node.obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
-                impl = self.rec.get(("builtin", id(node.obj)))
-                table = self.static(node.obj, impl, "table")
-                if table is not None:  # query(..., entry)["key"] read from the query's static table
-                    return f"{self.const(table)}[{self.e(node.obj.args[-1])}][{key.value!r}]"
-                item = getattr(impl, "item", None)
+                item = getattr(self.rec.get(("builtin", id(node.obj))), "item", None)
                 if item is not None:  # query(...)["key"] without the query's copy (dsl.builtins.builtin)
                     args = "".join(self.e(a) + ", " for a in node.obj.args)
                     return f"{self.const(item)}(rt, {args}{key.value!r})"
@@ -268,6 +267,18 @@ class _Gen:
         if type(v) is list:
             return v if all(type(x) in _SAFE_LITERALS for x in v) else None
         return v if type(v) in _SAFE_LITERALS and v is not None else None
+
+    def table_of(self, node, rec=None):
+        """For ``query(..., entry)["key"]`` whose query has a static table (``static``'s ``table``
+        hook) for the arguments before the entry: that table, else None."""
+        if type(node) is not A.Index or type(node.obj) is not A.Call:
+            return None
+        key = node.index
+        if type(key) is not A.Literal or type(key.value) is not str:
+            return None
+        rec = self.rec if rec is None else rec
+        impl = rec.get(("builtin", id(node.obj)))
+        return None if impl is None else self.static(node.obj, impl, "table", rec)
 
     def sieve(self, source, conjuncts, texts):
         """For a comprehension over a list known when the code is made (a builtin's ``static`` hook),
@@ -334,12 +345,9 @@ class _Gen:
         if t is A.IfExpr:
             return all(self.pure(n, names, rec, reads, values, calling) for n in (node.cond, node.then, node.other))
         if t is A.Index:
-            obj, key = node.obj, node.index
-            if type(obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
-                impl = rec.get(("builtin", id(obj)))
-                if impl is not None and self.static(obj, impl, "table", rec) is not None:
-                    return self.pure(obj.args[-1], names, rec, reads, values, calling)
-            return all(self.pure(n, names, rec, reads, values, calling) for n in (obj, key))
+            if self.table_of(node, rec) is not None:
+                return self.pure(node.obj.args[-1], names, rec, reads, values, calling)
+            return all(self.pure(n, names, rec, reads, values, calling) for n in (node.obj, node.index))
         if t is A.Call:
             impl = rec.get(("builtin", id(node)))
             if impl is not None:
@@ -553,18 +561,13 @@ class _Gen:
             )
         if t is A.Attr:
             name = node.name
-            if name in self.card_state or name in ("type", "up", "seen", "id", "name", "family", "status", "text"):
+            if name in self.card_state or name in ("type", "up", "seen"):  # the card's own, not its type's
                 return False
             return all(type(props.get(name)) not in (list, str) for props in self.p.types.values())
-        if (
-            t is A.Index
-            and type(node.obj) is A.Call
-            and type(node.index) is A.Literal
-            and type(node.index.value) is str
-        ):
-            table = self.static(node.obj, self.rec.get(("builtin", id(node.obj))), "table")
+        table = self.table_of(node)
+        if table is not None:
             key = node.index.value
-            return table is not None and all(type(row.get(key)) not in (list, str) for row in table.values())
+            return all(type(row.get(key)) not in (list, str) for row in table.values())
         return False
 
     def comprehension(self, node) -> str:

@@ -212,20 +212,14 @@ def _distance_code(program, name, *rest) -> str | None:
     """``ring_distance`` read in place: clockwise steps between the places' positions (the first of
     an id, as ``_index`` finds it); a place the ring lacks raises, and the builtin says so. None (a
     name that is no ring, ids a template cannot hold): the builtin is called."""
-    try:
-        places = declaration(program, name, "ring")["places"]
-    except KeyError:
-        return None
+    places = declaration(program, name, "ring")["places"]
     ids = ids_code(places)
     return None if ids is None else f"((-{ids}.index({{1}}) + {ids}.index({{2}})) % {len(places)})"
 
 
 def _move_cost_code(program, name, *rest) -> str | None:
     """``ring_move_cost`` read in place: the ring's step cost is part of its declaration."""
-    try:
-        cost = declaration(program, name, "ring").get("step_cost") or {}
-    except KeyError:
-        return None
+    cost = declaration(program, name, "ring").get("step_cost") or {}
     free, each = cost.get("free", 0), cost.get("each", 1)
     if not (_whole(free) and _whole(each)):
         return None

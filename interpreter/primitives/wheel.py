@@ -206,10 +206,7 @@ def _slot_at_code(program, name, *rest) -> str | None:
     """``wheel_slot_at``'s ``code`` hook: the slot over a station read in place (the ids of a wheel
     named by a literal written as tuples; the first of an id, as ``_find`` finds it); where it raises
     (a station the wheel lacks), the builtin decides, with its own message. None: the builtin."""
-    try:
-        d = declaration(program, name, "wheel")
-    except KeyError:
-        return None
+    d = declaration(program, name, "wheel")
     slots = ids_code(x["id"] for x in d["slots"])
     stations = ids_code(x["id"] for x in d["stations"])
     if slots is None or stations is None:

@@ -100,14 +100,11 @@ def declaration(program, name, kind: str) -> dict:
 
 def state_code(kind: str, template: str):
     """A ``code`` hook (dsl.builtins.builtin) for a query of a board of this ``kind`` named by a literal
-    (else None: the builtin is called): ``template`` reads the board's state in place; where it raises
-    (a cell or place the board lacks, say), the builtin decides, with its own message."""
+    (else it raises, and the builtin is called): ``template`` reads the board's state in place; where
+    that raises (a cell or place the board lacks, say), the builtin decides, with its own message."""
 
     def hook(program, name, *rest):
-        try:
-            declaration(program, name, kind)
-        except KeyError:
-            return None
+        declaration(program, name, kind)  # a KeyError where it names no such board: impl is called
         return template
 
     return hook
