@@ -276,18 +276,36 @@ def _sorted(rt, items, prop=None):
         raise PlayError(f"cannot sort these values: {exc}", code="play/type") from None
 
 
-@builtin("owner", 1)
+@builtin(  # written in place (asked of every card a filter goes through)
+    "owner",
+    1,
+    code=lambda program, *args: (
+        "(None if (_v := {0}) is None else rt.cards[_v if type(_v) is int and _v >= 0 else None]['o'])"
+    ),
+)
 def _owner(rt, card):
     """The seat owning the zone a card lies in, or none (decks, shared displays)."""
     if card is None:
         return None
-    return rt.cards[card]["o"]
+    return rt.cards[_card_number(rt, card, "owner")]["o"]
 
 
-@builtin("zone", 1)
+@builtin(  # written in place (asked of every card a filter goes through); a negative number is no card
+    "zone", 1, code=lambda program, *args: "rt.cards[_v if type(_v := {0}) is int and _v >= 0 else None]['z']"
+)
 def _zone(rt, card):
     """The name of the zone a card lies in (without its seat)."""
-    return rt.cards[card]["z"]
+    return rt.cards[_card_number(rt, card, "zone")]["z"]
+
+
+def _card_number(rt, card, query: str) -> int:
+    """``card`` if it is a card's number (a whole number, not true or false, nor counted from the end)."""
+    if type(card) is not int or not 0 <= card < len(rt.cards):
+        text = repr(card)  # cut short, as expressions' messages are: a list may hold a million items
+        raise PlayError(
+            f"{query}(...) needs a card, got {text if len(text) <= 60 else text[:57] + '...'}", code="play/type"
+        )
+    return card
 
 
 @builtin("seats_from", 1)

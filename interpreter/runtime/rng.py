@@ -62,7 +62,12 @@ def _limit(n: int) -> int:
 
 
 def shuffle(st: dict, items: list) -> None:
-    """Fisher-Yates shuffle in place with the state's generator."""
+    """Fisher-Yates shuffle in place with the state's generator (``below`` for each place, the
+    generator's state kept in a local until the end)."""
+    if len(items) < 2:
+        return
+    x = st["rng"]
     for i in range(len(items) - 1, 0, -1):
-        j = below(st, i + 1)
+        x, j = draw(x, i + 1)
         items[i], items[j] = items[j], items[i]
+    st["rng"] = x

@@ -90,8 +90,15 @@ def _copy(v, room, depth):
     if depth >= MAX_NESTED:
         raise PlayError(f"this value nests lists more than {MAX_NESTED} deep", code="play/too-deep")
     if type(v) is list:
+        if _SCALARS.issuperset(map(type, v)):  # nothing to copy inside (checked without a Python loop)
+            return v.copy()
         return [_copy(x, room, depth + 1) if isinstance(x, (list, dict)) else x for x in v]
+    if _SCALARS.issuperset(map(type, v.values())):
+        return v.copy()
     return {k: _copy(x, room, depth + 1) if isinstance(x, (list, dict)) else x for k, x in v.items()}
+
+
+_SCALARS = frozenset((int, str, bool, float, type(None)))  # values a copy keeps as they are
 
 
 def _short(v) -> str:

@@ -61,6 +61,19 @@ def test_shuffle_is_a_permutation():
     assert sorted(items) == list(range(20)) and items != list(range(20))
 
 
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 66])
+def test_shuffle_is_fisher_yates_with_below_and_leaves_the_state_where_it_would(size):
+    """The shuffle keeps the generator in a local: the same order and the same state afterwards as a
+    Fisher-Yates shuffle drawing each place with ``below`` (saved games depend on both)."""
+    st, want_st = {"rng": rng.seed_state(size)}, {"rng": rng.seed_state(size)}
+    items, want = list(range(size)), list(range(size))
+    rng.shuffle(st, items)
+    for i in range(size - 1, 0, -1):
+        j = rng.below(want_st, i + 1)
+        want[i], want[j] = want[j], want[i]
+    assert items == want and st == want_st
+
+
 # ------------------------------------------------------------------ state and views
 def test_copy_state_is_independent():
     g = new_game(players=3, seed=1)

@@ -502,3 +502,25 @@ def test_str_is_written_in_place_and_writes_as_the_builtin(text):
     fn, (fast, slow) = both(text, x=game().state["zones"]["hand/0"][0])
     assert fast == slow and fast[0] == "ok", (fast, slow)
     assert "str(_v)" in generated_source(fn)
+
+
+@pytest.mark.parametrize(
+    "text", ["zone(x)", "owner(x)", "owner(none)", "[c for c in hand if zone(c) == 'hand' and owner(c) == me]"]
+)
+def test_zone_and_owner_are_written_in_place_and_give_the_builtins_value(text):
+    """``zone(c)`` and ``owner(c)`` read the card in place (``owner(none)`` is none, as the builtin)."""
+    fn, (fast, slow) = both(text, x=game().state["zones"]["hand/0"][0])
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    source = generated_source(fn)
+    assert "['z']" in source or "['o']" in source, source
+
+
+@pytest.mark.parametrize(
+    "text", ["zone(z)", "owner(z)", "zone(none)", "zone('a')", "owner('a')", "owner(true)", "zone(99999)"]
+)
+def test_zone_and_owner_in_place_fail_as_the_builtins(text):
+    """A negative number is no card (not one counted from the end), nor true, a text or a number past
+    the last card, nor none for ``zone``: in place or not, the same one-line error."""
+    fn, (fast, slow) = both(text, z=-2)
+    assert fast == slow, (fast, slow)
+    assert fast[0] == "error" and "needs a card" in fast[1], fast

@@ -26,6 +26,21 @@ def test_stored_values_are_copies_and_bounded():
         _plain(deep)
 
 
+@pytest.mark.parametrize("v", [[1, "a", None, True, 2.5], {"a": 1, "b": None}, [], {}])
+def test_a_stored_value_with_nothing_inside_to_copy_is_a_copy_all_the_same(v):
+    copy = _plain(v)
+    assert copy == v and copy is not v and type(copy) is type(v)
+
+
+def test_a_stored_value_copies_what_lies_inside_past_its_first_scalars():
+    inner = [3]
+    v = [1, "a", inner, {"k": inner}]
+    copy = _plain(v)
+    assert copy == v and copy[2] is not inner and copy[3]["k"] is not inner
+    with pytest.raises(PlayError, match="more than"):
+        _plain([list(range(600_000)), list(range(600_000))])  # flat lists, counted all the same
+
+
 def test_text_helpers():
     assert plural(1, "cell") == "1 cell" and plural(0, "cell") == "0 cells"
     assert values._show(None, [1, None, [2, "x"]]) == "1, none, 2, x"
