@@ -190,9 +190,9 @@ def _window(acts, held, active):
     groups): the game's actions (``acts``, as ``(key, times, group, after, cond)``, with ``env``),
     then the abilities of ``held`` (``(card, check, [(ActionDef, key)])``: a card to check is offered
     only while ``seat`` holds it in one of the ``active`` zones; each with its own environment, ``me``,
-    ``self`` and ``owner``). Each option's tests are written in place in ``_available``'s order: its
-    ``times`` (else once), its group not yet done by another, every group or action it comes
-    ``after`` done, then its ``if`` (so a failing ``times`` or ``if`` raises as before)."""
+    ``self`` and ``owner``). Each option's tests are written in place in ``_available``'s order: once
+    (without ``times``), its group not yet done by another, every group or action it comes ``after``
+    done, its ``times``, then its ``if`` (so a failing ``times`` or ``if`` raises as there)."""
     ns: dict = {"_active": active}
     lines = ["def window(rt, env, seat, u, g, opts):"]
 
@@ -205,12 +205,13 @@ def _window(acts, held, active):
             if group:
                 tests.append(f"{group!r} not in g")
         else:
-            ns[f"_t{n}"] = times
             lines.append(f"{pad}used = u.get({k}, 0)")
-            tests.append(f"not (used >= _t{n}(rt, {env}))")
             if group:
                 tests.append(f"(used or {group!r} not in g)")
         tests += [f"({req!r} in g or {req!r} in u)" for req in after]
+        if times is not None:  # its call after the tests that read the turn alone, as in ``_available``
+            ns[f"_t{n}"] = times
+            tests.append(f"not (used >= _t{n}(rt, {env}))")
         if cond is not None:
             ns[f"_c{n}"] = cond
             tests.append(f"_c{n}(rt, {env})")
@@ -308,16 +309,15 @@ def unavailable_actions(rt, with_rule: bool = False) -> list:
 
 def _available(rt, fr, a, key, env, cond=True) -> bool:
     used = fr["uses"].get(key, 0)
-    if a.times is not None:
-        if used >= a.times(rt, env):
-            return False
-    elif used:
+    if a.times is None and used:
         return False
     if a.group and fr["groups"].get(a.group) and not used:
         return False
     for req in a.after:
         if not fr["groups"].get(req) and not fr["uses"].get(req):
             return False
+    if a.times is not None and used >= a.times(rt, env):  # after the tests that read the turn alone
+        return False
     if cond and a.cond is not None and not a.cond(rt, env):
         return False
     return True

@@ -73,3 +73,30 @@ def test_the_generated_window_raises_what_the_first_failing_test_raises():
     # an action used up never asks its 'if'
     window = turns._window((("a", None, "", (), never),), (), set())
     assert window(None, {}, 0, {"a": 1}, {}, []) == []
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_times_is_asked_only_once_the_tests_reading_the_turn_alone_pass(generated):
+    """An action's ``times`` (a value, perhaps with modifiers) is asked after its group and its
+    ``after`` are checked: not at all before the action it comes after, then before its ``if``."""
+    asked = []
+
+    def times(rt, env):
+        asked.append("times")
+        return 1
+
+    def cond(rt, env):
+        asked.append("if")
+        return True
+
+    act = _act("build", times=times, group="b", after=["action"], cond=cond)
+
+    def offered(uses, groups):
+        if generated:
+            window = turns._window(((act.key, act.times, act.group, act.after, act.cond),), (), set())
+            return window(None, {}, 0, uses, groups, [])
+        return ["build"] if turns._available(None, {"uses": uses, "groups": groups}, act, "build", {}) else []
+
+    assert offered({}, {}) == [] and asked == []  # the action not taken yet
+    assert offered({}, {"action": 1, "b": 1}) == [] and asked == []  # its group done by another
+    assert offered({}, {"action": 1}) == ["build"] and asked == ["times", "if"]
