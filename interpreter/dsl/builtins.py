@@ -243,11 +243,13 @@ def _nowhere():
 def _flatten(rt, lists):
     """Concatenate a list of lists."""
     out = []
-    for x in _list(lists):
-        out.extend(_list(x))
+    for x in lists if type(lists) is list else _list(lists):
+        out.extend(x if type(x) is list else _list(x))
         if len(out) > MAX_ITEMS:
             raise PlayError(f"flatten would make more than {MAX_ITEMS:,} items", code="play/too-big")
-    charge(rt, len(out), _nowhere)
+    if rt.spent + len(out) > rt.item_cap:
+        charge(rt, len(out), _nowhere)
+    rt.spent += len(out)
     return out
 
 
