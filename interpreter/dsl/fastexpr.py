@@ -22,6 +22,8 @@ tests/engine/test_fast_expressions.py holds both forms to the same values and er
 
 from __future__ import annotations
 
+import re
+
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_ITEMS, MAX_NUMBER, NOT_LITERAL
 from mason.dsl.kept import Kept
@@ -413,7 +415,7 @@ class _Gen:
             return f"rt.vars[{name!r}][env['me']]"
         if name in p.values and not p.values[name].params:
             vdc = self.const(p.values[name])  # as rt.value: its body direct while it has no modifier
-            return f"({vdc}.ev(rt, {{'me': env.get('me')}}) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
+            return f"({vdc}.evp(rt, env.get('me')) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
         if name in p.values:
             return self.closure(node)
         if name in p.table_columns:
@@ -445,12 +447,12 @@ class _Gen:
             return self.closure(node)
         args = [self.e(a) for a in node.args]
         vdc = self.const(vd)
-        # with modifiers: the value's generated form (``ValueDef.ev``, see value_evaluator); where that
+        # with modifiers: the value's generated form (``ValueDef.evp``, see value_evaluator); where that
         # cannot decide (it raises), the closure tree runs, through ``rt.value``, as it does for a value
         # given modifiers after the program was compiled (no ``ev`` yet)
         local = "{" + "".join(f"{q!r}: {a}, " for q, a in zip(vd.params, args)) + "'me': env.get('me')}"
         inline = self.inline_body(vd, args) or f"{vdc}.fn(rt, {local})"
-        return f"({vdc}.ev(rt, {local}) if {vdc}.mods else {inline})"
+        return f"({vdc}.evp(rt, {''.join(a + ', ' for a in args)}env.get('me')) if {vdc}.mods else {inline})"
 
     def inline_body(self, vd, args):
         """The body of a named value written in place of its call (its parameters held in temporaries,
@@ -837,13 +839,16 @@ def value_evaluator(vd, held, program):
     with their environment; each one that applies is counted in ``rt.stats`` (rule coverage) as
     the generic way counts it, once the value is given (a value left half-way to the generic way is
     counted by it alone). Anything else (another kind of value to combine, an error) raises,
-    and the value is evaluated again the generic way (``Runtime._modified``), which decides; None
-    when there are no modifiers."""
+    and the value is evaluated again the generic way (``Runtime._modified``), which decides. Returns
+    ``(ev, evp)``: ``evp(rt, *arguments, me)`` is the same function given the value's arguments and
+    ``me`` as Python arguments (generated expressions call it: no dict to make); None when there are
+    no modifiers."""
     if not vd.mods:
         return None
     gen = _Gen({}, program)
-    body = {p: f"env[{p!r}]" for p in vd.params}  # the body's locals, then a modifier's
-    body["me"] = "env['me']"
+    params = [f"_p{i}" for i in range(len(vd.params))]
+    body = dict(zip(vd.params, params))  # the body's locals, then a modifier's
+    body["me"] = "_me"
     names = dict(body, self="_self", owner="_owner", base="v")
 
     def part(fn, local: dict, call: str) -> str:
@@ -862,7 +867,7 @@ def value_evaluator(vd, held, program):
     modified = "{}(rt, {{**env, 'self': _self, 'owner': _owner, 'base': v}})"  # as Runtime.value builds it
     # the modifiers that applied, counted in rt.stats (rule coverage) only once the value is given: when
     # this function gives up half-way, Runtime._modified runs them all again and counts them itself
-    lines = ["def ev(rt, env):", "    _hit = ()", f"    v = {part(vd.fn, body, '{}(rt, env)')}"]
+    lines = ["    _hit = ()", f"    v = {part(vd.fn, body, '{}(rt, env)')}"]
     lines += ["    cards = rt.cards", "    active = rt.prog.active_zones"]
     for mod, c in held:
         pad = "    "
@@ -890,7 +895,14 @@ def value_evaluator(vd, held, program):
         "            stats[k] = stats.get(k, 0) + 1",
     ]
     lines += ["    return v"]
-    src = "\n\n".join(gen.helpers + ["\n".join(lines)])
+    # ``evp(rt, *arguments, me)``, for generated code: the value's environment as Python arguments, made
+    # into a dict only where the code reads one (a part called with it, a seat's own zone, a helper);
+    # ``ev(rt, env)`` as Runtime.value calls it
+    env = "{" + "".join(f"{q!r}: {a}, " for q, a in zip(vd.params, params)) + "'me': _me}"
+    uses_env = re.search(r"\benv\b", "\n".join(gen.helpers + lines)) is not None
+    head = [f"def evp(rt, {''.join(a + ', ' for a in params)}_me):"] + ([f"    env = {env}"] if uses_env else [])
+    ev = ["def ev(rt, env):", f"    return evp(rt, {''.join(f'env[{q!r}], ' for q in vd.params)}env['me'])"]
+    src = "\n\n".join(gen.helpers + ["\n".join(head + lines), "\n".join(ev)])
     ns = dict(gen.consts, **_HELPERS)
     exec(_code(src), ns)
-    return ns["ev"]
+    return ns["ev"], ns["evp"]

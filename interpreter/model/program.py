@@ -131,6 +131,7 @@ class ValueDef:
     place: Optional[Place] = None
     held: Optional[tuple] = None  # (modifier, holding card or None) in declaration order: see prepare
     ev: Optional[Callable] = None  # the value with its modifiers as one generated function (prepare)
+    evp: Optional[Callable] = None  # the same, given its arguments and ``me`` as Python arguments
 
     def prepare(self, program) -> tuple:
         """Once its modifiers are all known: every (modifier, card that may hold it, or None for a
@@ -138,7 +139,7 @@ class ValueDef:
         them (``fastexpr.value_evaluator``, which ``Runtime.value`` calls first)."""
         instances = program.type_instances
         self.held = tuple((mod, c) for mod in self.mods for c in ((None,) if mod.type is None else instances[mod.type]))
-        self.ev = value_evaluator(self, self.held, program)
+        self.ev, self.evp = value_evaluator(self, self.held, program) or (None, None)
         return self.held
 
 

@@ -271,6 +271,24 @@ def test_a_modified_value_is_one_generated_function_giving_the_generic_value():
     move_card(rt, prism, "vault/0")  # the prism counts 1 for its owner once in an active zone
     assert points.ev(rt, {"s": 0, "me": 0}) == rt._modified(points, "gem_points", {"s": 0, "me": 0}, points.held)
     assert points.ev(rt, {"s": 0, "me": 0}) == before + 1 and points.ev(rt, {"s": 1, "me": 0}) == 0
+    # what generated expressions call: the same function, its arguments and ``me`` given as such
+    for c in g.state["zones"]["hand/0"]:
+        assert cost.evp(rt, c, 0) == cost.ev(rt, {"card": c, "me": 0})
+    assert points.evp(rt, 0, 0) == before + 1 and points.evp(rt, 1, 0) == 0
+
+
+def test_a_modified_value_reading_the_seats_own_zone_decides_in_its_generated_form(tmp_path):
+    """The generated form given its arguments as such still has the environment its code reads (a seat's
+    own zone, a comprehension's helper): it decides alone, without the generic way."""
+    prog, g = _mini_with(
+        tmp_path,
+        '  room: {params: [c], value: "count(hand) + count(d for d in hand if d != c)"}\n',
+        '  - {value: room, when: "count(hand) > 0", add: 1}\n',
+    )
+    vd, rt = prog.values["room"], g.rt
+    hand = g.state["zones"]["hand/0"]
+    assert hand and "env = {" in generated_source(vd.evp)
+    assert vd.evp(rt, hand[0], 0) == vd.ev(rt, {"c": hand[0], "me": 0}) == 2 * len(hand)
 
 
 def test_what_the_generated_value_cannot_combine_the_generic_way_decides(tmp_path):
