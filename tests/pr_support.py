@@ -84,6 +84,7 @@ def plain(g, start=0):
     g.state["stack"] = []
     g.state["pending"] = None
     g.state["ti"] = -1
+    g.rt.sync_turn()
     return g
 
 

@@ -37,6 +37,7 @@ def run(g: Game, text: str, me=None) -> None:
     st["stack"] = [{"kind": "block", "node": block.id, "next": 0, "scope": 0, "vars": {"me": me}}]
     st["pending"] = None
     st["ti"] = -1
+    g.rt.sync_turn()
     run_machine(g.rt)
     if st.get("automata"):
         g._automate()  # decisions put to an automated seat are taken by its policy, as in play
@@ -50,6 +51,7 @@ def run_phase(g: Game, phase: str) -> None:
             st["stack"] = [{"kind": "block", "node": block.id, "next": 0, "scope": 0, "vars": {"me": None}}]
             st["pending"] = None
             st["ti"] = -1
+            g.rt.sync_turn()
             st["phase"] = phase
             run_machine(g.rt)
             return

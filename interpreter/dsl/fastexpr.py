@@ -388,12 +388,11 @@ class _Gen:
             return "env.get('me')"
         if name in ("self", "owner", "seat", "players", "round", "seats", "others") or name in p.turn_families:
             if name in p.turn_families:  # the turn's card, as Runtime.turn_card gives it
-                t = self.new()
-                code = f"(rt.st['stack'][{t}]['card'] if ({t} := rt.st['ti']) >= 0 else None)"
+                code = "rt.turn_card_now"
                 self.turn_cards.add(code)
                 return code
             if name == "seat":
-                return "rt.turn_seat()"
+                return "rt.turn_seat_now"
             if name == "round":
                 return "rt.st['round']"
             if name == "seats":

@@ -75,7 +75,7 @@ def _chooser(rt, env, node):
         return _seat_of(rt, env, node.by, node)
     s = env.get("me")
     if s is None:
-        s = rt.turn_seat()
+        s = rt.turn_seat_now
     if s is None:
         raise PlayError("who chooses? add 'by SEAT' to this choice", node.place, "play/no-seat")
     return s
@@ -175,7 +175,7 @@ def s_choose_one(rt, env, node, fr):
             s = (
                 node.by(rt, env)
                 if node.by is not None
-                else (env.get("me") if env.get("me") is not None else rt.turn_seat())
+                else (env.get("me") if env.get("me") is not None else rt.turn_seat_now)
             )
             log_resolved(
                 rt,

@@ -439,7 +439,7 @@ class _Writer:
             setup += [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback"]
         else:
             s2 = False
-            setup += ["s = env.get('me')", "if s is None: s = rt.turn_seat()", "if s is None: raise _Fallback"]
+            setup += ["s = env.get('me')", "if s is None: s = rt.turn_seat_now", "if s is None: raise _Fallback"]
         setup += [
             "pick = rt.answerers.get(s) if rt.answerers is not None else None",
             "if pick is None: raise _Fallback",

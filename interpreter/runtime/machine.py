@@ -69,6 +69,8 @@ class Runtime:
         # the item budget (dsl.builtins.charge), from the class (where a test may lower it), held on the
         # instance: generated code reads it at every list, and an instance's own attribute reads faster
         self.item_cap = type(self).item_cap
+        self.turn_seat_now = self.turn_card_now = None  # the turn being played (see sync_turn)
+        self.sync_turn()
 
     item_cap = ITEM_CAP
 
@@ -78,12 +80,21 @@ class Runtime:
         return None if ti < 0 else self.st["stack"][ti]
 
     def turn_seat(self):
-        ti = self.st["ti"]
-        return None if ti < 0 else self.st["stack"][ti]["seat"]
+        return self.turn_seat_now
 
     def turn_card(self):
-        ti = self.st["ti"]
-        return None if ti < 0 else self.st["stack"][ti]["card"]
+        return self.turn_card_now
+
+    def sync_turn(self) -> None:
+        """Read the turn being played (``st["ti"]``, the index of its frame, -1 for none) into
+        ``turn_seat_now`` and ``turn_card_now``, which generated code reads at every use: called
+        whenever ``st["ti"]`` changes (a turn starts or ends, the game ends) and when the runtime is
+        made. A turn frame's seat and card never change while it is on the stack."""
+        st = self.st
+        ti = st["ti"]
+        fr = st["stack"][ti] if ti >= 0 else None
+        self.turn_seat_now = None if fr is None else fr["seat"]
+        self.turn_card_now = None if fr is None else fr["card"]
 
     def active(self, card: int) -> bool:
         return self.cards[card]["z"] in self.prog.active_zones
@@ -328,8 +339,7 @@ def _listeners(triggers, instances):
         "def heard(rt, args):",
         "    cards = rt.cards",
         "    active = rt.prog.active_zones",
-        "    ti = rt.st['ti']",
-        "    turn_seat = None if ti < 0 else rt.st['stack'][ti]['seat']",
+        "    turn_seat = rt.turn_seat_now",
         "    frames = []",
         "    trig = None",
         "    try:",
@@ -1023,6 +1033,7 @@ def s_end_game(rt, env, node, fr):
     # drop everything but the flow frame: the flow sees 'over' and scores
     del st["stack"][1:]
     st["ti"] = -1
+    rt.sync_turn()
 
 
 def s_do(rt, env, node, fr):

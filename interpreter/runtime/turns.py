@@ -56,6 +56,7 @@ def s_turn(rt, env, node, fr):
         fr["only"] = node.group
     st["stack"].append(fr)
     st["ti"] = len(st["stack"]) - 1
+    rt.turn_seat_now, rt.turn_card_now = seat, card  # as sync_turn reads them
     if rt.narrate:
         what = f" as {rt.card_name(card)}" if card is not None else ""
         rt.say(
@@ -132,6 +133,7 @@ def _turn(rt, fr):
     st = rt.st
     stack.pop()
     st["ti"] = fr["outer_turn"]
+    rt.sync_turn()
 
 
 def _find(rt, key):
@@ -492,6 +494,7 @@ def finish(rt) -> None:
     st["over"] = True
     st["stack"].clear()
     st["ti"] = -1
+    rt.sync_turn()
     if rt.narrate:
         for s in range(n):
             detail = ", ".join(f"{k} {v}" for k, v in parts[s].items())

@@ -441,7 +441,7 @@ def test_a_property_of_the_turns_card_is_read_without_a_check_and_fails_as_the_c
     g = new_game("citadels", 4, 1, narrate=False)
     fn = g.rt.prog.exprs.compile(parse_expression("character.rank"), Scope(("me",)))
     source = generated_source(fn)
-    assert "rt.card_types[(rt.st['stack'][_t1]['card'] if (_t1 := rt.st['ti']) >= 0 else None)]['rank']" in source
+    assert "rt.card_types[rt.turn_card_now]['rank']" in source
     errors = []
     assert g.state["ti"] == -1  # the draft: no turn yet
     for f in (fn, fn.slow):

@@ -136,3 +136,56 @@ def test_window_offers_the_turn_cards_abilities_and_the_seats_held_cards_only():
     move_card(rt, prism, "vault/1")  # another seat's card
     fr["card"] = jeweller
     assert window_options(rt, fr) == base
+
+
+def _turn_now(st) -> tuple:
+    """The turn being played, read from the state: its seat and card, or (None, None)."""
+    ti = st["ti"]
+    return (None, None) if ti < 0 else (st["stack"][ti]["seat"], st["stack"][ti]["card"])
+
+
+@pytest.mark.parametrize(
+    "game,expansions,turns",
+    [
+        ("citadels", (), True),
+        ("citadels", ("dark-city",), True),
+        ("golden-temple", (), True),
+        ("island-fortress", (), True),
+        ("pillars", (), False),  # no turn statement: every decision outside a turn
+        ("prague", (), True),
+    ],
+)
+def test_the_runtimes_turn_seat_and_card_follow_the_state_at_every_decision(game, expansions, turns):
+    """Generated code reads the turn being played from the runtime (``turn_seat_now``,
+    ``turn_card_now``), which ``Runtime.sync_turn`` keeps: at every decision, asked in place (nothing
+    pauses) or after a pause, and after a restore, it is what the state's turn frame says."""
+    from mason.agents.random_agent import RandomAgent
+    from mason.play.session import play_game
+
+    g = new_game(game, 4, 3, narrate=False, expansions=expansions)
+    rt = g.rt
+    checked = []
+
+    class Checking(RandomAgent):
+        def blind_pick(self, st, seat, n, subset):
+            assert (rt.turn_seat_now, rt.turn_card_now) == _turn_now(st)
+            checked.append(st["ti"] >= 0)
+            return super().blind_pick(st, seat, n, subset)
+
+    play_game(g, {s: Checking(s) for s in range(4)})  # in place: every decision, nothing pausing
+    assert g.over and any(checked) is turns and not all(checked)
+    assert (rt.turn_seat_now, rt.turn_card_now) == (None, None)
+    g = new_game(game, 4, 3, narrate=False, expansions=expansions)
+    rng = random.Random(3)
+    snap = None
+    while not g.over:  # paused at every decision: the state read back after each answer, and a restore
+        assert (g.rt.turn_seat_now, g.rt.turn_card_now) == _turn_now(g.state)
+        if g.state["decisions"] == 30:
+            snap = g.snapshot()
+        if g.state["decisions"] == 60 and snap is not None:
+            g.restore(snap)
+            snap = None
+            assert (g.rt.turn_seat_now, g.rt.turn_card_now) == _turn_now(g.state)
+        p = g.state["pending"]
+        n = len(p["options"])
+        g.answer(sorted(rng.sample(range(n), rng.randint(0, min(n, p["subset"])))) if p["subset"] else rng.randrange(n))

@@ -41,6 +41,7 @@ def end_now(g):
     st["pending"] = None
     del st["stack"][1:]
     st["ti"] = -1
+    g.rt.sync_turn()
     g.rt.emit("final_scoring", {})
     st["over"] = True
     run(g.rt)
@@ -54,6 +55,7 @@ def finish_now(g):
     st["pending"] = None
     del st["stack"][1:]
     st["ti"] = -1
+    g.rt.sync_turn()
     st["over"] = True
     run(g.rt)
     return g.result
