@@ -74,6 +74,7 @@ def builtin(
     static=None,
     table=None,
     code=None,
+    gives_cards: bool = False,
 ):
     """Register a pure query usable in expressions: ``impl(rt, *args) -> value``.
 
@@ -101,9 +102,13 @@ def builtin(
     in place of calling ``impl``: a ``str.format`` template whose ``{0}``, ``{1}``, ... stand for the
     arguments' code, each used once and in order (one the hook took as a literal, a board's name,
     may be used again); it reads the state through ``rt``. ``args`` are the arguments' values where
-    written as literals, else ``NOT_LITERAL``. None, or an exception, where the hook does not apply:
+    written as literals, ``KNOWN_CARD`` for a name holding a card's number for sure (an item of a
+    zone), else ``NOT_LITERAL``. None, or an exception, where the hook does not apply:
     call ``impl``. Where the template's code raises, the closure tree, calling ``impl``, decides; so it
     need only be right where it does not raise (for the arguments the hook accepted).
+
+    ``gives_cards``: the query's value, whenever it has one, is a new list of cards' numbers (so that
+    generated code reads the items' properties without checking them).
     """
 
     def deco(fn):
@@ -117,6 +122,8 @@ def builtin(
             fn.table = table
         if code is not None:
             fn.code = code
+        if gives_cards:
+            fn.gives_cards = True
         _register(
             BUILTINS,
             "builtin",
@@ -129,6 +136,7 @@ def builtin(
 
 
 NOT_LITERAL = object()  # an argument of a builtin's ``code`` hook that is not written as a literal
+KNOWN_CARD = object()  # an argument of a ``code`` hook that holds a card's number for sure (no check needed)
 
 
 def procedure(name: str, min_args: int, max_args: int | None = None):
@@ -281,8 +289,10 @@ def _sorted(rt, items, prop=None):
 @builtin(  # written in place (asked of every card a filter goes through)
     "owner",
     1,
-    code=lambda program, *args: (
-        "(None if (_v := {0}) is None else rt.cards[_v if type(_v) is int and _v >= 0 else None]['o'])"
+    code=lambda program, card: (
+        "rt.cards[{0}]['o']"
+        if card is KNOWN_CARD
+        else "(None if (_v := {0}) is None else rt.cards[_v if type(_v) is int and _v >= 0 else None]['o'])"
     ),
 )
 def _owner(rt, card):
@@ -293,7 +303,13 @@ def _owner(rt, card):
 
 
 @builtin(  # written in place (asked of every card a filter goes through); a negative number is no card
-    "zone", 1, code=lambda program, *args: "rt.cards[_v if type(_v := {0}) is int and _v >= 0 else None]['z']"
+    "zone",
+    1,
+    code=lambda program, card: (
+        "rt.cards[{0}]['z']"
+        if card is KNOWN_CARD
+        else "rt.cards[_v if type(_v := {0}) is int and _v >= 0 else None]['z']"
+    ),
 )
 def _zone(rt, card):
     """The name of the zone a card lies in (without its seat)."""
@@ -372,7 +388,7 @@ def _most(rt, seats, values):
     return winners[0] if len(winners) == 1 else None
 
 
-@builtin("cards", 1)
+@builtin("cards", 1, gives_cards=True)
 def _cards(rt, family):
     """Every card of a component family, wherever it lies: ``cards("hero")``."""
     try:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from mason.dsl import ast as A
-from mason.dsl.builtins import MAX_ITEMS, MAX_NUMBER, NOT_LITERAL
+from mason.dsl.builtins import KNOWN_CARD, MAX_ITEMS, MAX_NUMBER, NOT_LITERAL
 from mason.dsl.kept import Kept
 
 _ORDER = {"-", "//", "%", "<", "<=", ">", ">=", "==", "!=", "in", "not in"}
@@ -147,7 +147,7 @@ class _Gen:
         self.zone_lists: set = set()  # code written that reads one zone's list: its items are cards
         self.reads: set = set()  # Python names the code written reads (locals held in Python names)
         self.hoist: list | None = None  # in a comprehension's item or condition: the lists it keeps
-        self.card_lists: set = set()  # code written that gives a new list of some of a zone's cards
+        self.card_lists: set = set()  # code written that gives a new list of cards (some of a zone's, say)
         self.turn_cards: set = set()  # code written that reads the turn's card: a card, or none
 
     def const(self, value) -> str:
@@ -218,7 +218,10 @@ class _Gen:
                 arg = self.e(node.args[0])
                 return f"({on_list}({held}) if type({held} := {arg}) is list else {self.const(impl)}(rt, {held}))"
             args = "".join(", " + self.e(a) for a in node.args)
-            return f"{self.const(impl)}(rt{args})"
+            code = f"{self.const(impl)}(rt{args})"
+            if getattr(impl, "gives_cards", False):  # a new list of cards' numbers (``cards(family)``)
+                self.card_lists.add(code)
+            return code
         if t is A.Comprehension:
             return self.comprehension(node)
         if t is A.Index:
@@ -371,12 +374,16 @@ class _Gen:
         if hook is None:
             return None
         try:  # as ``static``: a hook that raises (a declaration with errors, say) leaves the call to the builtin
-            template = hook(self.p, *(self.literal(a) for a in call.args))
+            template = hook(self.p, *(KNOWN_CARD if self.known_card(a) else self.literal(a) for a in call.args))
         except Exception:
             return None
         if template is None:
             return None
         return "(" + template.format(*(self.e(a) for a in call.args)) + ")"
+
+    def known_card(self, node) -> bool:
+        """Whether ``node`` is a local name holding a card for sure (an item of a zone, see ``cards_in``)."""
+        return type(node) is A.Name and ("local", id(node)) in self.rec and self.bound.get(node.name) in self.cards_in
 
     def game_name(self, node) -> str:
         """A name of the game read in place, as model/names.py resolves it (the same order of kinds);
@@ -597,7 +604,7 @@ class _Gen:
         try:
             source = self.e(node.source)
             self.bound = dict(kept, **{var: "x"})
-            if source in self.zone_lists:  # a zone holds nothing but cards
+            if source in self.zone_lists or source in self.card_lists:  # nothing but cards
                 self.cards_in = self.cards_in | {"x"}
             reads = self.env_reads
             self.hoist = []

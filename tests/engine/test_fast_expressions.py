@@ -542,3 +542,22 @@ def test_zone_and_owner_in_place_fail_as_the_builtins(text):
     fn, (fast, slow) = both(text, z=-2)
     assert fast == slow, (fast, slow)
     assert fast[0] == "error" and "needs a card" in fast[1], fast
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[zone(c) for c in hand]",
+        "[owner(c) for c in cards('gem')]",
+        "[c.cost for c in cards('gem') if zone(c) == 'hand']",
+        "[owner(d) for d in [c for c in cards('gem') if c.cost > 1]]",
+    ],
+)
+def test_the_items_of_a_zone_or_of_cards_are_read_in_place_without_a_check(text):
+    """An item of a zone, of ``cards(family)`` or of a filtered list of either is a card for sure:
+    ``zone``, ``owner`` and properties read it without the card-number check, with the same values."""
+    fn, (fast, slow) = both(text)
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    source = generated_source(fn)
+    assert "rt.cards[x]['" in source or "rt.card_types[x]['" in source, source
+    assert "_v >= 0" not in source and ">= 0 else None" not in source, source
