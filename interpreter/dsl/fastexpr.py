@@ -403,9 +403,9 @@ class _Gen:
             if name == "round":
                 return "rt.st['round']"
             if name == "seats":
-                return "list(range(rt.st['n']))"
+                return "list(range(rt.n))"
             if name == "players":  # automated seats are seats, not players
-                return "(rt.st['n'] - len(rt.st.get('automata') or ()))"
+                return "(rt.n - len(rt.st.get('automata') or ()))"
             return self.closure(node)
         if name in p.counters:
             if p.counters[name]["scope"] == "game":
@@ -442,7 +442,7 @@ class _Gen:
         if vd is None and len(node.args) == 1 and self.rec.get(id(node)) is not None:
             # a seat's own counter, zone or variable, ``gold(s)``: the seat checked as names.py's _seat
             t = self.new()
-            seat = f"({t} if type({t} := {self.e(node.args[0])}) is int and 0 <= {t} < rt.st['n'] else None)"
+            seat = f"({t} if type({t} := {self.e(node.args[0])}) is int and 0 <= {t} < rt.n else None)"
             if name in p.counters and p.counters[name]["scope"] == "seat":
                 return f"rt.counters[{name!r}][{seat}]"
             if name in p.zones and p.zones[name]["scope"] == "seat":

@@ -106,7 +106,7 @@ class _Writer:
                 return f"rt.zk[{name!r}][env['me']]", False
             code, spends = self.operand(seat)
             t = self.new("_s")
-            return f"rt.zk[{name!r}][({t} if type({t} := {code}) is int and 0 <= {t} < rt.st['n'] else None)]", spends
+            return f"rt.zk[{name!r}][({t} if type({t} := {code}) is int and 0 <= {t} < rt.n else None)]", spends
         made = getattr(fn, "mason_ast", None)
         if made is not None:
             node, rec = made
@@ -240,7 +240,7 @@ class _Writer:
         s2 = False
         if node.to is not None:
             to, s2 = self.operand(node.to)
-            setup += [f"s = {to}", "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback"]
+            setup += [f"s = {to}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
         action = ["for c in ((x,) if one else list(x)):"]
         if node.to is None:
             action.append("    rt.cards[c]['up'] = True")
@@ -311,7 +311,7 @@ class _Writer:
         if self.p.vars[node.name]["event"]:
             return False
         seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
-        setup = [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback"]
+        setup = [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
         value, s2 = self.stored(node.value)
         return self.guarded(node, d, setup + value, s1 or s2, [f"rt.st['vars'][{node.name!r}][s] = v"])
 
@@ -328,7 +328,7 @@ class _Writer:
         amount, s2 = self.operand(node.amount)
         setup = [
             f"s = {seat}",
-            "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback",
+            "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback",
             f"a = {amount}",
             "if type(a) is not int or not 0 <= a <= MAX_NUMBER: raise _Fallback",
             "cs = rt.counters",
@@ -436,7 +436,7 @@ class _Writer:
             ]
         if node.by is not None:
             seat, s2 = self.operand(node.by)
-            setup += [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.st['n']: raise _Fallback"]
+            setup += [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
         else:
             s2 = False
             setup += ["s = env.get('me')", "if s is None: s = rt.turn_seat_now", "if s is None: raise _Fallback"]

@@ -53,7 +53,7 @@ class Runtime:
         self.table = state["table"]
         self.constants = state["constants"]
         self.nodes = program.nodes
-        n = state["n"]
+        n = self.n = state["n"]  # the number of seats (never changes in a game), read by generated code
         self.zk = {name: [f"{name}/{s}" for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"}
         self.log = log  # callable(entry) or None
         self.narrate = log is not None

@@ -30,7 +30,7 @@ def split_zone_key(key: str) -> tuple[str, int | None]:
 # ==================================================================== operands and stored values
 def _seat_of(rt, env, fn, node):
     s = env.get("me") if fn is None else fn(rt, env)
-    if type(s) is not int or not 0 <= s < rt.st["n"]:  # a number, not true/false (bool is no int here)
+    if type(s) is not int or not 0 <= s < rt.n:  # a number, not true/false (bool is no int here)
         raise PlayError(f"not a seat: {s!r}", node.place, "play/no-seat")
     return s
 
