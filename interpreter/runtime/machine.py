@@ -537,6 +537,20 @@ def run_inline(rt, env, block, fr) -> None:
             _at_statement(exc, node)
 
 
+def push_and_run(rt, block, env) -> None:
+    """Push the frame of ``block`` (an action's, with its variables ``env``) and, running direct with a
+    shallow stack, run it to its end at once, as the run loop's next step would (``_block``): one
+    step, not three calls. Else the frame is left for the run loop."""
+    stack = rt.st["stack"]
+    depth = len(stack) + 1
+    fr = {"kind": "block", "node": block.id, "next": 0, "scope": depth - 1, "vars": env}
+    stack.append(fr)
+    if rt.direct and depth < DIRECT_DEPTH and BLOCKS.compile is not None:
+        (block.direct or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+        if len(stack) == depth:
+            stack.pop()
+
+
 class _Blocks:
     """The compiler of blocks to Python for running direct (``runtime/direct.py``'s ``compile_block``),
     put in by ``runtime.engine``; None: ``run_now`` and ``run_inline`` run the statements' handlers.

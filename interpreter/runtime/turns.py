@@ -14,7 +14,7 @@ from mason.dsl.fastexpr import _code
 from mason.errors import PlayError
 from mason.runtime.answers import answered_in_place
 from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
-from mason.runtime.machine import _block, log_resolved, place_text, run_inline
+from mason.runtime.machine import _block, log_resolved, place_text, push_and_run, run_inline
 from mason.runtime.values import _plain, _seat_of, _short
 
 END = "end"
@@ -356,7 +356,7 @@ def take_action(rt, fr, key) -> None:
     if a.block.inline and not rt.narrate:  # plain statements: run now (narrating, the frame names the action)
         run_inline(rt, env, a.block, fr)
         return
-    rt.push_block(a.block, env)
+    push_and_run(rt, a.block, env)  # running direct: at once, its frame below what it runs
 
 
 # ==================================================================== rounds and phases

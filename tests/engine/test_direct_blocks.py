@@ -282,3 +282,28 @@ def test_a_generated_block_reads_only_names_its_namespace_defines(game, players,
         read |= names
     if game == "prague":
         assert "_sieve" in read  # (its building hexes: the city's building cells, found once)
+
+
+@pytest.mark.parametrize("direct", [True, False])
+def test_an_actions_frame_is_run_at_once_when_running_direct_else_left_for_the_run_loop(direct):
+    """``machine.push_and_run``: running direct, the action's block runs to its end at once, its frame
+    below what it runs and gone after; otherwise its frame is pushed, as the run loop would find it."""
+    from scenario import compile_snippet
+    from support import new_game
+
+    g = new_game("citadels", 4, 1, narrate=False)
+    rt, st = g.rt, g.state
+    block = compile_snippet(g.program, "let n = count(hand)\ngain n gold")
+    st["pending"] = None
+    depth = len(st["stack"])
+    before = st["counters"]["gold"][0]
+    rt.direct = direct
+    try:
+        machine.push_and_run(rt, block, {"me": 0})
+    finally:
+        rt.direct = False
+    if direct:
+        assert len(st["stack"]) == depth and st["counters"]["gold"][0] == before + len(st["zones"]["hand/0"])
+    else:
+        assert st["stack"][-1] == {"kind": "block", "node": block.id, "next": 0, "scope": depth, "vars": {"me": 0}}
+        assert st["counters"]["gold"][0] == before
