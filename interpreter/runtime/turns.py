@@ -112,7 +112,7 @@ def _turn(rt, fr):
         if rt.answerers is not None:
             pick = rt.answerers.get(fr["seat"])
             if pick is not None:  # a bot answers in place (runtime/answers.py): the action, as resume takes it
-                take_action(rt, fr, options[answered_in_place(rt, pick, fr["seat"], options)])
+                take_action(rt, fr, options[answered_in_place(rt, pick, fr["seat"], options)], at_once=True)
                 if rt.direct:  # nothing pauses: the action's frame runs now, as the run loop would run it next
                     if len(stack) > depth:
                         _block(rt, stack[-1])
@@ -325,7 +325,11 @@ def _available(rt, fr, a, key, env, cond=True) -> bool:
     return True
 
 
-def take_action(rt, fr, key) -> None:
+def take_action(rt, fr, key, at_once: bool = False) -> None:
+    """Take the option ``key`` of the turn ``fr``: count its use and push its block's frame; with
+    ``at_once`` (asked in place, inside the run), running direct, run that block to its end now
+    (``machine.push_and_run``). An answer given from outside (``resume``) only pushes it: the run
+    that follows counts its items afresh."""
     if key == END:
         fr["step"] = TURN_END
         return
@@ -356,7 +360,10 @@ def take_action(rt, fr, key) -> None:
     if a.block.inline and not rt.narrate:  # plain statements: run now (narrating, the frame names the action)
         run_inline(rt, env, a.block, fr)
         return
-    push_and_run(rt, a.block, env)  # running direct: at once, its frame below what it runs
+    if at_once:
+        push_and_run(rt, a.block, env)
+    else:
+        rt.push_block(a.block, env)
 
 
 # ==================================================================== rounds and phases
