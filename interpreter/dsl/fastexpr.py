@@ -143,6 +143,7 @@ class _Gen:
         self.early = False  # a named value was called before its own body was compiled (see regenerate)
         self.env_reads = 0  # closures called so far in the code written: they may read any local from env
         self.cards_in: set = set()  # Python names that hold a card for sure (an item of a zone): no id check
+        self.seats_in: set = set()  # Python names that hold a seat for sure (an item of ``seats``): no check
         self.inlining: set = set()  # the named values whose bodies are being written in place
         self.zone_lists: set = set()  # code written that reads one zone's list: its items are cards
         self.reads: set = set()  # Python names the code written reads (locals held in Python names)
@@ -403,7 +404,7 @@ class _Gen:
             if name == "round":
                 return "rt.st['round']"
             if name == "seats":
-                return "list(range(rt.n))"
+                return SEATS
             if name == "players":  # automated seats are seats, not players
                 return "(rt.n - len(rt.st.get('automata') or ()))"
             return self.closure(node)
@@ -442,7 +443,8 @@ class _Gen:
         if vd is None and len(node.args) == 1 and self.rec.get(id(node)) is not None:
             # a seat's own counter, zone or variable, ``gold(s)``: the seat checked as names.py's _seat
             t = self.new()
-            seat = f"({t} if type({t} := {self.e(node.args[0])}) is int and 0 <= {t} < rt.n else None)"
+            arg = self.e(node.args[0])
+            seat = arg if arg in self.seats_in else f"({t} if type({t} := {arg}) is int and 0 <= {t} < rt.n else None)"
             if name in p.counters and p.counters[name]["scope"] == "seat":
                 return f"rt.counters[{name!r}][{seat}]"
             if name in p.zones and p.zones[name]["scope"] == "seat":
@@ -481,16 +483,17 @@ class _Gen:
             else:
                 names[q] = self.new("_a")
                 temps.append((names[q], a))
-        outer_rec, outer_bound, outer_cards = self.rec, self.bound, self.cards_in
+        outer_rec, outer_bound, outer_cards, outer_seats = self.rec, self.bound, self.cards_in, self.seats_in
         self.rec = dict(outer_rec)
         self.rec.update(rec)
         self.bound = dict(names, me="env.get('me')")
         self.cards_in = {names[q] for q, a in zip(vd.params, args) if a in outer_cards}  # a card passed on is one
+        self.seats_in = {names[q] for q, a in zip(vd.params, args) if a in outer_seats}  # and a seat
         self.inlining.add(vd.name)
         try:
             text = self.e(body)
         finally:
-            self.rec, self.bound, self.cards_in = outer_rec, outer_bound, outer_cards
+            self.rec, self.bound, self.cards_in, self.seats_in = outer_rec, outer_bound, outer_cards, outer_seats
             self.inlining.discard(vd.name)
         if not temps:
             return text
@@ -599,13 +602,17 @@ class _Gen:
         params = "".join(", " + p for p in inside.values())  # the helper's parameters
         self.bound = dict(kept)
         cards_in, outer_reads, outer_hoist, closures = self.cards_in, self.reads, self.hoist, self.env_reads
+        seats_in = self.seats_in
         self.cards_in = {p for py, p in inside.items() if py in cards_in}
+        self.seats_in = {p for py, p in inside.items() if py in seats_in}
         self.reads, self.hoist = set(), None
         try:
             source = self.e(node.source)
             self.bound = dict(kept, **{var: "x"})
             if source in self.zone_lists or source in self.card_lists:  # nothing but cards
                 self.cards_in = self.cards_in | {"x"}
+            if source == SEATS:  # nothing but seats
+                self.seats_in = self.seats_in | {"x"}
             reads = self.env_reads
             self.hoist = []
             item = self.e(node.item)
@@ -620,6 +627,7 @@ class _Gen:
         finally:
             inner_reads, hoisted = self.reads, self.hoist or []
             self.bound, self.cards_in, self.reads, self.hoist = outer, cards_in, outer_reads, outer_hoist
+            self.seats_in = seats_in
         self.reads |= set(inside)  # the caller's Python names passed to the helper
         func = node.func
         # the variable is put in env only for what may read it there: a closure. Code written here reads
@@ -805,6 +813,9 @@ def generate(node, slow, rec, program):
     fast.mason_ast = (node, rec)
     fast.early = gen.early
     return fast
+
+
+SEATS = "list(range(rt.n))"  # the code of ``seats``: its items are seats for sure
 
 
 def regenerate(fn, program):

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_NUMBER, charge
-from mason.dsl.fastexpr import _HELPERS, _code, _Gen, _Unsupported
+from mason.dsl.fastexpr import _HELPERS, SEATS, _code, _Gen, _Unsupported
 from mason.errors import PlayError
 from mason.runtime import machine
 from mason.runtime.answers import answered_in_place
@@ -72,6 +72,7 @@ class _Writer:
         self.ids: dict = {}
         self.bound: dict = {}  # local variable -> the Python name holding it (a loop's item, a choice)
         self.cards_in: set = set()  # those Python names that hold a card for sure (an item of a zone)
+        self.seats_in: set = set()  # those that hold a seat for sure (an item of ``seats``)
 
     def const(self, value, prefix="_o") -> str:
         key = id(value)
@@ -105,13 +106,15 @@ class _Writer:
             if seat == "me":
                 return f"rt.zk[{name!r}][env['me']]", False
             code, spends = self.operand(seat)
+            if code in self.seats_in:
+                return f"rt.zk[{name!r}][{code}]", spends
             t = self.new("_s")
             return f"rt.zk[{name!r}][({t} if type({t} := {code}) is int and 0 <= {t} < rt.n else None)]", spends
         made = getattr(fn, "mason_ast", None)
         if made is not None:
             node, rec = made
             g = self.gen
-            g.rec, g.bound, g.cards_in = rec, dict(self.bound), set(self.cards_in)
+            g.rec, g.bound, g.cards_in, g.seats_in = rec, dict(self.bound), set(self.cards_in), set(self.seats_in)
             reads, helpers = g.env_reads, len(g.helpers)
             try:
                 code = g.e(node)
@@ -240,7 +243,7 @@ class _Writer:
         s2 = False
         if node.to is not None:
             to, s2 = self.operand(node.to)
-            setup += [f"s = {to}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
+            setup += self.seat(to)
         action = ["for c in ((x,) if one else list(x)):"]
         if node.to is None:
             action.append("    rt.cards[c]['up'] = True")
@@ -311,7 +314,7 @@ class _Writer:
         if self.p.vars[node.name]["event"]:
             return False
         seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
-        setup = [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
+        setup = self.seat(seat)
         value, s2 = self.stored(node.value)
         return self.guarded(node, d, setup + value, s1 or s2, [f"rt.st['vars'][{node.name!r}][s] = v"])
 
@@ -326,9 +329,7 @@ class _Writer:
         supply, cap = cdef["supply"], cdef["cap"]
         seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
         amount, s2 = self.operand(node.amount)
-        setup = [
-            f"s = {seat}",
-            "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback",
+        setup = self.seat(seat) + [
             f"a = {amount}",
             "if type(a) is not int or not 0 <= a <= MAX_NUMBER: raise _Fallback",
             "cs = rt.counters",
@@ -401,22 +402,31 @@ class _Writer:
         self.w(d + 1, f"for {x} in list({items}):")
         self.w(d + 2, f"env[{node.var!r}] = {x}")
         cards = code in self.gen.zone_lists or code in self.gen.card_lists
-        self.body(body, d + 2, i, body.inline, node.var, x, cards)
+        self.body(body, d + 2, i, body.inline, node.var, x, cards, code == SEATS)
         return True
 
-    def body(self, block, d: int, parent: int, inline_loop: bool, var: str, py: str, card: bool) -> None:
+    def body(
+        self, block, d: int, parent: int, inline_loop: bool, var: str, py: str, card: bool, seat: bool = False
+    ) -> None:
         """``block`` with the variable ``var`` (just put in env) read from the Python name ``py`` too
-        (a card for sure when ``card``), unless a statement in it binds ``var`` again."""
+        (a card for sure when ``card``, a seat when ``seat``), unless a statement in it binds ``var`` again."""
         if _binds(block, var):
             self.block(block, d, parent, inline_loop)
             return
-        bound, cards_in = self.bound, self.cards_in
+        bound, cards_in, seats_in = self.bound, self.cards_in, self.seats_in
         self.bound = dict(bound, **{var: py})
         self.cards_in = cards_in | {py} if card else cards_in - {py}
+        self.seats_in = seats_in | {py} if seat else seats_in - {py}
         try:
             self.block(block, d, parent, inline_loop)
         finally:
-            self.bound, self.cards_in = bound, cards_in
+            self.bound, self.cards_in, self.seats_in = bound, cards_in, seats_in
+
+    def seat(self, code: str) -> list[str]:
+        """Setup lines putting the seat ``code`` gives in ``s``, checked unless it is one for sure."""
+        if code in self.seats_in:
+            return [f"s = {code}"]
+        return [f"s = {code}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
 
     def s_choose(self, node, d, i, parent) -> bool:
         """As ``s_choose`` runs direct, for one card, seat, value or family card (not at random, not
@@ -436,7 +446,7 @@ class _Writer:
             ]
         if node.by is not None:
             seat, s2 = self.operand(node.by)
-            setup += [f"s = {seat}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
+            setup += self.seat(seat)
         else:
             s2 = False
             setup += ["s = env.get('me')", "if s is None: s = rt.turn_seat_now", "if s is None: raise _Fallback"]

@@ -307,3 +307,18 @@ def test_an_actions_frame_is_run_at_once_when_running_direct_else_left_for_the_r
     else:
         assert st["stack"][-1] == {"kind": "block", "node": block.id, "next": 0, "scope": depth, "vars": {"me": 0}}
         assert st["counters"]["gold"][0] == before
+
+
+def test_a_loop_over_seats_reads_its_item_as_a_seat_without_a_check(tmp_path, monkeypatch):
+    """An item of ``seats`` is a seat for sure: a loop over them gains, sets and reads a seat's zone
+    with no seat check (one over a list that may hold anything keeps it), ending as the handlers do."""
+    body = "for t in seats:\n    gain 1 points to t\n    set mine(t) = mine(t) + x\n    move [c for c in box][0] to box"
+    body += "\nfor u in [s, 0]:\n    gain 1 points to u"
+    settings, _ = _probe(tmp_path, body, "seats")
+    src = _sources(settings)
+    loop = src[src.index("for _x") : src.index("for _x", src.index("for _x") + 1)]
+    assert "s = _x" in loop and "0 <= s < rt.n" not in loop, loop  # the seats' loop: no check
+    assert src.count("0 <= s < rt.n") >= 1  # the other loop's items are checked
+    generated = _final(settings)
+    _without_compiler(monkeypatch)
+    assert _final(settings) == generated

@@ -561,3 +561,17 @@ def test_the_items_of_a_zone_or_of_cards_are_read_in_place_without_a_check(text)
     source = generated_source(fn)
     assert "rt.cards[x]['" in source or "rt.card_types[x]['" in source, source
     assert "_v >= 0" not in source and ">= 0 else None" not in source, source
+
+
+@pytest.mark.parametrize("text", ["[gold(s) for s in seats]", "[count(hand(s)) for s in seats if s != me]"])
+def test_an_item_of_seats_is_read_as_a_seat_without_a_check(text):
+    """``seats`` holds nothing but seats: its items index a seat's counter or zone with no check."""
+    fn, (fast, slow) = both(text)
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    assert "< rt.n else None" not in generated_source(fn)
+
+
+def test_an_item_of_another_list_is_checked_as_a_seat():
+    fn, (fast, slow) = both("[gold(s) for s in [0, 7]]")
+    assert fast == slow and fast[0] == "error", (fast, slow)
+    assert "< rt.n else None" in generated_source(fn)
