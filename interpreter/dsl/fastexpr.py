@@ -149,6 +149,9 @@ class _Gen:
         self.reads: set = set()  # Python names the code written reads (locals held in Python names)
         self.hoist: list | None = None  # in a comprehension's item or condition: the lists it keeps
         self.card_lists: set = set()  # code written that gives a new list of cards (some of a zone's, say)
+        # in a comprehension's item or condition: reads of the state no item changes, made once before
+        # its loop, as (Python name, code); None elsewhere
+        self.held_reads: list | None = None
         self.turn_cards: set = set()  # code written that reads the turn's card: a card, or none
 
     def const(self, value) -> str:
@@ -312,7 +315,10 @@ class _Gen:
         if k == 0:
             return None
         held = sorted(reads - {"x"})  # Python names (passed to the test) and reads of env
-        args = [h for h in held if h.isidentifier()]
+        # and the reads held before the loop that the test's code names (a named value's modifiers:
+        # none while the kept items are used, see _sieve), passed to it, not keys of what is kept
+        shown = [py for py, _ in self.held_reads or () if any(re.search(rf"\b{py}\b", t) for t in texts[:k])]
+        args = [h for h in held if h.isidentifier()] + shown
         test = self.new("_s")
         self.helpers.append(
             f"def {test}(rt, env, x{''.join(', ' + a for a in args)}):\n    return {' and '.join(texts[:k])}"
@@ -382,6 +388,20 @@ class _Gen:
             return None
         return "(" + template.format(*(self.e(a) for a in call.args)) + ")"
 
+    def held(self, code: str) -> str:
+        """``code``, a read of the state (a counter, a variable, the modifiers of a value) that no item
+        of the comprehension being written changes, read once before its loop (``held_reads``) when
+        in one: a read that fails there leaves the whole expression to the closure tree, as any
+        failure does (which then fails only where the read is needed)."""
+        if self.held_reads is None:
+            return code
+        for py, read in self.held_reads:
+            if read == code:
+                return py
+        py = self.new("_r")
+        self.held_reads.append((py, code))
+        return py
+
     def known_card(self, node) -> bool:
         """Whether ``node`` is a local name holding a card for sure (an item of a zone, see ``cards_in``)."""
         return type(node) is A.Name and ("local", id(node)) in self.rec and self.bound.get(node.name) in self.cards_in
@@ -410,19 +430,19 @@ class _Gen:
             return self.closure(node)
         if name in p.counters:
             if p.counters[name]["scope"] == "game":
-                return f"rt.counters[{name!r}]"
-            return f"rt.counters[{name!r}][env['me']]"
+                return self.held(f"rt.counters[{name!r}]")
+            return self.held(f"rt.counters[{name!r}][env['me']]")
         if name in p.zones:
             if p.zones[name]["scope"] == "game":
                 return self.zone(f"rt.zones[{name!r}]")
             return self.zone(f"rt.zones[rt.zk[{name!r}][env['me']]]")
         if name in p.vars:
             if p.vars[name]["scope"] == "game":
-                return f"rt.vars[{name!r}]"
-            return f"rt.vars[{name!r}][env['me']]"
+                return self.held(f"rt.vars[{name!r}]")
+            return self.held(f"rt.vars[{name!r}][env['me']]")
         if name in p.values and not p.values[name].params:
             vdc = self.const(p.values[name])  # as rt.value: its body direct while it has no modifier
-            return f"({vdc}.evp(rt, env.get('me')) if {vdc}.mods else {vdc}.fn(rt, {{'me': env.get('me')}}))"
+            return f"({vdc}.evp(rt, env.get('me')) if {self.held(vdc + '.mods')} else {vdc}.fn(rt, {{'me': env.get('me')}}))"
         if name in p.values:
             return self.closure(node)
         if name in p.table_columns:
@@ -460,7 +480,8 @@ class _Gen:
         # given modifiers after the program was compiled (no ``ev`` yet)
         local = "{" + "".join(f"{q!r}: {a}, " for q, a in zip(vd.params, args)) + "'me': env.get('me')}"
         inline = self.inline_body(vd, args) or f"{vdc}.fn(rt, {local})"
-        return f"({vdc}.evp(rt, {''.join(a + ', ' for a in args)}env.get('me')) if {vdc}.mods else {inline})"
+        mods = self.held(f"{vdc}.mods")
+        return f"({vdc}.evp(rt, {''.join(a + ', ' for a in args)}env.get('me')) if {mods} else {inline})"
 
     def inline_body(self, vd, args):
         """The body of a named value written in place of its call (its parameters held in temporaries,
@@ -602,7 +623,8 @@ class _Gen:
         params = "".join(", " + p for p in inside.values())  # the helper's parameters
         self.bound = dict(kept)
         cards_in, outer_reads, outer_hoist, closures = self.cards_in, self.reads, self.hoist, self.env_reads
-        seats_in = self.seats_in
+        seats_in, outer_held = self.seats_in, self.held_reads
+        self.held_reads = None  # the source is read once, in the helper: nothing to hold (nor the caller's)
         self.cards_in = {p for py, p in inside.items() if py in cards_in}
         self.seats_in = {p for py, p in inside.items() if py in seats_in}
         self.reads, self.hoist = set(), None
@@ -615,6 +637,7 @@ class _Gen:
                 self.seats_in = self.seats_in | {"x"}
             reads = self.env_reads
             self.hoist = []
+            self.held_reads = [] if var != "me" else None  # (an item named ``me`` changes every read of me)
             item = self.e(node.item)
             sieve = None
             if node.cond is None:
@@ -625,15 +648,16 @@ class _Gen:
                 cond = texts[0] if len(texts) == 1 else "(" + " and ".join(texts) + ")"  # as e() writes it
                 sieve = self.sieve(node.source, conjuncts, texts)
         finally:
-            inner_reads, hoisted = self.reads, self.hoist or []
+            inner_reads, hoisted, held = self.reads, self.hoist or [], self.held_reads or []
             self.bound, self.cards_in, self.reads, self.hoist = outer, cards_in, outer_reads, outer_hoist
-            self.seats_in = seats_in
+            self.seats_in, self.held_reads = seats_in, outer_held
         self.reads |= set(inside)  # the caller's Python names passed to the helper
         func = node.func
         # the variable is put in env only for what may read it there: a closure. Code written here reads
         # it as ``x``, a nested helper gets it as a parameter (``me`` is always put: env['me'] is read inline)
         put = self.env_reads != reads or var == "me"
         head = [f"def {name}(rt, env{params}):"] + [f"    {h} = _UNSET" for h in hoisted]
+        head += [f"    {py} = {read}" for py, read in held]
         if put:
             head.append(f"    saved = env.get({var!r}, _UNSET)")
         head += [

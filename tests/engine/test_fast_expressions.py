@@ -575,3 +575,73 @@ def test_an_item_of_another_list_is_checked_as_a_seat():
     fn, (fast, slow) = both("[gold(s) for s in [0, 7]]")
     assert fast == slow and fast[0] == "error", (fast, slow)
     assert "< rt.n else None" in generated_source(fn)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "any(c.cost <= gold for c in hand)",
+        "[c for c in hand if c.cost <= gold and bank > 0]",
+        "count(c for c in hand if play_cost(c) <= gold)",  # a value with modifiers: its .mods held too
+        "[[gold + d.cost for d in hand] for c in hand]",  # the inner list holds its own
+    ],
+)
+def test_a_comprehension_reads_the_state_its_items_cannot_change_once_before_its_loop(text):
+    fn, (fast, slow) = both(text)
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    source = generated_source(fn)
+    assert "_r" in source and "= rt.counters[" in source, source
+    loop = source[source.index("for x in items:") :]
+    assert "rt.counters[" not in loop.split("return")[0], source  # not read again at each item
+
+
+def test_a_comprehension_over_me_reads_each_seats_own_counter():
+    """An item named ``me`` changes what ``gold`` reads: nothing is held before that loop."""
+    fn, (fast, slow) = both("[gold for me in seats]")
+    assert fast == slow and fast[0] == "ok", (fast, slow)
+    assert "= rt.counters[" not in generated_source(fn)
+
+
+def test_a_held_read_that_fails_leaves_the_expression_to_the_closure_tree():
+    """``gold`` with no seat fails when held before the loop, even for no item: the closure tree then
+    gives the value (the empty list), as without the read held."""
+    fn = program().exprs.compile(parse_expression("[c for c in [] if c > gold]"), Scope(("me",)))
+    g = game()
+    assert fn(g.rt, {"me": None}) == fn.slow(g.rt, {"me": None}) == []
+    assert "= rt.counters[" in generated_source(fn)
+
+
+def test_generated_expressions_read_only_names_their_namespace_defines():
+    """As for blocks (test_direct_blocks): a name missing from a generated expression's namespace (a
+    read held before a loop, written where the loop's function cannot see it) would fail at every
+    call and leave the expression to the closure tree, unseen. Every game's, after a game played."""
+    import builtins
+    import dis
+    import gc
+    import types
+
+    from support import EVERY_GAME
+
+    from mason.play.session import simulate
+
+    for game, players, expansions in EVERY_GAME:
+        simulate(Settings(game, players, 1, (), expansions, {}), 1)
+
+    def reads(code):
+        for i in dis.get_instructions(code):
+            if i.opname == "LOAD_GLOBAL":
+                yield i.argval
+        for c in code.co_consts:
+            if hasattr(c, "co_code"):
+                yield from reads(c)
+
+    made = [
+        f for f in gc.get_objects() if type(f) is types.FunctionType and f.__code__.co_filename == "<mason expression>"
+    ]
+    missing = {
+        (f.__code__.co_name, n)
+        for f in made
+        for n in reads(f.__code__)
+        if n not in f.__globals__ and not hasattr(builtins, n)
+    }
+    assert len(made) > 1000 and missing == set()
