@@ -321,3 +321,16 @@ def mason_process(*args, input="", cwd=None, timeout=120, env=None):
         text=True,
         timeout=timeout,
     )
+
+
+def globals_read(code):
+    """The global names a code object (and the code objects it holds) reads: for checking that
+    generated code reads only names its namespace defines."""
+    import dis
+
+    for i in dis.get_instructions(code):
+        if i.opname == "LOAD_GLOBAL":
+            yield i.argval
+    for c in code.co_consts:
+        if hasattr(c, "co_code"):
+            yield from globals_read(c)

@@ -9,13 +9,12 @@ statement that fails gives the handler's error, message, code and place."""
 from __future__ import annotations
 
 import builtins
-import dis
 import json
 import types
 
 import pytest
 from paths import PROBES
-from support import EVERY_GAME, copy_game
+from support import EVERY_GAME, copy_game, globals_read
 
 from mason.errors import PlayError
 from mason.play.session import make_bot, play_game
@@ -252,15 +251,6 @@ def test_a_turn_run_direct_goes_from_action_to_window_without_the_run_loop(monke
     assert direct == paused and steps and n_direct < len(steps) / 2 < turns
 
 
-def _globals_read(code):
-    for i in dis.get_instructions(code):
-        if i.opname == "LOAD_GLOBAL":
-            yield i.argval
-    for c in code.co_consts:
-        if hasattr(c, "co_code"):
-            yield from _globals_read(c)
-
-
 @pytest.mark.parametrize("game,players,expansions", GAMES, ids=lambda v: str(v).rsplit("/", 1)[-1])
 def test_a_generated_block_reads_only_names_its_namespace_defines(game, players, expansions):
     """A block's function holds its expressions' generated code, with the helpers that code calls
@@ -276,7 +266,7 @@ def test_a_generated_block_reads_only_names_its_namespace_defines(game, players,
             n
             for v in ns.values()
             if isinstance(v, types.FunctionType) and v.__globals__ is ns
-            for n in _globals_read(v.__code__)
+            for n in globals_read(v.__code__)
         }
         assert {n for n in names if n not in ns and not hasattr(builtins, n)} == set(), node
         read |= names

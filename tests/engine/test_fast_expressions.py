@@ -616,24 +616,15 @@ def test_generated_expressions_read_only_names_their_namespace_defines():
     read held before a loop, written where the loop's function cannot see it) would fail at every
     call and leave the expression to the closure tree, unseen. Every game's, after a game played."""
     import builtins
-    import dis
     import gc
     import types
 
-    from support import EVERY_GAME
+    from support import EVERY_GAME, globals_read
 
     from mason.play.session import simulate
 
     for game, players, expansions in EVERY_GAME:
         simulate(Settings(game, players, 1, (), expansions, {}), 1)
-
-    def reads(code):
-        for i in dis.get_instructions(code):
-            if i.opname == "LOAD_GLOBAL":
-                yield i.argval
-        for c in code.co_consts:
-            if hasattr(c, "co_code"):
-                yield from reads(c)
 
     made = [
         f for f in gc.get_objects() if type(f) is types.FunctionType and f.__code__.co_filename == "<mason expression>"
@@ -641,7 +632,7 @@ def test_generated_expressions_read_only_names_their_namespace_defines():
     missing = {
         (f.__code__.co_name, n)
         for f in made
-        for n in reads(f.__code__)
+        for n in globals_read(f.__code__)
         if n not in f.__globals__ and not hasattr(builtins, n)
     }
     assert len(made) > 1000 and missing == set()
