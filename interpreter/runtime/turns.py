@@ -82,9 +82,15 @@ def _turn(rt, fr):
         rt.emit("turn_start", {"actor": fr["seat"], "card": fr["card"]})
         if len(stack) != depth:
             return
+    window = None
     while True:
         if p == TURN_WINDOW:
-            options = None if fr["stop"] else window_options(rt, fr)
+            if fr["stop"]:
+                options = None
+            else:
+                if window is None:  # the turn's card never changes: its window function, once
+                    window = _window_fn(rt, fr)
+                options = window(rt, fr)
             if not options or (options[0] == END and len(options) == 1):
                 fr["step"] = p = TURN_END
         if p == TURN_END:
@@ -186,7 +192,7 @@ def _plan(prog) -> tuple:
     return plan
 
 
-def _window(acts, held, active):
+def _window(acts, held, active, required=None):
     """One generated function, ``window(rt, env, seat, u, g, opts)``, that appends to ``opts`` the keys
     of the options a window offers, as ``_available`` decides them (``u`` the turn's uses, ``g`` its
     groups): the game's actions (``acts``, as ``(key, times, group, after, cond)``, with ``env``),
@@ -194,9 +200,17 @@ def _window(acts, held, active):
     only while ``seat`` holds it in one of the ``active`` zones; each with its own environment, ``me``,
     ``self`` and ``owner``). Each option's tests are written in place in ``_available``'s order: once
     (without ``times``), its group not yet done by another, every group or action it comes ``after``
-    done, its ``times``, then its ``if`` (so a failing ``times`` or ``if`` raises as there)."""
+    done, its ``times``, then its ``if`` (so a failing ``times`` or ``if`` raises as there).
+
+    With ``required`` (the groups a turn must have done to end, ``turn.required``), the function is
+    ``window(rt, fr)`` for the turn frame ``fr``: it makes ``env`` (``me``, the turn's seat) and the
+    list, and gives the options with ``END`` last once every required group is done."""
     ns: dict = {"_active": active}
-    lines = ["def window(rt, env, seat, u, g, opts):"]
+    if required is None:
+        lines = ["def window(rt, env, seat, u, g, opts):"]
+    else:
+        lines = ["def window(rt, fr):", "    seat = fr['seat']", "    u, g = fr['uses'], fr['groups']"]
+        lines += ["    env = {'me': seat}", "    opts = []"]
 
     def option(pad, n, key, times, group, after, cond, env):
         k = repr(key)
@@ -234,6 +248,9 @@ def _window(acts, held, active):
         for a, key in pairs:
             option(pad, n, key, a.times, a.group, a.after, a.cond, "cenv")
             n += 1
+    if required is not None:  # done: counted from 1, a group is in ``g`` once done
+        ended = " and ".join(f"{req!r} in g" for req in required) or "True"
+        lines += [f"    if {ended}:", f"        opts.append({END!r})"]
     lines.append("    return opts")
     exec(_code("\n".join(lines)), ns)
     return ns["window"]
@@ -244,30 +261,32 @@ def _window_of(prog, plan, turn_card):
     turn's own card unchecked, every card not of a turn-card type checked; other turn cards never
     offer theirs. Memoised per turn card in the plan (``plan[3]``)."""
     held = tuple((c, c != turn_card, pairs) for c, is_turn_card, pairs in plan[0] if c == turn_card or not is_turn_card)
-    fn = plan[3][turn_card] = _window(plan[2], held, prog.active_zones)
+    fn = plan[3][turn_card] = _window(plan[2], held, prog.active_zones, prog.turn_required)
     return fn
 
 
 def window_options(rt, fr) -> list:
-    seat = fr["seat"]
+    """The keys of the options the turn ``fr``'s window offers now, ``END`` last once allowed."""
+    return _window_fn(rt, fr)(rt, fr)
+
+
+def _window_fn(rt, fr):
+    """The function giving the options of the turn ``fr``'s window, ``fn(rt, fr)``: generated per turn
+    card (``_window``), or the one for a turn of one group."""
+    if "only" in fr:  # a turn of one group (``turn ... only``)
+        return _only_options
     prog = rt.prog
-    opts: list = []
-    env = {"me": seat}
-    if "only" in fr:  # a turn of one group (``turn ... only``): a membership test, not a call, on the common path
-        only = fr["only"]
-        if fr["groups"].get(only):
-            return [END]
-        return [a.key for a in prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
-    g = fr["groups"]
     plan = prog._window_plan or _plan(prog)
     turn_card = fr["card"]
-    window = plan[3].get(turn_card) or _window_of(prog, plan, turn_card)
-    window(rt, env, seat, fr["uses"], g, opts)  # _available, generated (see _window)
-    for req in prog.turn_required:
-        if req not in g:  # done: counted from 1 (see _window)
-            return opts
-    opts.append(END)
-    return opts
+    return plan[3].get(turn_card) or _window_of(prog, plan, turn_card)
+
+
+def _only_options(rt, fr) -> list:
+    only = fr["only"]
+    if fr["groups"].get(only):
+        return [END]
+    env = {"me": fr["seat"]}
+    return [a.key for a in rt.prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
 
 
 def unavailable_actions(rt, with_rule: bool = False) -> list:

@@ -100,3 +100,38 @@ def test_times_is_asked_only_once_the_tests_reading_the_turn_alone_pass(generate
     assert offered({}, {}) == [] and asked == []  # the action not taken yet
     assert offered({}, {"action": 1, "b": 1}) == [] and asked == []  # its group done by another
     assert offered({}, {"action": 1}) == ["build"] and asked == ["times", "if"]
+
+
+def _reading(extra: dict):
+    """ACTS and HELD with their ``times`` and ``if`` reading ``extra`` beside the env they are given."""
+
+    def wrap(f):
+        return None if f is None else (lambda rt, env: f(rt, {**extra, **env}))
+
+    acts = tuple((a.key, wrap(a.times), a.group, a.after, wrap(a.cond)) for a in ACTS)
+    held = tuple(
+        (c, check, [(_act(a.key, wrap(a.times), a.group, a.after, wrap(a.cond)), key) for a, key in pairs])
+        for c, check, pairs in HELD
+    )
+    return acts, held
+
+
+@pytest.mark.parametrize("required", [(), ("action",), ("action", "extra")])
+def test_the_window_of_a_turn_frame_offers_the_same_and_ends_once_the_required_groups_are_done(required):
+    """``_window(..., required)`` is ``window(rt, fr)``, as the turn calls it: the same options for the
+    frame's seat, uses and groups, then ``END`` once every group of ``turn.required`` is done."""
+    acts, held_cards = _reading({"rich": True, "can": True, "limit": 2})
+    plain = turns._window(acts, held_cards, {"city"})
+    framed = turns._window(acts, held_cards, {"city"}, required)
+    ended = 0
+    for uses in ({}, {"gold": 1}, {"build": 1, "steal@7": 1}):
+        for groups in ({}, {"action": 1}, {"extra": 1}, {"action": 1, "extra": 2}):
+            for held in (0, 1, 2):
+                cards = {7: {"o": 0 if held else 1, "z": "city" if held < 2 else "hand"}, 9: {"o": 1, "z": "deck"}}
+                rt = SimpleNamespace(cards=cards)
+                want = plain(rt, {"me": 0}, 0, uses, groups, [])
+                if all(req in groups for req in required):
+                    want.append(turns.END)
+                    ended += 1
+                assert framed(rt, {"seat": 0, "uses": uses, "groups": groups}) == want
+    assert 0 < ended < 36 or not required
