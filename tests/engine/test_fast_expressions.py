@@ -636,3 +636,57 @@ def test_generated_expressions_read_only_names_their_namespace_defines():
         if n not in f.__globals__ and not hasattr(builtins, n)
     }
     assert len(made) > 1000 and missing == set()
+
+
+@pytest.mark.parametrize(
+    "when, arg",
+    [
+        ("card == self", "card"),
+        ("self == card", "card"),
+        ("gold > 1 and card == self", "card"),
+        ("card == self or gold > 1", None),  # not required
+        ("card != self", None),
+        ("owner == self", None),  # not an event's argument
+        ("card == x", None),
+    ],
+)
+def test_a_trigger_heard_only_by_the_card_its_event_names_is_found_from_its_when(when, arg):
+    """``machine._self_is``: the event argument a trigger's ``when`` requires to be ``self``; the
+    generated ``heard`` then asks no other card of the type (its ``when`` could not hold)."""
+    from mason.runtime import machine
+
+    fn = program().exprs.compile(parse_expression(when), Scope(("me", "self", "owner", "card", "x")))
+    assert machine._self_is(fn) == arg
+
+
+def test_the_generated_heard_skips_the_cards_an_event_does_not_name():
+    """Citadels' King takes the crown on its own turn: on the others' turns its trigger is not asked
+    (no environment made, no ``when`` called), and on its own it is, as before."""
+    from support import new_game
+
+    from mason.runtime import machine
+
+    g = new_game("citadels", 4, 1, narrate=False)
+    heard = machine._heard(g.program)["turn_start"]
+    king = next(c for c, card in enumerate(g.state["cards"]) if card["t"] == "king")
+    asked = []
+    trig = next(t for t in g.program.triggers["turn_start"] if t.key == "king.crown")
+    when = trig.when
+    g.state["cards"][king]["z"], g.state["cards"][king]["o"] = "chosen", 0
+    try:
+
+        def counting(rt, env):
+            asked.append(env["self"])
+            return when(rt, env)
+
+        counting.mason_ast = when.mason_ast  # the same condition, counted
+        trig.when = counting
+        machine._heard(g.program)  # made again with the counting when
+        heard = g.program._heard["turn_start"]
+        frames = heard(g.rt, {"actor": 0, "card": king + 1})
+        assert asked == [] and all(t is not trig for t, _ in frames)
+        frames = heard(g.rt, {"actor": 0, "card": king})
+        assert asked == [king] and any(t is trig for t, _ in frames)
+    finally:
+        trig.when = when
+        machine._heard(g.program)
