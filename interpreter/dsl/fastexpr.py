@@ -870,6 +870,26 @@ def _code(src: str):
     return code
 
 
+def self_is(when):
+    """The local name a condition requires to equal ``self`` (``card == self``, alone or as one of
+    its ``and`` conditions), other than ``self``, ``owner``, ``me`` and ``base``; or None. A trigger's
+    ``when`` naming an event's argument so cannot hold for a card other than the one the event names,
+    nor a modifier's for a card other than the value's argument."""
+    made = getattr(when, "mason_ast", None)
+    if made is None:
+        return None
+    node, rec = made
+    conds = node.items if type(node) is A.BoolOp and node.op == "and" else (node,)
+    for c in conds:
+        if type(c) is A.BinOp and c.op == "==":
+            names = [n.name for n in (c.left, c.right) if type(n) is A.Name and ("local", id(n)) in rec]
+            if len(names) == 2 and "self" in names:
+                other = names[0] if names[1] == "self" else names[1]
+                if other not in ("self", "owner", "me", "base"):
+                    return other
+    return None
+
+
 def value_evaluator(vd, held, program):
     """One generated function for a named value with modifiers, as ``Runtime.value`` evaluates it:
     ``ev(rt, env)`` (``env`` the value's parameters and ``me``) gives the value's body, then applies
@@ -915,6 +935,10 @@ def value_evaluator(vd, held, program):
         if c is None:
             lines += [f"{pad}_self = _owner = None"]
         else:
+            arg = self_is(mod.when)
+            if arg in body:  # ``when: card == self``: no other card of the type applies it (no zone read)
+                lines += [f"{pad}if {body[arg]} == {c}:"]
+                pad += "    "
             lines += [f"{pad}_card = cards[{c}]", f"{pad}if _card['z'] in active:"]
             pad += "    "
             lines += [f"{pad}_self, _owner = {c}, _card['o']"]

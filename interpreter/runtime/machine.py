@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mason.dsl import ast as A
 from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
-from mason.dsl.fastexpr import _code
+from mason.dsl.fastexpr import _code, self_is
 from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import MasonError, PlayError
 from mason.runtime import rng
@@ -329,24 +328,6 @@ def _heard(prog) -> dict:
     return heard
 
 
-def _self_is(when):
-    """The event argument a trigger's ``when`` requires to equal ``self`` (``card == self``, alone or
-    as one of its ``and`` conditions), or None: a card whose number differs cannot hear the event."""
-    made = getattr(when, "mason_ast", None)
-    if made is None:
-        return None
-    node, rec = made
-    conds = node.items if type(node) is A.BoolOp and node.op == "and" else (node,)
-    for c in conds:
-        if type(c) is A.BinOp and c.op == "==":
-            names = [n.name for n in (c.left, c.right) if type(n) is A.Name and ("local", id(n)) in rec]
-            if len(names) == 2 and "self" in names:
-                other = names[0] if names[1] == "self" else names[1]
-                if other not in ("self", "owner", "me"):
-                    return other
-    return None
-
-
 def _listeners(triggers, instances):
     """One generated function, ``heard(rt, args)``, giving the ``(trigger, env)`` of the ``triggers``
     of one event that hear it now, in declaration order: a game trigger with the acting seat as
@@ -372,7 +353,7 @@ def _listeners(triggers, instances):
         else:
             ns[f"_I{n}"] = tuple(instances[trig.type])
             lines += [f"{pad}for c in _I{n}:"]
-            arg = _self_is(trig.when)
+            arg = self_is(trig.when)
             if arg is not None:  # ``when: card == self``: only the card the event names may hear it
                 lines += [f"{pad}    if args.get({arg!r}, c) != c:", f"{pad}        continue"]
             lines += [

@@ -648,15 +648,16 @@ def test_generated_expressions_read_only_names_their_namespace_defines():
         ("card != self", None),
         ("owner == self", None),  # not an event's argument
         ("card == x", None),
+        ("base == self", None),  # a modifier's value so far, not an argument
     ],
 )
 def test_a_trigger_heard_only_by_the_card_its_event_names_is_found_from_its_when(when, arg):
-    """``machine._self_is``: the event argument a trigger's ``when`` requires to be ``self``; the
+    """``fastexpr.self_is``: the event argument a trigger's ``when`` requires to be ``self``; the
     generated ``heard`` then asks no other card of the type (its ``when`` could not hold)."""
-    from mason.runtime import machine
+    from mason.dsl.fastexpr import self_is
 
-    fn = program().exprs.compile(parse_expression(when), Scope(("me", "self", "owner", "card", "x")))
-    assert machine._self_is(fn) == arg
+    fn = program().exprs.compile(parse_expression(when), Scope(("me", "self", "owner", "card", "x", "base")))
+    assert self_is(fn) == arg
 
 
 def test_the_generated_heard_skips_the_cards_an_event_does_not_name():
@@ -690,3 +691,28 @@ def test_the_generated_heard_skips_the_cards_an_event_does_not_name():
     finally:
         trig.when = when
         machine._heard(g.program)
+
+
+def test_a_modifier_applying_to_its_own_card_only_is_asked_of_that_card_alone():
+    """Citadels' Keep: ``destructible`` is false for the Keep itself (``when: card == self``). The
+    generated value asks each Keep only when the value's argument is that Keep (no zone read for any
+    other card), and gives what the generic way gives, for every card, a Keep in a city or not."""
+    from support import new_game
+
+    from mason.runtime.machine import move_card
+
+    g = new_game("citadels", 4, 1, narrate=False)
+    rt, vd = g.rt, g.program.values["destructible"]
+    keeps = [c for c, card in enumerate(g.state["cards"]) if card["t"] == "keep"]
+    source = generated_source(vd.evp)
+    assert keeps and all(f"if _p0 == {k}:" in source for k in keeps), source
+
+    def same():
+        for c in range(len(g.state["cards"])):
+            env = {"card": c, "me": 0}
+            assert vd.evp(rt, c, 0) == rt._modified(vd, "destructible", env, vd.held), c
+
+    same()
+    move_card(rt, keeps[0], "city/0")
+    same()
+    assert len(keeps) == 2 and vd.evp(rt, keeps[0], 0) is False and vd.evp(rt, keeps[1], 0) is True  # (in the deck)
