@@ -870,23 +870,28 @@ def _code(src: str):
     return code
 
 
-def self_is(when):
-    """The local name a condition requires to equal ``self`` (``card == self``, alone or as one of
-    its ``and`` conditions), other than ``self``, ``owner``, ``me`` and ``base``; or None. A trigger's
-    ``when`` naming an event's argument so cannot hold for a card other than the one the event names,
-    nor a modifier's for a card other than the value's argument."""
+def self_is(when, program=None):
+    """What a condition requires to equal ``self`` (``card == self``, alone or as one of its ``and``
+    conditions): ``("local", name)`` for a local name other than ``self``, ``owner``, ``me`` and
+    ``base``, ``("turn", family)`` for the turn's card (a turn family's name, with ``program``), or
+    None. A trigger's ``when`` naming an event's argument so cannot hold for a card other than the
+    one the event names, a modifier's for a card other than the value's argument or the turn's card."""
     made = getattr(when, "mason_ast", None)
     if made is None:
         return None
     node, rec = made
     conds = node.items if type(node) is A.BoolOp and node.op == "and" else (node,)
     for c in conds:
-        if type(c) is A.BinOp and c.op == "==":
-            names = [n.name for n in (c.left, c.right) if type(n) is A.Name and ("local", id(n)) in rec]
-            if len(names) == 2 and "self" in names:
-                other = names[0] if names[1] == "self" else names[1]
-                if other not in ("self", "owner", "me", "base"):
-                    return other
+        if type(c) is not A.BinOp or c.op != "==" or type(c.left) is not A.Name or type(c.right) is not A.Name:
+            continue
+        ends = [(n.name, ("local", id(n)) in rec) for n in (c.left, c.right)]
+        if ("self", True) not in ends:
+            continue
+        name, local = ends[1] if ends[0] == ("self", True) else ends[0]
+        if local and name not in ("self", "owner", "me", "base"):
+            return ("local", name)
+        if not local and program is not None and name in program.turn_families:
+            return ("turn", name)
     return None
 
 
@@ -935,9 +940,9 @@ def value_evaluator(vd, held, program):
         if c is None:
             lines += [f"{pad}_self = _owner = None"]
         else:
-            arg = self_is(mod.when)
-            if arg in body:  # ``when: card == self``: no other card of the type applies it (no zone read)
-                lines += [f"{pad}if {body[arg]} == {c}:"]
+            must = self_is(mod.when, program)  # ``when: card == self``: no other card applies it (no zone read)
+            if must is not None and (must[0] == "turn" or must[1] in body):
+                lines += [f"{pad}if {'rt.turn_card_now' if must[0] == 'turn' else body[must[1]]} == {c}:"]
                 pad += "    "
             lines += [f"{pad}_card = cards[{c}]", f"{pad}if _card['z'] in active:"]
             pad += "    "

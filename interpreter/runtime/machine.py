@@ -353,9 +353,9 @@ def _listeners(triggers, instances):
         else:
             ns[f"_I{n}"] = tuple(instances[trig.type])
             lines += [f"{pad}for c in _I{n}:"]
-            arg = self_is(trig.when)
-            if arg is not None:  # ``when: card == self``: only the card the event names may hear it
-                lines += [f"{pad}    if args.get({arg!r}, c) != c:", f"{pad}        continue"]
+            must = self_is(trig.when)
+            if must is not None:  # ``when: card == self``: only the card the event names may hear it
+                lines += [f"{pad}    if args.get({must[1]!r}, c) != c:", f"{pad}        continue"]
             lines += [
                 f"{pad}    card = cards[c]",
                 f"{pad}    if card['z'] in active:",

@@ -641,9 +641,10 @@ def test_generated_expressions_read_only_names_their_namespace_defines():
 @pytest.mark.parametrize(
     "when, arg",
     [
-        ("card == self", "card"),
-        ("self == card", "card"),
-        ("gold > 1 and card == self", "card"),
+        ("card == self", ("local", "card")),
+        ("self == card", ("local", "card")),
+        ("gold > 1 and card == self", ("local", "card")),
+        ("hero == self", ("turn", "hero")),  # the turn's card (a turn family's name)
         ("card == self or gold > 1", None),  # not required
         ("card != self", None),
         ("owner == self", None),  # not an event's argument
@@ -657,7 +658,7 @@ def test_a_trigger_heard_only_by_the_card_its_event_names_is_found_from_its_when
     from mason.dsl.fastexpr import self_is
 
     fn = program().exprs.compile(parse_expression(when), Scope(("me", "self", "owner", "card", "x", "base")))
-    assert self_is(fn) == arg
+    assert self_is(fn, program()) == arg
 
 
 def test_the_generated_heard_skips_the_cards_an_event_does_not_name():
@@ -716,3 +717,19 @@ def test_a_modifier_applying_to_its_own_card_only_is_asked_of_that_card_alone():
     move_card(rt, keeps[0], "city/0")
     same()
     assert len(keeps) == 2 and vd.evp(rt, keeps[0], 0) is False and vd.evp(rt, keeps[1], 0) is True  # (in the deck)
+
+
+def test_a_modifier_applying_on_its_own_cards_turn_is_asked_only_then():
+    """Citadels' Architect: ``build_limit`` is 3 on the Architect's turn (``when: character == self``);
+    its card is asked only while it is the turn's card, and the value is the generic one either way."""
+    from support import new_game
+
+    g = new_game("citadels", 4, 1, narrate=False)
+    rt, vd = g.rt, g.program.values["build_limit"]
+    architect = next(c for c, card in enumerate(g.state["cards"]) if card["t"] == "architect")
+    assert f"if rt.turn_card_now == {architect}:" in generated_source(vd.evp)
+    g.state["cards"][architect]["z"], g.state["cards"][architect]["o"] = "chosen", 0
+    for card in (None, architect, architect + 1):
+        rt.turn_card_now = card
+        assert vd.evp(rt, 0) == rt._modified(vd, "build_limit", {"me": 0}, vd.held) == (3 if card == architect else 1)
+    rt.sync_turn()
