@@ -648,7 +648,7 @@ class _Gen:
                 cond = texts[0] if len(texts) == 1 else "(" + " and ".join(texts) + ")"  # as e() writes it
                 sieve = self.sieve(node.source, conjuncts, texts)
         finally:
-            inner_reads, hoisted, held = self.reads, self.hoist or [], self.held_reads or []
+            inner_reads, hoisted, read_once = self.reads, self.hoist or [], self.held_reads or []
             self.bound, self.cards_in, self.reads, self.hoist = outer, cards_in, outer_reads, outer_hoist
             self.seats_in, self.held_reads = seats_in, outer_held
         self.reads |= set(inside)  # the caller's Python names passed to the helper
@@ -657,7 +657,7 @@ class _Gen:
         # it as ``x``, a nested helper gets it as a parameter (``me`` is always put: env['me'] is read inline)
         put = self.env_reads != reads or var == "me"
         head = [f"def {name}(rt, env{params}):"] + [f"    {h} = _UNSET" for h in hoisted]
-        head += [f"    {py} = {read}" for py, read in held]
+        head += [f"    {py} = {read}" for py, read in read_once]
         if put:
             head.append(f"    saved = env.get({var!r}, _UNSET)")
         head += [
