@@ -164,6 +164,8 @@ def simulate(
     t = time.perf_counter()
     jobs = [(s, bots, coverage, seat_bots) for s in all_settings]
     keys = ((base.game, tuple(base.variants), tuple(base.expansions)),)
+    if workers > 1 and not ray:  # compiled here, once: forked workers start with it (and the report needs it)
+        _compile_programs(keys)
     results = map_games(
         _simulate_job, jobs, workers=workers, ray=ray, initializer=_compile_programs, initargs=(keys,), on_done=on_done
     )

@@ -54,6 +54,26 @@ def test_two_workers_give_the_report_of_one():
     assert done[-1] == 10
 
 
+def test_workers_start_with_the_game_compiled_once_in_the_calling_process(monkeypatch):
+    """With workers, the game is compiled before the pool starts: forked workers start with it (their
+    initializer finds it), and the report's seat names need it after."""
+    from mason.play import parallel, session
+    from mason.runtime import game as game_module
+
+    key = ("citadels", (), ())
+    monkeypatch.setattr(game_module, "_PROGRAMS", {})
+    seen = []
+    real = parallel.map_games
+
+    def watched(*args, **kwargs):
+        seen.append(key in game_module._PROGRAMS)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(parallel, "map_games", watched)
+    report = session.simulate(Settings("citadels", 4, 3), 4, workers=2)
+    assert seen == [True] and report["completed"] == 4
+
+
 def test_spawned_workers_give_the_report_of_one(monkeypatch):
     from mason.play import parallel
 
