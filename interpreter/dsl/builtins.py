@@ -40,6 +40,12 @@ def charge(rt, n: int, at) -> None:
         )
 
 
+def short(v) -> str:
+    """A value in a message, cut short (a rule may hold a list of a million items)."""
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def too_big(v, place=None) -> PlayError:
     return PlayError(
         f"a number beyond ±{MAX_NUMBER:,} (one of {abs(v).bit_length()} bits): the rules grow a number without end",
@@ -319,10 +325,7 @@ def _zone(rt, card):
 def _card_number(rt, card, query: str) -> int:
     """``card`` if it is a card's number (a whole number, not true or false, nor counted from the end)."""
     if type(card) is not int or not 0 <= card < len(rt.cards):
-        text = repr(card)  # cut short, as expressions' messages are: a list may hold a million items
-        raise PlayError(
-            f"{query}(...) needs a card, got {text if len(text) <= 60 else text[:57] + '...'}", code="play/type"
-        )
+        raise PlayError(f"{query}(...) needs a card, got {short(card)}", code="play/type")
     return card
 
 

@@ -11,6 +11,7 @@ import operator
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import BUILTINS, MAX_ITEMS, MAX_NUMBER, charge, too_big
+from mason.dsl.builtins import short as _short
 from mason.dsl.fastexpr import generate
 from mason.errors import PlayError, did_you_mean
 
@@ -568,12 +569,6 @@ def _card(c, node, at):
     if c is None or c is True or c is False or not isinstance(c, int) or c < 0:
         raise PlayError(f"'.{node.name}' needs a card, got {_short(c)}", at(), "play/type")
     raise PlayError(f"'.{node.name}': {c!r} is not a card of this game", at(), "play/type")
-
-
-def _short(v) -> str:
-    """A value in a message, cut short (a rule may hold a list of a million items)."""
-    text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _placed(exc: PlayError, at) -> PlayError:

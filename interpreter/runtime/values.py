@@ -11,6 +11,7 @@ who sees a card in a zone.
 from __future__ import annotations
 
 from mason.dsl.builtins import MAX_ITEMS, MAX_NESTED, MAX_NUMBER, too_big
+from mason.dsl.builtins import short as _short  # (turns and machine import it from here too)
 from mason.dsl.builtins import show as _show  # noqa: F401  (re-exported: how ``say`` writes a value)
 from mason.errors import PlayError
 
@@ -99,11 +100,6 @@ def _copy(v, room, depth):
 
 
 _SCALARS = frozenset((int, str, bool, float, type(None)))  # values a copy keeps as they are
-
-
-def _short(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _amount_of(v, node):
