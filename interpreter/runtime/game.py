@@ -104,7 +104,8 @@ def stable_places(prog: Program):
 
 
 def _stable_place(at: str, base: Path) -> str:
-    m = re.match(r"^(.*?)((?::\d+){2})?$", at)
+    # DOTALL: a folder's name may hold a newline (or any character but NUL and '/')
+    m = re.fullmatch(r"(.*?)((?::\d+){2})?", at, re.DOTALL)
     assert m is not None  # the pattern matches every string
     file, pos = m.group(1), m.group(2) or ""
     path = Path(file)
