@@ -141,7 +141,7 @@ def not_offered(rt) -> list[str]:
 
 def replay_to(entries: list[dict], i: int):
     """The game of a log replayed up to decision entry ``i`` (that decision pending), from its answers."""
-    game = Game.new(Settings.from_json(entries[0]["settings"]))
+    game = Game.new(Settings.from_json(entries[0]["settings"]), recorded=True)
     for _k, e in enumerate(entries[:i]):
         if e.get("type") == "decision":
             if game.over:

@@ -81,6 +81,50 @@ def load_program(game: str, variants=(), expansions=()) -> Program:
     return prog
 
 
+def recorded_program(settings: Settings) -> Program:
+    """The program a recorded game ran (a log's start entry, a save's settings), found where the record
+    says its rules came from. A record names a game or an expansion read from a folder by the folder's
+    absolute path (``Game.new`` and the CLI record it so), and one of Mason's own by its bare id; so a
+    bare id here is the shipped game (and that game's own expansion), never a folder of the same name
+    that the working directory happens to hold. A bare id that Mason does not ship is looked up as
+    before (a record written before this rule)."""
+    game, expansions = settings.game, list(settings.expansions)
+    shipped = GAMES_DIR / game
+    if _bare(game) and (shipped / "game.yaml").is_file():
+        root = shipped
+        if (Path(game) / "game.yaml").is_file():  # the loader would find the folder here first
+            game = str(shipped)
+    else:
+        root = Path(game)
+    for i, name in enumerate(expansions):
+        own = root / "expansions" / name
+        if _bare(name) and (Path(name) / "expansion.yaml").is_file() and (own / "expansion.yaml").is_file():
+            expansions[i] = str(own.resolve())
+    return load_program(game, settings.variants, tuple(expansions))
+
+
+def _as_recorded(settings: Settings) -> Settings:
+    """``settings`` as a record must name its rules: a game or expansion given by a bare name that the
+    loader finds as a folder in the working directory is named by that folder's absolute path (a bare
+    id in a record means Mason's own, see ``recorded_program``)."""
+    from dataclasses import replace
+
+    game = str(Path(settings.game).resolve()) if _local(settings.game, "game.yaml") else settings.game
+    expansions = tuple(str(Path(e).resolve()) if _local(e, "expansion.yaml") else e for e in settings.expansions)
+    if (game, expansions) == (settings.game, settings.expansions):
+        return settings
+    return replace(settings, game=game, expansions=expansions)
+
+
+def _bare(name: str) -> bool:
+    """A name with no folder part: an id (or a folder of the working directory)."""
+    return bool(name) and Path(name).name == name and name not in (".", "..")
+
+
+def _local(name: str, marker: str) -> bool:
+    return _bare(name) and (Path(name) / marker).is_file()
+
+
 def stable_places(prog: Program):
     """A function giving the log's form of a rule-file place (``file:line:col``), the same from any
     working directory: ``games/<id>/...`` for a shipped game, the absolute path for any other file.
@@ -153,13 +197,20 @@ class Game:
 
     # ---------------------------------------------------------------- creation
     @classmethod
-    def new(cls, settings: Settings, narrate=True) -> "Game":
+    def new(cls, settings: Settings, narrate=True, recorded=False) -> "Game":
         """Start a game and run it to its first decision.
 
-        An error during setup is raised with the game as it stood in ``exc.game`` (its log tells
-        what happened up to the error), so a caller can still write the log.
+        ``recorded``: the settings come from a record (a log being replayed), whose bare ids name
+        Mason's own games (``recorded_program``); otherwise a game given by a bare name that is a
+        folder here is recorded by its absolute path. An error during setup is raised with the game as
+        it stood in ``exc.game`` (its log tells what happened up to the error), so a caller can still
+        write the log.
         """
-        prog = load_program(settings.game, settings.variants, settings.expansions)
+        if recorded:
+            prog = recorded_program(settings)
+        else:
+            settings = _as_recorded(settings)
+            prog = load_program(settings.game, settings.variants, settings.expansions)
         if not prog.min_players <= settings.players <= prog.max_players:
             raise MasonError(
                 f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {settings.players}",
@@ -423,7 +474,7 @@ class Game:
         saves.check_format(data)
         settings = Settings.from_json(data["settings"])
         try:
-            prog = load_program(settings.game, settings.variants, settings.expansions)
+            prog = recorded_program(settings)
         except DefinitionErrors as exc:
             raise SaveError(f"the save's game does not load: {exc.errors[0].line()}") from None
         except MasonError as exc:
