@@ -6,16 +6,49 @@ temporary file of a killed save left behind."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import signal
+import subprocess
+import sys
+import threading
 
 import paths
+import pytest
 from support import invoke, mason_process
 
 from mason.runtime.game import Game, Settings
 
 ROOT = paths.ROOT
 MINI = paths.FIXTURES / "mini"
+TIMEOUT = 120  # only keeps a hung child from hanging the suite
+
+
+def popen(*args, cwd, **streams):
+    """``mason ARGS`` as a real process, its streams pipes unless given."""
+    streams = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **streams}
+    proc = subprocess.Popen([sys.executable, "-m", "mason.cli.main", *map(str, args)], cwd=cwd, text=True, **streams)
+    killer = threading.Timer(TIMEOUT, proc.kill)
+    killer.daemon = True
+    killer.start()
+    return proc
+
+
+def wait_for_prompt(proc, count=1) -> str:
+    """Read the output until the ``count``-th prompt of seat 1 (the process then waits on stdin)."""
+    seen, out = 0, []
+    while seen < count:
+        line = proc.stdout.readline()
+        assert line, "the game ended before the prompt: " + "".join(out[-20:])
+        out.append(line)
+        if line.startswith("[P1] "):
+            seen += 1
+    return "".join(out)
+
+
+def final_table(out: str) -> str:
+    return out[out.index("Final scores:") :]
 
 
 def one_line(result) -> str:
@@ -103,3 +136,82 @@ def test_item9_a_game_played_from_a_folder_named_like_a_shipped_one_records_the_
     assert game.settings.expansions == (str(here / "dark-city"),)
     assert game.log[0]["settings"]["game"] == str(here / "citadels")
     assert game.program.constants["start_gold"] == 4  # the folder's rules, not Mason's own
+
+
+# ============================================================ item 1: SIGHUP and SIGTERM save as Ctrl-C does
+STOPS = {signal.SIGHUP: "hung up", signal.SIGTERM: "terminated"}
+
+
+@pytest.mark.parametrize("sig", list(STOPS), ids=lambda s: signal.Signals(s).name)
+def test_item1_sighup_or_sigterm_at_a_prompt_saves_the_game_and_it_resumes(sig, tmp_path):
+    proc = popen("play", "citadels", "-p", 3, "--seed", 5, "--save", "s.json", cwd=tmp_path)
+    proc.stdin.write("1\n")
+    proc.stdin.flush()
+    wait_for_prompt(proc, 2)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 128 + sig, (proc.returncode, err)
+    assert err == "" and "Traceback" not in out
+    assert f"{STOPS[sig]}: game saved to s.json; resume with --resume s.json" in out
+    saved = json.loads((tmp_path / "s.json").read_text())
+    assert saved["state"]["pending"]["seat"] == 0 and saved["state"]["decisions"] >= 1
+
+    rest = mason_process("play", "citadels", "--resume", "s.json", input="1\n" * 3000, cwd=tmp_path)
+    assert rest.returncode == 0, rest.stderr
+    whole = mason_process("play", "citadels", "-p", 3, "--seed", 5, input="1\n" * 3001, cwd=tmp_path)
+    assert final_table(rest.stdout) == final_table(whole.stdout)
+
+
+def test_item1_closing_the_terminal_saves_the_game(tmp_path):
+    """A real terminal (a pseudo-terminal, the game's controlling one; stderr kept apart to read it)
+    closed under the game: the kernel sends SIGHUP, and reading or writing the terminal fails (EIO)
+    from then on, possibly before the signal arrives."""
+    import fcntl
+    import pty
+    import termios
+
+    master, slave = pty.openpty()
+
+    def own_terminal():  # in the child: a session of its own, the pseudo-terminal its controlling one
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    args = ("play", "citadels", "-p", 3, "--seed", 5, "--save", "s.json")
+    proc = popen(*args, cwd=tmp_path, stdin=slave, stdout=slave, preexec_fn=own_terminal)
+    os.close(slave)
+    shown = b""
+
+    def until_prompt(count):
+        nonlocal shown
+        while shown.count(b"[P1] ") < count:
+            chunk = os.read(master, 65536)
+            assert chunk, shown[-2000:]
+            shown += chunk
+
+    until_prompt(1)
+    os.write(master, b"1\n")
+    until_prompt(2)
+    os.close(master)  # the terminal window closed
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 128 + signal.SIGHUP, err
+    assert err == ""  # no traceback, no error[internal] for the terminal's failed reads and writes
+    saved = json.loads((tmp_path / "s.json").read_text())
+    assert saved["state"]["pending"]["seat"] == 0 and saved["state"]["decisions"] >= 1
+    rest = mason_process("play", "citadels", "--resume", "s.json", input="1\n" * 3000, cwd=tmp_path)
+    assert rest.returncode == 0, rest.stderr
+    assert "Final scores:" in rest.stdout
+
+
+def test_item1_sigterm_while_bots_play_saves_after_the_decision_in_progress(tmp_path):
+    proc = popen("play", "prague", "-p", 4, "--bots", "random", "--seed", 2, cwd=tmp_path)
+    while "== Round 2" not in (line := proc.stdout.readline()):
+        assert line, "the game ended"
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 128 + signal.SIGTERM and err == "", err
+    assert "terminated: game saved to mason-save.json" in out
+    rest = mason_process("play", "prague", "--resume", "mason-save.json", "--quiet", cwd=tmp_path)
+    whole = mason_process("play", "prague", "-p", 4, "--bots", "random", "--seed", 2, "--quiet", cwd=tmp_path)
+    assert rest.returncode == 0, rest.stderr
+    assert whole.returncode == 0, whole.stderr
+    assert final_table(rest.stdout) == final_table(whole.stdout)
