@@ -47,9 +47,18 @@ class MasonGroup(click.Group):
             self.add_command(getattr(analyze, LAZY_COMMANDS[name]), name)
         return super().get_command(ctx, name)
 
+    def invoke(self, ctx):
+        # click turns a KeyboardInterrupt into Abort after a blank line; Ctrl-C is told in one line instead
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _CommandInterrupted() from None
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _CommandInterrupted:
+            _interrupted()
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "mason"
             click.echo(f"error[cli/usage]: {exc.format_message()} (see '{where} --help')", err=True)
@@ -57,12 +66,25 @@ class MasonGroup(click.Group):
         except click.ClickException as exc:
             click.echo(f"error[cli/usage]: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
-        except click.Abort:
+        except click.Abort as exc:
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # Ctrl-C while the arguments were read
+                _interrupted()
             click.echo("aborted", err=True)
             sys.exit(1)
         if standalone_mode:
             sys.exit(rv if isinstance(rv, int) else 0)
         return rv
+
+
+class _CommandInterrupted(Exception):
+    """Ctrl-C stopped a command (a KeyboardInterrupt, carried past click's own handling)."""
+
+
+def _interrupted() -> None:
+    """Ctrl-C: one line, exit 130; whatever the command was doing is dropped, nothing half done is
+    written as if complete (reports are printed or written only once whole)."""
+    click.echo("interrupted", err=True)
+    sys.exit(130)
 
 
 @click.group(cls=MasonGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -807,9 +829,8 @@ def run() -> None:
         _click_main(standalone_mode=True)
     except SystemExit:
         raise
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
+    except (KeyboardInterrupt, _CommandInterrupted):
+        _interrupted()
     except MasonError as exc:
         _fail(exc)
     except Exception as exc:  # a bug in Mason: one line, non-zero exit

@@ -14,6 +14,7 @@ functions (they are sent to the workers by name).
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from mason.errors import MasonError
@@ -94,12 +95,52 @@ def _assemble(n: int, parts, on_done) -> list:
 
 
 def _map_pool(func, items, workers, initializer, initargs, on_done, chunks_per_worker) -> list:
+    """On a process pool. Ctrl-C (SIGINT to the whole process group, as a terminal sends it) is the
+    calling process's to handle: the workers ignore it, and the KeyboardInterrupt raised in the caller
+    stops the pool (``Pool.__exit__`` terminates it), so no worker prints a traceback."""
     import multiprocessing as mp
 
     n = len(items)
     jobs = [(func, a, items[a:b]) for a, b in chunk_bounds(n, workers * max(1, chunks_per_worker))]
-    with mp.get_context(_start_method()).Pool(workers, initializer=initializer, initargs=initargs) as pool:
+    with contextlib.ExitStack() as stack:
+        # SIGINT is held back while the workers start (they inherit the mask, fork or spawn, and ignore
+        # the signal before they let it through); one that came meanwhile is raised here, once the pool
+        # is on the stack to be terminated
+        with _sigint_held():
+            pool = stack.enter_context(
+                mp.get_context(_start_method()).Pool(
+                    workers, initializer=_start_worker, initargs=(initializer, initargs)
+                )
+            )
         return _assemble(n, pool.imap_unordered(_run_chunk, jobs), on_done)
+
+
+def _start_worker(initializer, initargs) -> None:
+    """In a worker, first: ignore SIGINT (the caller stops the pool) and let signals through again,
+    then the caller's initializer."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if initializer is not None:
+        initializer(*initargs)
+
+
+@contextlib.contextmanager
+def _sigint_held():
+    """SIGINT blocked in this thread meanwhile (a Ctrl-C waits, and is raised as the block ends), where
+    the platform can block signals; elsewhere nothing changes."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _start_method() -> str:

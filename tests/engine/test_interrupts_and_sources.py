@@ -5,6 +5,7 @@ temporary file of a killed save left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -215,3 +216,81 @@ def test_item1_sigterm_while_bots_play_saves_after_the_decision_in_progress(tmp_
     assert rest.returncode == 0, rest.stderr
     assert whole.returncode == 0, whole.stderr
     assert final_table(rest.stdout) == final_table(whole.stdout)
+
+
+# ============================================================ item 2: no traceback on Ctrl-C
+# what pip writes as the `mason` command (console_scripts), for the entry point pyproject.toml names;
+# the hook sends Ctrl-C to the process while the commands' modules are being imported
+CONSOLE_SCRIPT = """
+import os, re, signal, sys
+
+class CtrlCWhileImporting:
+    def find_spec(self, name, path=None, target=None):
+        if name == "mason.model.loader":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlCWhileImporting())
+from {module} import {func}
+if __name__ == '__main__':
+    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
+    sys.exit({func}())
+"""
+
+
+def test_item2_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
+    import tomllib
+
+    entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["mason"]
+    module, func = entry.split(":")
+    script = tmp_path / "mason"
+    script.write_text(CONSOLE_SCRIPT.format(module=module, func=func))
+    run = subprocess.run(
+        [sys.executable, script, "games"], capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp_path
+    )
+    assert (run.returncode, run.stderr, run.stdout) == (130, "interrupted\n", "")
+
+
+def test_item2_ctrl_c_during_a_command_is_one_line_exit_130(monkeypatch):
+    def ctrl_c(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mason.cli.main.list_games", ctrl_c)
+    result = invoke("games")
+    assert result.exit_code == 130
+    assert result.stderr == "interrupted\n" and result.stdout == ""
+
+
+def children(pid) -> list[int]:
+    """The processes ``pid`` started (Linux: /proc)."""
+    out = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as fh:
+            out += [int(c) for c in fh.read().split()]
+    return out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("simulate", "citadels", "-n", 20000, "--workers", 2, "--json"),
+        ("analyze", "citadels", "-n", 20000, "-p", 4, "--workers", 2, "--json", "--html", "report.html"),
+    ],
+    ids=["simulate", "analyze"],
+)
+def test_item2_ctrl_c_to_the_process_group_of_a_pool_is_one_line(command, tmp_path):
+    """Ctrl-C in a terminal signals every process of the job: the workers too."""
+    import time
+
+    proc = popen(*command, cwd=tmp_path, start_new_session=True)
+    try:
+        while len(children(proc.pid)) < 2:  # the pool's workers have started
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.01)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # a worker left behind by a failure
+    assert (proc.returncode, err, out) == (130, "interrupted\n", "")  # no worker's traceback, no report
+    assert not (tmp_path / "report.html").exists()
