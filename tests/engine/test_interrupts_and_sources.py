@@ -6,6 +6,7 @@ temporary file of a killed save left behind."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -14,11 +15,13 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import paths
 import pytest
 from support import invoke, mason_process
 
+from mason.runtime import saves
 from mason.runtime.game import Game, Settings
 
 ROOT = paths.ROOT
@@ -280,8 +283,6 @@ def children(pid) -> list[int]:
 )
 def test_item2_ctrl_c_to_the_process_group_of_a_pool_is_one_line(command, tmp_path):
     """Ctrl-C in a terminal signals every process of the job: the workers too."""
-    import time
-
     proc = popen(*command, cwd=tmp_path, start_new_session=True)
     try:
         while len(children(proc.pid)) < 2:  # the pool's workers have started
@@ -294,3 +295,68 @@ def test_item2_ctrl_c_to_the_process_group_of_a_pool_is_one_line(command, tmp_pa
             os.killpg(proc.pid, signal.SIGKILL)  # a worker left behind by a failure
     assert (proc.returncode, err, out) == (130, "interrupted\n", "")  # no worker's traceback, no report
     assert not (tmp_path / "report.html").exists()
+
+
+# ============================================================ item 11: no temporary file of a killed save left
+KILLED_WHILE_SAVING = """
+import os, signal, sys
+from mason.runtime.game import Game, Settings
+
+game = Game.new(Settings("citadels", 3, 5))
+os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)  # killed after writing, before the rename
+game.save(sys.argv[1])
+"""
+
+
+def temps(folder) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_item11_the_next_save_removes_what_a_killed_save_left(tmp_path):
+    save = tmp_path / "s.json"
+    killed = subprocess.run([sys.executable, "-c", KILLED_WHILE_SAVING, save], capture_output=True, timeout=TIMEOUT)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    [left] = temps(tmp_path)
+    assert left.startswith(".s.json.") and not save.exists()
+    # the killed writer is gone and its file no longer changes: the next save to the place removes it
+    old = time.time() - saves.STALE_QUIET - 1
+    os.utime(tmp_path / left, (old, old))
+    game = Game.new(Settings("citadels", 3, 5))
+    game.save(save)
+    assert temps(tmp_path) == [] and Game.load(save).state == game.state
+
+
+def test_item11_only_stale_temporary_files_of_mason_for_that_name_are_removed(tmp_path):
+    save = tmp_path / "s.json"
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    try:
+        hour_ago = time.time() - 3600
+        files = {
+            f".s.json.{sleeper.pid}.abcd1234.tmp": hour_ago,  # a live writer's (stalled an hour): kept
+            f".s.json.{os.getpid()}.abcd1234.tmp": hour_ago,  # this process's own: kept
+            f".other.json.{dead_pid()}.abcd1234.tmp": hour_ago,  # another name's: kept
+            f".s.json.{dead_pid()}.abcd1234.tmp": time.time(),  # a dead writer's, just changed: kept
+            ".s.json.abcd1234.tmp": hour_ago,  # the older form (no writer named), an hour old: kept
+            ".s.json.abcd1234.tmp.bak": 0,  # not the pattern: kept
+            "s.json.1.abcd1234.tmp": 0,  # not the pattern: kept
+            f".s.json.{dead_pid()}.wxyz6789.tmp": hour_ago,  # a dead writer's, an hour old: removed
+            ".s.json.zzzz9999.tmp": time.time() - saves.STALE_AGE - 1,  # the older form, a day old: removed
+        }
+        for name, when in files.items():
+            (tmp_path / name).write_text("{")
+            os.utime(tmp_path / name, (when, when))
+        (tmp_path / ".s.json.qqqq0000.tmp").mkdir()  # not a regular file: kept
+        removed = saves.clean_stale_temps(save)
+        assert sorted(removed) == sorted([f".s.json.{dead_pid()}.wxyz6789.tmp", ".s.json.zzzz9999.tmp"])
+        kept = sorted(set(files) - set(removed)) + [".s.json.qqqq0000.tmp"]
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept)
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+@functools.cache
+def dead_pid() -> int:
+    """The number of a process that ran and is gone."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
