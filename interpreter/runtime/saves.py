@@ -94,7 +94,7 @@ def clean_stale_temps(path, now: float | None = None) -> list[str]:
     path = Path(path)
     pattern = re.compile(re.escape(f".{path.name}.") + r"(?:(\d+)\.)?[a-z0-9_]{8}\.tmp")
     now = time.time() if now is None else now
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(path.parent))
     except OSError:
