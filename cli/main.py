@@ -636,6 +636,13 @@ def _detach(fds) -> None:
     help="Play the games as Ray tasks: --ray alone starts or joins a local Ray instance; "
     "--ray auto or --ray ray://HOST:10001 joins a cluster (docs/scaling.md).",
 )
+@click.option(
+    "--ray-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="S",
+    help="Seconds Ray has to come up (joined or started) before --ray gives up (default 30).",
+)
 @click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
 def simulate_cmd(
@@ -650,11 +657,14 @@ def simulate_cmd(
     options,
     workers,
     ray_address,
+    ray_timeout,
     coverage,
     as_json,
 ):
     """Play many bot games and report results, errors and statistics."""
     try:
+        if ray_timeout is not None and ray_address is None:
+            raise MasonError("--ray-timeout is for --ray", code="cli/usage")
         prog = load_for_cli(game, variants, expansions)
         counts = _player_counts(players, prog)
         base = Settings(game, counts[0], seed, tuple(variants), tuple(expansions), _options(options, prog))
@@ -665,10 +675,12 @@ def simulate_cmd(
             )
         ray = None
         if ray_address is not None:
-            from mason.play.parallel import import_ray
+            from mason.play.parallel import RAY_TIMEOUT, connect_ray
 
-            import_ray()  # before any game: a missing Ray is a one-line error
             ray = True if ray_address == "local" else ray_address
+            # before any game, and bounded: a missing Ray, an address that does not answer, a cluster
+            # that does not come up in time are each one line
+            connect_ray(ray, timeout=RAY_TIMEOUT if ray_timeout is None else ray_timeout)
         report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else (), seat_bots, ray=ray)
     except MasonError as exc:
         _fail(exc)

@@ -360,3 +360,52 @@ def dead_pid() -> int:
     """The number of a process that ran and is gone."""
     done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     return int(done.stdout)
+
+
+# ============================================================ item 3: an unreachable Ray cluster is one line, in bounded time
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def ray_refusal(address, timeout=5) -> str:
+    pytest.importorskip("ray", reason="Ray cannot be installed here: pip install 'mason[ray]' to run this")
+    run = mason_process("simulate", "citadels", "-n", 4, "--ray", address, "--ray-timeout", timeout, timeout=TIMEOUT)
+    assert run.returncode == 1 and run.stdout == "", run.stderr
+    [line] = run.stderr.splitlines()  # one line: no traceback, none of Ray's own warnings
+    return line
+
+
+def test_item3_a_ray_address_that_refuses_is_one_line():
+    port = free_port()
+    line = ray_refusal(f"127.0.0.1:{port}")
+    assert line == f"error[cli/ray]: cannot reach Ray at 127.0.0.1:{port}: connection refused"
+
+
+def test_item3_a_ray_host_that_does_not_exist_is_one_line():
+    line = ray_refusal("ray://no-such-host.invalid:10001", timeout=30)  # a slow resolver has time to say no
+    assert (
+        line
+        == "error[cli/ray]: cannot reach Ray at ray://no-such-host.invalid:10001: no such host 'no-such-host.invalid'"
+    )
+
+
+def test_item3_a_ray_address_that_never_answers_is_given_up_after_ray_timeout():
+    """Something listens there, but not Ray: the connection never comes up (Ray would retry for minutes)."""
+    import socket
+
+    with socket.socket() as server:
+        server.bind(("0.0.0.0", 0))  # Ray may try the machine's own address for 127.0.0.1
+        server.listen(16)
+        port = server.getsockname()[1]
+        line = ray_refusal(f"127.0.0.1:{port}", timeout=2)
+    assert line == f"error[cli/ray]: cannot start or join Ray at 127.0.0.1:{port}: no answer within 2 s (--ray-timeout)"
+
+
+def test_item3_ray_timeout_needs_ray():
+    result = invoke("simulate", "citadels", "-n", 1, "--ray-timeout", 5)
+    assert one_line(result) == "error[cli/usage]: --ray-timeout is for --ray"
+    assert one_line(invoke("simulate", "citadels", "-n", 1, "--ray", "--ray-timeout", 0)).startswith("error[cli/usage]")
