@@ -76,7 +76,6 @@ def games():
         try:
             spec = load_spec(gid)
             g = spec.game
-            variants = ", ".join(v["id"] for v in g.get("variants") or []) or "none"
             from mason.model.program import is_declaration
 
             consts = (
@@ -87,7 +86,10 @@ def games():
                 or "none"
             )
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
-            click.echo(f"    variants: {variants}")
+            # one line a variant: its id (for --variant) and its name, the one-line description
+            click.echo("    variants:" + ("" if g.get("variants") else " none"))
+            for v in g.get("variants") or []:
+                click.echo(f"      {v['id']}: {v.get('name') or v['id']}")
             click.echo(f"    options: {consts}")
             from mason.play.rules_text import data_status
 
