@@ -128,7 +128,7 @@ def vp_in(icons):
 
 def token_on(g, s, type_id, track_name):
     c = put(g, type_id, "production", s)
-    cstate(g, c)["track"] = track_name
+    cstate(g, c)["on_track"] = track_name
     cstate(g, c)["owner_seat"] = s
     return c
 
@@ -742,7 +742,7 @@ def test_pcr_r53_reaching_the_token_space_takes_a_token_of_choice():
     act(g, "Production token: 2 gold")
     assert done(g)
     [tk] = zone(g, "production", 0)
-    assert cstate(g, tk)["track"] == "gold_mine" and len(zone(g, "river")) == river - 1
+    assert cstate(g, tk)["on_track"] == "gold_mine" and len(zone(g, "river")) == river - 1
     gold = counter(g, "gold", 0)
     run(g, 'emit produce(who=0, track="gold_mine")')  # every later production
     assert done(g)
@@ -759,7 +759,7 @@ def test_pcr_r53_any_effect_reaching_the_space_gives_the_token():
     finish(g)
     assert track(g, 0, "quarry") == pos + 1
     [tk] = zone(g, "production", 0)
-    assert cstate(g, tk)["track"] == "quarry"
+    assert cstate(g, tk)["on_track"] == "quarry"
 
 
 def test_pcr_r53_no_token_when_the_river_is_empty():

@@ -22,6 +22,7 @@ from pr_support import (
     crane,
     done,
     evaluate,
+    finish,
     goods,
     hex_put,
     labels,
@@ -562,6 +563,43 @@ def test_pcr_r95_zone_four_draw_three_keep_one_on_a_plank():
     assert var(g, "plank_tiles")[0] == card(g, "iv_1") and cstate(g, "iv_1")["z"] == "bridge"
     stack = zone(g, "iv_stack")
     assert set(stack[:2]) == {card(g, "iv_5"), card(g, "iv_2")} and len(stack) == 5  # the others to the bottom
+
+
+@pytest.mark.parametrize(
+    "tile, track_name, start",
+    [("iv_3", "gold_mine", 4), ("iv_4", "quarry", 3), ("iv_5", "technology", 0), ("iv_6", "university", 0)],
+)
+def test_pcr_d12_pcr_r95_silver_bridge_tile_advances_its_track_three_times(tile, track_name, start):
+    """Seed l. 384 "(銀色)增加對應的軌道三次" (advance the matching track three times): keeping IV-3 ..
+    IV-6 pays the plank and moves the tile's track 3 steps, each step with its one-shot effects."""
+    g = fresh()
+    set_var(g, "plank_sides", PLANKS)
+    stack_order(g, "iv_stack", tile, "iv_1", "iv_2")
+    set_var(g, "kr_zone", 3, 0)
+    set_counter(g, "egg", 0, 1)
+    assert track(g, 0, track_name) == start
+    kings_road(g)
+    act(g, tname(g, tile))
+    act(g, "2")  # plank 2: a book
+    finish(g)  # production tokens, technology draws: the first option
+    book = 1 if track_name == "technology" else 0
+    assert track(g, 0, track_name) == start + 3 + book
+    assert track(g, 0, "technology") == (start + 3 if track_name == "technology" else 0) + 1  # the plank's book
+    assert cstate(g, tile)["z"] == "bridge" and var(g, "plank_tiles")[1] == card(g, tile)
+
+
+def test_pcr_d12_silver_bridge_tile_track_steps_past_the_top_give_2_vp():
+    g = fresh()
+    set_var(g, "plank_sides", PLANKS)
+    stack_order(g, "iv_stack", "iv_6", "iv_1", "iv_2")
+    set_var(g, "kr_zone", 3, 0)
+    set_counter(g, "egg", 0, 1)
+    set_track(g, 0, "university", 7)  # one step below the top (8): the other two give 2 VP each
+    kings_road(g)
+    act(g, tname(g, "iv_6"))
+    act(g, "1")  # plank 1: 2 gold
+    assert done(g)
+    assert track(g, 0, "university") == 8 and vp(g, 0) == 4
 
 
 def test_pcr_r96_zone_five_costs_an_egg_and_gives_a_gold_tile_and_its_plank():
