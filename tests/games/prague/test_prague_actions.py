@@ -411,6 +411,71 @@ def test_pcr_r42_a_non_hex_action_with_the_special_bonus_scores_1_vp():
     assert vp(g, 0) == 1 and var(g, "special_ok") is False
 
 
+def _only_in(g, row, normals, special):
+    """Row ``row`` ('up', 'wall', 'bld') shows the normal tiles ``normals`` and the special ``special``."""
+    for z in (f"{row}_row", f"{row}_special"):
+        for c in zone(g, z):
+            move_card(g.rt, c, "out")
+    for t in normals:
+        put(g, t, f"{row}_row")
+    if special:
+        put(g, special, f"{row}_special")
+
+
+def _special_and_plain_stations(g, tile):
+    """Two green stations: ``tile`` over a special_or_vp1 notch (returned first), another action tile
+    over a plain notch (returned second)."""
+    sp = station(g, "green")
+    only_tile(g, tile, sp, "special_or_vp1")
+    w = crane(g)
+    other = next(st for st in stations(g) if st != sp and evaluate(g, f"zone_of('{st}')") == "green")
+    slot = evaluate(g, f"wheel_slot_at('crane', '{other}')")
+    assert evaluate(g, f"slot_bonus('{other}')") != "special_or_vp1"
+    w["pieces"][slot] = card(g, "at_6" if tile != "at_6" else "at_3")
+    return sp, other
+
+
+def test_pcr_d5_pcr_r42_building_payable_only_as_the_special_tile_is_offered_on_a_special_slot():
+    """Seed l. 156-158: the special tile is taken with the slot's special-tile bonus; PCR-D5: a tile
+    is offered for an action it makes possible. 3 gold pays only the special building (3 gold), not the
+    normal one (5 gold): 'building' is offered from the special slot and not from a plain one."""
+    g = game3(gold=3)
+    _only_in(g, "bld", ["b1_10"], "b1_15")
+    sp, other = _special_and_plain_stations(g, "at_3")
+    opts = evaluate(g, "tile_options(0)")
+    assert [sp, "building"] in [o[1:] for o in opts]
+    assert [other, "building"] not in [o[1:] for o in opts]
+    run(g, "emit take_tile(who=0)")
+    act(g, f"{sp}: building")  # the one tile it can take: taken without asking
+    finish(g)
+    assert counter(g, "gold", 0) == 0 and card(g, "b1_15") in zone(g, "city_tiles")
+    assert card(g, "b1_10") in zone(g, "bld_row") and var(g, "special_ok") is False
+
+
+def test_pcr_d5_pcr_r42_upgrade_with_an_empty_normal_row_is_offered_on_a_special_slot():
+    g = game3()
+    _only_in(g, "up", [], "u1_12")
+    sp, other = _special_and_plain_stations(g, "at_1")
+    opts = [o[1:] for o in evaluate(g, "tile_options(0)")]
+    assert [sp, "upgrade"] in opts and [other, "upgrade"] not in opts
+    run(g, "emit take_tile(who=0)")
+    act(g, f"{sp}: upgrade")  # the one tile it can take: taken without asking
+    finish(g)
+    assert card(g, "u1_12") in zone(g, "upgrades", 0)
+
+
+def test_pcr_d5_pcr_r42_wall_payable_only_as_the_special_tile_is_offered_on_a_special_slot():
+    g = game3(stone=3)
+    _only_in(g, "wall", ["w1_10", "w1_11"], "w1_15")  # 4 and 5 stone; the special costs 3
+    sp, other = _special_and_plain_stations(g, "at_2")
+    opts = [o[1:] for o in evaluate(g, "tile_options(0)")]
+    assert [sp, "wall"] in opts and [other, "wall"] not in opts
+    run(g, "emit take_tile(who=0)")
+    act(g, f"{sp}: wall")  # the one tile it can pay: taken without asking
+    finish(g)
+    assert card(g, "w1_15") in zone(g, "walls", 0) and counter(g, "stone", 0) == 0
+
+
 def test_pcr_r43_no_special_tile_for_an_extra_action_bought_before_the_tile():
     g = game3(gold=5, goldwin=2)
     special = special_name(g, "upgrade")
