@@ -1089,6 +1089,42 @@ def test_pcr_r107_t4_2_wall_two_stone_cheaper():
     assert var(g, "stone_discount") == 0
 
 
+def test_pcr_r104_t4_1_is_neither_offered_nor_spent_when_no_building_can_be_paid():
+    """README, question 7: T4-1 is "執行建造建築" (perform Build building); a building that cannot be
+    paid cannot be taken (seed l. 185), so the one-shot tile stays for a later turn."""
+    g = fresh()
+    t = next(x for x in types_where(g, "building", era=1, special=False, stone=0) if T(g, x)["gold"] >= 4)
+    only_in_row(g, "bld", t)
+    give_tech(g, 0, "t4_1")
+    set_goods(g, 0, gold=T(g, t)["gold"] - 3)  # even 2 gold cheaper: unpayable
+    run(g, "turn 0")
+    assert not any(l.startswith("Use a one-shot technology") for l in labels(g))
+    assert cstate(g, "t4_1")["z"] == "techs"
+    g = fresh()
+    only_in_row(g, "bld", t)
+    give_tech(g, 0, "t4_1")
+    set_goods(g, 0, gold=T(g, t)["gold"] - 2)  # payable with the discount on a new-town hex
+    run(g, "turn 0")
+    act(g, "Use a one-shot technology")
+    assert prompt(g) == "Build on which hex of the city?"
+
+
+def test_pcr_r104_t4_2_is_neither_offered_nor_spent_when_no_wall_can_be_paid():
+    g = fresh()
+    t = next(x for x in types_where(g, "wall", era=1, special=False, gold=0) if T(g, x)["stone"] >= 4)
+    only_in_row(g, "wall", t)
+    give_tech(g, 0, "t4_2")
+    set_goods(g, 0, stone=T(g, t)["stone"] - 3)
+    run(g, "turn 0")
+    assert not any(l.startswith("Use a one-shot technology") for l in labels(g))
+    assert evaluate(g, f"tech_usable(0, {card(g, 't4_2')})") is False
+    set_goods(g, 0, stone=T(g, t)["stone"] - 2)
+    assert evaluate(g, f"tech_usable(0, {card(g, 't4_2')})") is True
+    give_tech(g, 0, "t3_3")  # another one-shot tile: only the usable ones are listed
+    set_goods(g, 0, stone=0)
+    assert evaluate(g, "[t for t in techs(0) if tech_usable(0, t)]") == [card(g, "t3_3")]
+
+
 def test_pcr_r107_t4_4_gold_window_and_upgrade():
     g = fresh()
     only_in_row(g, "up", "u1_03")
