@@ -970,6 +970,40 @@ def test_pcr_r107_t2_1_building_with_a_cathedral_icon():
     assert goods(g, 0)["gold"] == goods(base, 0)["gold"] + 1
 
 
+@pytest.mark.parametrize("tech, mark, resource", [("t2_2", "red", "stone"), ("t2_3", "blue", "gold")])
+def test_pcr_r107_t2_2_t2_3_fire_on_corner_tokens_from_any_source_once_per_turn(tech, mark, resource):
+    """README, question 7: seed l. 405 "如果你得到對應圖示的角落獎勵指示物" names the token kind (the
+    red and blue "corner bonus tokens" of final scoring, l. 309, whatever gave them), not the link: a
+    token from an upgrade or plaza reward counts; once per turn."""
+    g = fresh()
+    base = _with_and_without(g, tech, lambda x: run(x, f'emit gain_icons(who=0, icons=["{mark}_token"])'))
+    assert counter(g, mark, 0) == counter(base, mark, 0) == 1
+    assert vp(g, 0) == vp(base, 0) + 1 and goods(g, 0)[resource] == goods(base, 0)[resource] + 1
+    run(g, f'emit gain_icons(who=0, icons=["{mark}_token"])')  # the same turn: not again
+    assert counter(g, mark, 0) == 2 and vp(g, 0) == vp(base, 0) + 1
+    other = "blue" if mark == "red" else "red"
+    h = fresh()
+    base = _with_and_without(h, tech, lambda x: run(x, f'emit gain_icons(who=0, icons=["{other}_token"])'))
+    assert vp(h, 0) == vp(base, 0) and goods(h, 0) == goods(base, 0)  # the other colour: nothing
+
+
+def test_pcr_r107_t2_2_and_t2_3_each_fire_once_in_the_same_turn():
+    g = fresh()
+    now_in_turn(g, 0)
+    give_tech(g, 0, "t2_2")
+    give_tech(g, 0, "t2_3")
+    run(g, 'emit gain_icons(who=0, icons=["red_token", "blue_token", "red_token"])')
+    assert vp(g, 0) == 2 and goods(g, 0)["stone"] == 1 and goods(g, 0)["gold"] == 1
+
+
+def test_pcr_r107_t2_3_fires_for_a_plaza_claimant_outside_its_own_turn():
+    g = fresh()
+    now_in_turn(g, 1)
+    give_tech(g, 1, "t2_3")
+    run(g, 'emit gain_icons(who=1, icons=["blue_token"])')  # e.g. a plaza bottom reward in P1's turn
+    assert vp(g, 1) == 1 and goods(g, 1)["gold"] == 1
+
+
 def test_pcr_r107_t2_4_building_without_a_cathedral_icon():
     g = fresh()
     t = crown_tile(g)
