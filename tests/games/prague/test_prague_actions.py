@@ -373,6 +373,50 @@ def test_pcr_r41_the_egg_bought_at_once_pays_a_street_zone_egg_effect():
     assert counter(g, "egg", 0) == 0 and counter(g, "goldwin", 0) == 1 and var(g, "egg_offer") is None
 
 
+def _egg_bonus_pending(g):
+    """Seat 0 took a quarry/wall tile from a buy_egg_gold notch, produced, and left the egg unbought;
+    its pawn waits before zone IV with no egg."""
+    st = station(g, "green")
+    only_tile(g, "at_2", st, "buy_egg_gold")  # wall / quarry
+    set_var(g, "kr_zone", 3, 0)
+    window(g)
+    act(g, "Take an action tile")
+    if prompt(g).startswith("Take which action tile"):
+        act(g, f"{st}: quarry")
+    act(g, "Gain 1 and add one")
+    assert var(g, "egg_offer") == ["gold", 1] and counter(g, "egg", 0) == 0
+
+
+def test_pcr_r41_the_unused_egg_bonus_pays_a_bought_kings_road_action_into_zone_iv():
+    """README, question 7: the buy-egg bonus is used "at any moment of the turn" (seed l. 95, 366) and
+    counts for King's Road whatever grants the action, as it does for the tile's own action."""
+    g = game3(gold=1, goldwin=2)
+    _egg_bonus_pending(g)
+    act(g, "Buy an extra action")  # paid with the 2 gold windows (the only way)
+    assert "kings road" in labels(g)
+    act(g, "kings_road")
+    assert prompt(g) == "Keep which silver bridge tile?"
+    assert var(g, "kr_zone", 0) == 4 and counter(g, "gold", 0) == 0 and var(g, "egg_offer") is None
+
+
+def test_pcr_r41_the_unused_egg_bonus_pays_a_technology_kings_road_action_into_zone_iv():
+    g = game3(gold=1)
+    put(g, "t4_3", "techs", 0)  # T4-3: perform any one action
+    _egg_bonus_pending(g)
+    act(g, "Use a one-shot technology")
+    assert prompt(g) == "Perform which action?" and "kings road" in labels(g)
+    act(g, "kings_road")
+    assert var(g, "kr_zone", 0) == 4 and counter(g, "gold", 0) == 0 and var(g, "egg_offer") is None
+
+
+def test_pcr_r41_without_the_price_of_the_egg_bonus_no_kings_road_into_zone_iv():
+    g = game3(gold=0, goldwin=2)
+    _egg_bonus_pending(g)
+    set_counter(g, "gold", 0, 0)
+    act(g, "Buy an extra action")  # paid with the 2 gold windows (the only way)
+    assert "kings road" not in labels(g)
+
+
 def test_pcr_r42_the_special_tile_is_offered_and_taking_it_gives_no_vp():
     g = game3()
     st = station(g, "green")
