@@ -849,3 +849,12 @@ def test_pcr_x22_solo_schedule():
     assert len(tl["turns"]) == 32 and tl["final"] == [32]
     assert tl["turns"].count(0) == 16 and tl["turns"].count(1) == 16
     assert tl["turns"] == [0, 1] * 16
+
+
+def test_pcr_d16_variant_overflow_first_out_is_declared_with_a_one_line_name():
+    """`mason games` lists a variant by its id and name: the name is its one-line description."""
+    from mason.runtime.game import load_program
+
+    variants = {v["id"]: v for v in load_program("prague").spec.game["variants"]}
+    v = variants["overflow_first_out"]
+    assert v["rule"] == "PCR-D16" and v["name"] and "\n" not in v["name"] and len(v["name"]) < 80
