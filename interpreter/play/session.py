@@ -257,6 +257,11 @@ def read_log(path) -> LogEntries:
         entries.lines.append(i)
     if not entries or entries[0].get("type") != "start" or not isinstance(entries[0].get("settings"), dict):
         raise SaveError(f"{path}:1:1: a Mason log starts with a 'start' entry holding the settings")
+    from mason.runtime.saves import log_entry_problem  # (not imported by bot games)
+
+    problem = log_entry_problem(entries[0])  # the settings drive everything after: checked as data first
+    if problem:
+        raise SaveError(f"{path}:{entries.lines[0]}:1: the log's start entry is damaged: {problem}")
     return entries
 
 
