@@ -155,7 +155,7 @@ def read_save(path):
 def check_format(data) -> None:
     """The format number and the settings: enough to know which game to load. A save of format 1 is
     upgraded in place (its frames renamed: ``frames.upgrade_stack``)."""
-    if isinstance(data, dict) and data.get("mason") == 1:
+    if isinstance(data, dict) and type(data.get("mason")) is int and data["mason"] == 1:  # (not true)
         if isinstance(data.get("state"), dict):
             data["state"]["stack"] = upgrade_stack(data["state"].get("stack"))
         data["mason"] = SAVE_FORMAT

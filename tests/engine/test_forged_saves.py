@@ -65,6 +65,7 @@ FORGERIES = {
         "the save's state is damaged: crown is 42: a seat (0-3) or null expected",
     ),
     "gold-999": (_gold_999, "state.counters.gold[0] is 999, its answers give 1"),
+    "format-true": (lambda d: d.__setitem__("mason", True), "not a Mason save file"),  # true == 1 in Python
 }
 
 
