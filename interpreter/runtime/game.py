@@ -442,6 +442,7 @@ class Game:
             raise SaveError(f"the save's game does not load: {exc.message}") from None
         saves.check_schema(data)
         saves.check_state(prog, settings, data)
+        saves.check_replay(settings, data, cls.new)  # the state must be the one its answers lead to
         game = cls(prog, settings, data["state"], list(data.get("log") or []))
         if not game.log and data.get("answers") is not None:
             game.answered = list(data["answers"])

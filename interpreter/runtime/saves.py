@@ -8,7 +8,8 @@ A save is one JSON object, described by ``schemas/save.schema.json``::
 ``rules`` is the hash of the rules the game ran (rule files, expansions and variants merged) and
 ``seats`` says who played each player's seat (``--resume`` seats them again). Reading checks, in
 this order: UTF-8, JSON, the format number, the settings, that the game loads, the schema, the rules
-hash, then the state against the game (``check_state``). Every problem is one ``SaveError`` line
+hash, then the state against the game (``check_state``), and last that the state is the one the
+save's settings and answers lead to, by replaying them (``check_replay``). Every problem is one ``SaveError`` line
 naming what is wrong (``the save is damaged: state.cards[3].z: expected a string or null, not a
 number``). Format 1 differs only in how the paused execution's frames are written (one-letter keys,
 ``runtime/frames.py``); such a save is upgraded as it is read.
@@ -319,7 +320,6 @@ def check_state(prog, settings, data) -> None:
     _check_result(state, n)
     _check_pending(prog, state)
     _check_log(data, settings, state)
-    _check_replay(settings, data)
 
 
 def _check_settings(prog, settings, state, players):
@@ -565,8 +565,9 @@ def _check_log(data, settings, state):
 
 
 # ------------------------------------------------------------------------- the replay
-def _check_replay(settings, data) -> None:
-    """The state must be the one the save's own settings and answers lead to.
+def check_replay(settings, data, new_game) -> None:
+    """The state must be the one the save's own settings and answers lead to (after ``check_state``;
+    ``new_game(settings, narrate=...)`` starts the game to replay: ``Game.new``).
 
     A save records its settings and every answer (in its log, or in ``answers`` for a game played
     without one); the engine is deterministic, so the state is derived data: replaying the answers
@@ -577,7 +578,6 @@ def _check_replay(settings, data) -> None:
     answers cannot be checked and is refused.
     """
     from mason.runtime.engine import fill_labels
-    from mason.runtime.game import Game
 
     log, state = data.get("log") or [], data["state"]
     if log:
@@ -589,7 +589,7 @@ def _check_replay(settings, data) -> None:
     else:
         raise SaveError("the save holds neither a log nor its answers, so its state cannot be checked")
     try:
-        game = Game.new(settings, narrate=bool(log))
+        game = new_game(settings, narrate=bool(log))
         for k, answer in enumerate(answers):
             if game.state["pending"] is None:
                 raise SaveError(f"the save's answer {k + 1} comes after the game ended")
