@@ -179,3 +179,25 @@ def test_issue29_item7_a_log_start_entry_with_wrongly_typed_settings_is_refused_
     log.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
     err = one_line_failure(invoke(command, log))
     assert err == f"error[save/invalid]: {log}:1:1: the log's start entry is damaged: {expected}", err
+
+
+@pytest.mark.parametrize("game", ["citadels", "golden-temple", "prague"])
+def test_issue29_item7_saves_taken_after_undos_are_the_replay_of_their_answers(game):
+    """Undo restores a snapshot and cuts the log back: the save is still its answers' replay."""
+    import random
+
+    from mason.runtime.game import load_program
+
+    g = new_game(game, load_program(game).min_players, 11)
+    rng, undos = random.Random(5), 0
+    for _ in range(60):
+        if g.over:
+            break
+        snap, p = g.snapshot(), g.pending
+        g.answer(rng.randrange(len(p["options"])) if not p["subset"] else [])
+        if rng.random() < 0.3 and g.undo_refusal(snap, p["seat"]) is None:
+            g.restore(snap)
+            undos += 1
+    assert undos > 0
+    data = json.loads(json.dumps(g.to_json()))
+    assert Game.from_json(data).state == g.state
