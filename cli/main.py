@@ -586,9 +586,11 @@ def simulate_cmd(
         click.echo(json.dumps(report, sort_keys=True))
     else:
         st = report["stats"]
+        stalled = report["stalled"]
         click.echo(
             f"{report['completed']}/{report['games']} games completed in {report['seconds']} s, "
             f"{report['decisions']} decisions"
+            + (f"; {len(stalled)} stalled (not ended by the rules)" if stalled else "")
         )
         if st.get("win_rate_by_seat"):
             names = report.get("seat_names") or [f"P{i + 1}" for i in range(len(st["win_rate_by_seat"]))]
@@ -601,12 +603,14 @@ def simulate_cmd(
             )
         for e in report["errors"][:20]:
             click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
+        for e in stalled[:20]:
+            click.echo(f"stalled (seed {e['seed']}): {e['message']}", err=True)
         if coverage:
             never = report["coverage"]["never"]
             click.echo(f"coverage: {len(report['coverage']['fired'])} fired, {len(never)} never fired")
             for item in never:
                 click.echo(f"  never fired: {item['key']} at {item['at']}")
-    sys.exit(1 if report["errors"] else 0)
+    sys.exit(1 if report["errors"] or not report["completed"] else 0)  # (a stalled game is no error)
 
 
 main.add_command(simulate_cmd, "simulate")
