@@ -1541,6 +1541,45 @@ def test_dc_r73_not_thanking_loses_the_rest_of_the_turn():
     assert gold(g, 2) == 1
 
 
+def test_dc_r73_silent_queen_forfeits_her_gold():
+    # CIT-R25, DC-R72: the question comes right after the reveal effects; the Queen's +3 is her
+    # power, so a Queen who stays silent does not keep it (DC-R53)
+    picks = {0: "Queen", 1: "King", 2: "Assassin", 3: "Warlord", 4: "Merchant"}
+    g = start(picks, players=5)
+    for answer, gains in (("Stay silent", 0), ("Thank", 3)):
+        g = start(picks, players=5)
+        city_of(g, 1, "ball_room")
+        until_prompt(g, "Ball Room")
+        while turn_type(g) != "queen":  # the others thank; nothing else moves P1's gold
+            before = gold(g, 0)
+            act(g, "Thank", g.pending["seat"])
+            until_prompt(g, "Ball Room")
+        assert g.pending["seat"] == 0 and crown(g) == 1
+        assert gold(g, 0) == before  # nothing paid before the question
+        act(g, answer, 0)
+        assert gold(g, 0) == before + gains
+
+
+def test_dc_r73_silent_queen_forfeits_the_round_end_gold_of_a_murdered_king():
+    # DC-R54 pays at round end what her turn's power would have paid; silence lost that power
+    picks = {0: "Assassin", 1: "Thief", 2: "Queen", 3: "King", 4: "Merchant", 5: "Warlord"}
+    for answer, gains in (("Stay silent", 0), ("Thank", 3)):
+        g = start(picks, players=6)
+        city_of(g, 1, "ball_room")
+        set_crown(g, 1)
+        until_turn(g, "assassin", 0)
+        act(g, "Murder a character", 0)
+        act(g, "King", 0)
+        until_prompt(g, "Ball Room")
+        while turn_type(g) != "queen":
+            act(g, "Thank", g.pending["seat"])
+            until_prompt(g, "Ball Room")
+        before = gold(g, 2)
+        act(g, answer, 2)
+        until_prompt(g, "Keep a character")
+        assert crown(g) == 3 and gold(g, 2) == before + gains + (2 if gains else 0)
+
+
 def test_dc_r74_bell_tower_lowers_the_end_threshold():
     g = start(PICKS)
     assert value(g, "end_threshold") == 8
