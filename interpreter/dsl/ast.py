@@ -340,6 +340,7 @@ class Choose(Stmt):
     optional: bool = False
     random: bool = False
     secret: bool = False
+    ordered: bool = False  # with ``up_to``: the order of the answer counts (the seat lists the items in order)
     up_to: Optional[Expr] = None
     by: Optional[Expr] = None
     prompt: str = ""
