@@ -336,7 +336,7 @@ class Choose(Stmt):
 
     var: str
     source: Expr
-    kind: str = "value"  # card | seat | value | character
+    kind: str = "value"  # card | seat | value | type | a family (character)
     optional: bool = False
     random: bool = False
     secret: bool = False

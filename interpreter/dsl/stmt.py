@@ -303,9 +303,9 @@ class StmtCompiler:
             raise CompileError(
                 "'ordered' needs 'up to N': only a choice of several items has an order", s, "definition/dsl"
             )
-        if s.kind not in ("card", "seat", "value") and s.kind not in self.program.families:
+        if s.kind not in ("card", "seat", "value", "type") and s.kind not in self.program.families:
             raise CompileError(
-                f"unknown choice kind '{s.kind}' (card, seat, value or a family: {', '.join(self.program.families)})",
+                f"unknown choice kind '{s.kind}' (card, seat, value, type or a family: {', '.join(self.program.families)})",
                 s,
                 "definition/dsl",
             )

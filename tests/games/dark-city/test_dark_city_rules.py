@@ -274,6 +274,16 @@ def test_dc_r3_character_per_rank_is_an_option_random_by_default():
     assert exc.value.code == "play/failed" and "rank3" in exc.value.message
 
 
+def test_dc_r4_the_random_rank_nine_pick_is_narrated_by_the_characters_name():
+    # DC-D3: the setup draws none, the Artist or the Queen; the narration names the character
+    # ("at random: Queen"), not its id ("at random: queen") (issue 28, narration)
+    drawn = set()
+    for seed in range(1, 13):
+        g = dc_game(players=5, seed=seed, rank9="random")
+        drawn |= {t for t in texts(g) if t.startswith("at random: ") and t[11:].lower() in ("none", "artist", "queen")}
+    assert {"at random: Artist", "at random: Queen"} <= drawn and not drawn & {"at random: artist", "at random: queen"}
+
+
 def test_dc_r4_rank_nine_only_with_five_players_and_required_at_eight():
     assert not {"artist", "queen"} & set(in_use(new_game("citadels", 4, 1, expansions=DC)))
     with pytest.raises(MasonError) as exc:
@@ -526,7 +536,7 @@ def test_dc_r22_bewitched_queen_seat_test_uses_the_witch_seat():
     act(g, "Take 2 gold", 3)
     assert gold(g, 3) == before + 2  # no +3 for the holder
     assert turn_seat(g) == 0
-    assert any(e.get("text") == "P1 gains 3 gold (Queen: queen gold)" for e in g.log[-6:])
+    assert any(e.get("text") == "P1 gains 3 gold (Queen)" for e in g.log[-6:])
 
 
 def test_dc_r23_end_of_turn_districts_work_after_both_witch_turns():
@@ -661,7 +671,7 @@ def test_dc_x14_tax_before_the_poor_house():
     act(g, "End turn", 2)
     assert gold(g, 2) == 1
     said = texts(g, n)
-    assert said.index("P3 gives 1 gold to P2") < said.index("P3 gains 1 gold (Poor House: poor house)")
+    assert said.index("P3 gives 1 gold to P2") < said.index("P3 gains 1 gold (Poor House)")
 
 
 def test_dc_x15_tax_and_the_assassin():
@@ -937,7 +947,7 @@ def test_dc_x2_alchemist_and_tax():
     finish_turn(g)
     assert gold(g, 2) == 3
     said = texts(g, n)
-    assert said.index("P3 gains 4 gold (Alchemist: refund)") < said.index("P3 gives 1 gold to P2")
+    assert said.index("P3 gains 4 gold (Alchemist)") < said.index("P3 gives 1 gold to P2")
 
 
 def test_dc_x26_factory():
@@ -1268,7 +1278,7 @@ def test_dc_r53_queen_gains_three_next_to_the_king():
         first_turn = [e for e in g.log if e.get("turn") and "Queen" in e["text"]]
         assert first_turn
         n = g.log.index(first_turn[-1])
-        assert (f"P{queen_seat + 1} gains 3 gold (Queen: queen gold)" in texts(g, n)) == bool(gains)
+        assert (f"P{queen_seat + 1} gains 3 gold (Queen)" in texts(g, n)) == bool(gains)
 
 
 def test_dc_r54_queen_gains_at_round_end_when_the_murdered_king_reveals():
@@ -1302,7 +1312,7 @@ def test_dc_x24_queen_and_murdered_king():
     n = len(g.log)
     until_prompt(g, "Keep a character")
     said = texts(g, n)
-    assert "P4 takes the crown." in said and "P3 gains 3 gold (Queen: queen late)" in said and crown(g) == 3
+    assert "P4 takes the crown." in said and "P3 gains 3 gold (Queen)" in said and crown(g) == 3
 
 
 # ====================================================================== bonus districts
@@ -1782,7 +1792,7 @@ def test_dc_r80_end_of_turn_order():
     n = len(g.log)
     build(g, 2, "Church")  # the turn ends by itself
     said = texts(g, n)
-    assert said.index("P3 gains 2 gold (Alchemist: refund)") < said.index("P3 gives 1 gold to P2")
+    assert said.index("P3 gains 2 gold (Alchemist)") < said.index("P3 gives 1 gold to P2")
     assert g.pending["prompt"] == "Park: draw 2 districts?"
 
 
