@@ -1504,8 +1504,10 @@ def test_dc_r71_throne_room_gains_when_the_crown_changes_hands():
     set_crown(g, 1)
     until_turn(g, "thief", 1)
     before = gold(g, 3)
+    n = len(g.log)
     until_turn(g, "king", 2)
     assert crown(g) == 2 and gold(g, 3) == before + 1
+    assert "P4 gains 1 gold (Throne Room)" in texts(g, n)  # the card's name, not "Throne Room: throne room"
     g = start({0: "Assassin", 1: "Thief", 2: "King", 3: "Warlord"})
     city_of(g, 3, "throne_room")
     set_crown(g, 2)  # the crown stays: nothing
