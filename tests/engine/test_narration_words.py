@@ -8,7 +8,7 @@ from __future__ import annotations
 import paths
 import pytest
 from scenario import run
-from support import edited_copy, new_game
+from support import edited_copy, invoke, new_game
 
 from mason.errors import MasonError
 from mason.play.render import render_entry
@@ -99,6 +99,12 @@ def test_the_start_line_counts_players_in_the_right_number():
     assert render_entry(start) == "solo with 1 player, seed 3"
     start["settings"]["players"] = 4
     assert render_entry(start) == "solo with 4 players, seed 3"
+
+
+def test_mason_play_counts_one_player_in_the_singular():
+    out = invoke("play", paths.FIXTURES / "automaton", "-p", 1, "--bots", "random", "--seed", 3)
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines()[0].endswith("automaton with 1 player, seed 3, automated: Rival")
 
 
 # ------------------------------------------------------------------ returns
