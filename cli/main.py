@@ -25,6 +25,7 @@ from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
 from mason.runtime.game import Game, Settings
+from mason.runtime.values import plural
 
 # Modules only some commands need are imported by those commands (playing in the terminal, narration,
 # saves, analyses): `mason simulate` and `mason games` start without compiling them
@@ -291,7 +292,7 @@ def _play(
         # where it would let a player rebuild the hidden hands from a second run
         st = g.settings
         click.echo(
-            f"{st.game} with {st.players} players"
+            f"{st.game} with {plural(st.players, 'player')}"
             + (f", seed {st.seed}" if seed is not None else "")
             + "".join(f", with {e}" for e in st.expansions)
             + "".join(f", variant {v}" for v in st.variants)

@@ -622,8 +622,11 @@ def test_gta_r88_overflow_checked_after_each_gain_player_chooses_discard():
     act(g, "coins")
     assert prompt(g) == "Your storage is full: return what to the supply?"
     assert goods(g, 0) == {"coins": 3, "marble": 2, "copper": 0, "gold": 0}
+    n = len(g.log)
     act(g, "coins")
     assert done(g) and goods(g, 0) == {"coins": 2, "marble": 2, "copper": 0, "gold": 0}
+    said = [e["text"] for e in g.log[n:] if "text" in e]
+    assert "P1 returns 1 coin to the supply" in said and not any("pays" in t for t in said)  # a return
 
 
 def test_gta_r88_the_gained_item_itself_may_go_back():
@@ -842,7 +845,8 @@ def test_gta_r105_sell_onto_the_topmost_empty_space():
     _market(g)
     act(g, "sell copper for 2 coins")  # space 2, not the bottom space 4
     assert filled(g)["copper"] == 2 and goods(g, 0)["coins"] == 2
-    act(g, "sell copper for 1 coins")  # then space 3
+    assert "sell copper for 1 coin" in labels(g)  # one coin, not "1 coins" (counted, issue 28)
+    act(g, "sell copper for 1 coin")  # then space 3
     stop(g)
     assert filled(g)["copper"] == 3 and goods(g, 0) == {"coins": 3, "marble": 0, "copper": 0, "gold": 0}
     assert pp(g, 0) == 10
