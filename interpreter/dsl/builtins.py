@@ -446,6 +446,16 @@ def _str(rt, value):
     return show(rt, value)
 
 
+@builtin("counted", 2, 3)
+def _counted(rt, n, one, many=None):
+    """``n`` things as text, singular or plural by the number: ``counted(1, "coin")`` is ``"1 coin"``,
+    ``counted(3, "coin")`` ``"3 coins"``; ``many`` for a plural that is not ``one`` + ``s``
+    (``counted(2, "leaf", "leaves")``)."""
+    if type(n) is not int or not isinstance(one, str) or (many is not None and not isinstance(many, str)):
+        raise PlayError(f"counted(n, one[, many]) needs a whole number and words, got {short(n)}", code="play/type")
+    return f"{n} {one}" if n == 1 else f"{n} {many if many is not None else one + 's'}"
+
+
 @builtin("done", 1)
 def _done(rt, action):
     """How many times an action (or any action of a group) was used in the current turn."""

@@ -361,11 +361,12 @@ class _ToAst(Transformer):
         return A.While(c[0], c[1], **_pos(meta))
 
     def choice_head(self, meta, c):
-        optional, rand, secret, upto, kind, name, source, by, prompt = c
+        optional, rand, secret, ordered, upto, kind, name, source, by, prompt = c
         return dict(
             optional=optional is not None,
             random=rand is not None,
             secret=secret is not None,
+            ordered=ordered is not None,
             up_to=upto,
             kind=kind or "value",
             var=str(name),

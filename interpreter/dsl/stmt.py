@@ -299,9 +299,13 @@ class StmtCompiler:
         by = self.x(s.by, scope)
         scope.add(s.var)
         body = self.block(s.body, scope) if s.body is not None else None
-        if s.kind not in ("card", "seat", "value") and s.kind not in self.program.families:
+        if s.ordered and s.up_to is None:
             raise CompileError(
-                f"unknown choice kind '{s.kind}' (card, seat, value or a family: {', '.join(self.program.families)})",
+                "'ordered' needs 'up to N': only a choice of several items has an order", s, "definition/dsl"
+            )
+        if s.kind not in ("card", "seat", "value", "type") and s.kind not in self.program.families:
+            raise CompileError(
+                f"unknown choice kind '{s.kind}' (card, seat, value, type or a family: {', '.join(self.program.families)})",
                 s,
                 "definition/dsl",
             )
@@ -315,6 +319,7 @@ class StmtCompiler:
                 optional=s.optional,
                 random=s.random,
                 secret=s.secret,
+                ordered=s.ordered,
                 up_to=up_to,
                 by=by,
                 prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),

@@ -311,6 +311,7 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
                 err(f"table row {n} has columns {sorted(keys)}, expected {sorted(cols)}", row, None, "definition/table")
     _automata(g, err, pmin, pmax)
     _name_clashes(spec, err)
+    _card_state_clashes(spec, out)
     _duplicate_ids(spec, err)
     return out
 
@@ -370,6 +371,37 @@ def _name_clashes(spec, err):
                 )
             else:
                 seen[name] = kind
+
+
+# what every card reads besides its family's properties (model/program.py ``card_props``)
+_CARD_BUILTINS = ("id", "name", "family", "type", "copies", "status", "text", "up", "seen")
+
+
+def _card_state_clashes(spec, out):
+    """A ``card_state`` field may not take the name of a card property: ``c.field`` reads the card's
+    state, so a printed value of that name could never be read (a family's ``track`` would be none)."""
+    g = spec.game
+    state = g.get("card_state") or {}
+    props = {}
+    for fam, fdef in (g.get("families") or {}).items():
+        for pname in (fdef or {}).get("properties") or {}:
+            props.setdefault(pname, (fam, fdef["properties"]))
+    for name in state:
+        if name in _CARD_BUILTINS:
+            what = f"every card's own '{name}'"
+        elif name in props:
+            fam, holder = props[name]
+            what = f"the property '{name}' of family '{fam}' (at {spec.key_place(holder, name)})"
+        else:
+            continue
+        out.append(
+            DefinitionError(
+                f"card_state field '{name}' hides {what}: `c.{name}` would read the state, never the printed"
+                " value; rename one of them",
+                spec.key_place(state, name),
+                "definition/duplicate-name",
+            )
+        )
 
 
 def _duplicate_ids(spec, err):

@@ -155,6 +155,24 @@ def _pay_named(rt, node, seat, name, amount):
     )
 
 
+@procedure("return_named", 3)
+def _return_named(rt, node, seat, name, amount):
+    """``do return_named(s, "marble", 1)``: put back a counter given by name, as ``pay_named`` takes it
+    (to its supply counter when it has one), but narrated as a return, not a payment: ``P1 returns 1
+    marble to the supply``."""
+    take(rt, _seat(rt, seat), name, _whole(amount))
+    if rt.narrate:
+        _say(
+            rt,
+            node,
+            f"{rt.seat_name(seat)} returns {counter_amount(rt.prog, name, amount)} to the supply",
+            "pay",
+            seat=seat,
+            counter=name,
+            amount=amount,
+        )
+
+
 @procedure("gain_upto", 4)
 def _gain_upto(rt, node, seat, name, amount, ceiling):
     """``do gain_upto(s, "gold", n, 30)``: gain, but never above ``ceiling``; the excess is lost."""
