@@ -494,7 +494,8 @@ class Game:
             raise SaveError(f"the save's game does not load: {exc.message}") from None
         saves.check_schema(data)
         saves.check_state(prog, settings, data)
-        saves.check_replay(settings, data, cls.new)  # the state must be the one its answers lead to
+        # the state must be the one its answers lead to (replayed from the same rules: a record's)
+        saves.check_replay(settings, data, lambda st, narrate: cls.new(st, narrate, recorded=True))
         game = cls(prog, settings, data["state"], list(data.get("log") or []))
         if not game.log and data.get("answers") is not None:
             game.answered = list(data["answers"])
