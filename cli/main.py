@@ -644,7 +644,7 @@ def _detach(fds) -> None:
     type=click.FloatRange(min=0, min_open=True),
     default=None,
     metavar="S",
-    help="Seconds Ray has to come up (joined or started) before --ray gives up (default 30).",
+    help="Seconds the Ray cluster at --ray ADDRESS has to answer before it is given up (default 30).",
 )
 @click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")

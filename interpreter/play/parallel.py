@@ -176,7 +176,7 @@ def import_ray():
     return ray
 
 
-RAY_TIMEOUT = 30.0  # seconds Ray has to come up (joined or started) before it is given up: --ray-timeout
+RAY_TIMEOUT = 30.0  # seconds a Ray address has to answer and come up before it is given up: --ray-timeout
 
 
 def connect_ray(address: str | bool = True, runtime_env: dict | None = None, timeout: float = RAY_TIMEOUT):
@@ -184,8 +184,9 @@ def connect_ray(address: str | bool = True, runtime_env: dict | None = None, tim
 
     Joining an address is bounded: one that does not answer (refused, no such host) is refused at
     once, and a connection that does not come up within ``timeout`` seconds is given up; either is one
-    :class:`RayUnavailable` line naming the address (starting a local instance is Ray's own affair). What Ray writes to the standard error while it
-    connects (its C++ core's retries and warnings) is not shown unless ``MASON_RAY_LOG=1`` asks for it."""
+    :class:`RayUnavailable` line naming the address (starting a local instance is Ray's own affair).
+    What Ray writes to the standard error while it joins (its C++ core's retries and warnings) is not
+    shown unless ``MASON_RAY_LOG=1`` asks for it."""
     ray = import_ray()
     if not ray.is_initialized():
         import logging
