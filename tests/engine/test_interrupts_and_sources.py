@@ -166,44 +166,62 @@ def test_item1_sighup_or_sigterm_at_a_prompt_saves_the_game_and_it_resumes(sig, 
     assert final_table(rest.stdout) == final_table(whole.stdout)
 
 
-def test_item1_closing_the_terminal_saves_the_game(tmp_path):
-    """A real terminal (a pseudo-terminal, the game's controlling one; stderr kept apart to read it)
-    closed under the game: the kernel sends SIGHUP, and reading or writing the terminal fails (EIO)
-    from then on, possibly before the signal arrives."""
-    import fcntl
-    import pty
-    import termios
+class Terminal:
+    """``mason ARGS`` on a real terminal: a pseudo-terminal, the process's controlling one, as its
+    stdin and stdout (stderr kept apart, to read it). ``close()`` is the terminal window closed: the
+    kernel sends SIGHUP, and reading or writing the terminal fails (EIO) from then on, possibly before
+    the signal arrives."""
 
-    master, slave = pty.openpty()
+    def __init__(self, *args, cwd):
+        import fcntl
+        import pty
+        import termios
 
-    def own_terminal():  # in the child: a session of its own, the pseudo-terminal its controlling one
-        os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        self.master, slave = pty.openpty()
 
-    args = ("play", "citadels", "-p", 3, "--seed", 5, "--save", "s.json")
-    proc = popen(*args, cwd=tmp_path, stdin=slave, stdout=slave, preexec_fn=own_terminal)
-    os.close(slave)
-    shown = b""
+        def own_terminal():  # in the child: a session of its own, the pseudo-terminal its controlling one
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
-    def until_prompt(count):
-        nonlocal shown
-        while shown.count(b"[P1] ") < count:
-            chunk = os.read(master, 65536)
-            assert chunk, shown[-2000:]
-            shown += chunk
+        self.proc = popen(*args, cwd=cwd, stdin=slave, stdout=slave, preexec_fn=own_terminal)
+        os.close(slave)
+        self.shown = b""
 
-    until_prompt(1)
-    os.write(master, b"1\n")
-    until_prompt(2)
-    os.close(master)  # the terminal window closed
-    _, err = proc.communicate(timeout=TIMEOUT)
-    assert proc.returncode == 128 + signal.SIGHUP, err
-    assert err == ""  # no traceback, no error[internal] for the terminal's failed reads and writes
+    def read_until(self, done) -> None:
+        while not done(self.shown):
+            chunk = os.read(self.master, 65536)
+            assert chunk, self.shown[-2000:]
+            self.shown += chunk
+
+    def close(self) -> tuple[int, str]:
+        """Close the terminal; the process's exit status and its stderr."""
+        os.close(self.master)
+        _, err = self.proc.communicate(timeout=TIMEOUT)
+        return self.proc.returncode, err
+
+
+def test_item1_closing_the_terminal_at_a_prompt_saves_the_game(tmp_path):
+    term = Terminal("play", "citadels", "-p", 3, "--seed", 5, "--save", "s.json", cwd=tmp_path)
+    term.read_until(lambda shown: shown.count(b"[P1] ") == 1)
+    os.write(term.master, b"1\n")
+    term.read_until(lambda shown: shown.count(b"[P1] ") == 2)
+    # no traceback, no error[internal] for the terminal's failed reads and writes
+    assert term.close() == (128 + signal.SIGHUP, "")
     saved = json.loads((tmp_path / "s.json").read_text())
     assert saved["state"]["pending"]["seat"] == 0 and saved["state"]["decisions"] >= 1
     rest = mason_process("play", "citadels", "--resume", "s.json", input="1\n" * 3000, cwd=tmp_path)
     assert rest.returncode == 0, rest.stderr
     assert "Final scores:" in rest.stdout
+
+
+def test_item1_closing_the_terminal_while_bots_play_saves_the_game(tmp_path):
+    term = Terminal("play", "prague", "-p", 4, "--bots", "random", "--seed", 2, cwd=tmp_path)
+    term.read_until(lambda shown: b"== Round 2" in shown)
+    assert term.close() == (128 + signal.SIGHUP, "")  # narration to the closed terminal fails: saved anyway
+    rest = mason_process("play", "prague", "--resume", "mason-save.json", "--quiet", cwd=tmp_path)
+    whole = mason_process("play", "prague", "-p", 4, "--bots", "random", "--seed", 2, "--quiet", cwd=tmp_path)
+    assert rest.returncode == 0 and whole.returncode == 0, rest.stderr + whole.stderr
+    assert final_table(rest.stdout) == final_table(whole.stdout)
 
 
 def test_item1_sigterm_while_bots_play_saves_after_the_decision_in_progress(tmp_path):
