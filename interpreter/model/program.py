@@ -32,6 +32,8 @@ _TYPE_WORDS = {
     "any": "any value",
 }
 _DECLARATION_KEYS = ("value", "type", "min", "max", "one_of", "text")
+# cards (component copies) in one game, checked before any is made (docs/rule-files.md, "Limits")
+MAX_CARDS = 100_000
 MAX_VALUE_CHAIN = 32  # named values calling named values, one inside the other (docs/dsl.md, "Limits")
 
 

@@ -15,7 +15,7 @@ from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model import cache
 from mason.model.expansions import find_expansion, list_expansions
 from mason.model.loader import Spec, _reader, apply_variants, load_spec
-from mason.model.program import Program, check_constants
+from mason.model.program import MAX_CARDS, Program, check_constants
 from mason.model.schema import SCHEMAS, _schema_error, _schema_errors, _schema_for, _show, _validator, check_file, where  # noqa: F401  (re-exported)
 from mason.runtime import engine
 
@@ -133,6 +133,8 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
         apply_variants(spec, variants, errors)
     errors += semantic_errors(spec)
     program = None
+    if any(e.code == "definition/too-large" for e in errors):
+        read_ok = False  # not one object is made per card of a game past MAX_CARDS
     if read_ok and compile_ok:
         try:
             with cache.dsl_trees([pos for _, pos in spec.files.values()]):
@@ -228,6 +230,7 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
     counters = g.get("counters") or {}
     families = g.get("families") or {}
     pmin, pmax = g["players"]["min"], g["players"]["max"]
+    cards = 0  # in the whole game, bounded before anything is made per card
     if pmin > pmax:
         err(f"players: min {pmin} is above max {pmax}", g["players"])
     for fam, fdef in families.items():
@@ -261,7 +264,17 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
             )
         total = 0
         for comp in comps or []:
-            total += int(comp.get("copies", 1))
+            copies = int(comp.get("copies", 1))
+            total += copies
+            if cards <= MAX_CARDS < cards + copies:
+                err(
+                    f"{fam} '{comp.get('id')}': {copies:,} copies bring the game's cards to {cards + copies:,};"
+                    f" a game may have at most {MAX_CARDS:,}",
+                    comp,
+                    "copies" if "copies" in comp else "id",
+                    "definition/too-large",
+                )
+            cards += copies
             known = set(props) | {"id", "name", "copies", "status", "text", "abilities", "triggers", "modifiers"}
             for key in comp:
                 if key not in known:
