@@ -12,6 +12,7 @@ from typing import Callable, Optional
 
 from mason import primitives  # noqa: F401  (every primitive registers its names: builtins, procedures, board kinds)
 from mason.agents.automaton import compile_automata
+from mason.dsl import ast as A
 from mason.dsl import numbers
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
 from mason.dsl.fastexpr import regenerate, value_evaluator
@@ -344,6 +345,8 @@ class Program:
         if text is None:
             return None
         if isinstance(text, bool) or isinstance(text, int):
+            if tree_of is not None:  # a value written as a number is surely one
+                self.exprs.value_trees.setdefault(tree_of, []).append((A.Literal(text), Scope(), self.exprs.context()))
             return _constant(text)
         self._begin(owner, key)
         try:
@@ -620,6 +623,9 @@ class Program:
         numbers.follow(self.exprs)  # into named values and their parameters
         reported = set()
         for name, place, _ in self.exprs.demanded:
+            if name in self.table_columns and name not in reported:
+                reported.add(name)
+                self._check_column(name, place)
             if name not in self.constants or name in reported:
                 continue
             ctype = self.constant_types[name]
@@ -639,6 +645,21 @@ class Program:
             if caller is not None and name in self.values and not conditional:
                 calls.setdefault(caller, []).append((name, place))
         self._check_value_calls(calls)
+
+    def _check_column(self, name, place):
+        """A table column read as a number holds a number (or none) in every row."""
+        table = self.spec.game.get("table") or {}
+        for n, row in table.items():
+            v = row.get(name) if isinstance(row, dict) else None
+            if v is not None and not numbers.is_number(v):
+                self.errors.append(
+                    DefinitionError(
+                        f"table column '{name}' is {_shown(v)} for {n} players, but {place} uses it as a number",
+                        self.place(row, name),
+                        "definition/type",
+                    )
+                )
+                return
 
     def _check_fields(self):
         """Card fields read where a number is needed must hold numbers: a card state's start, a property's

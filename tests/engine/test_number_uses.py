@@ -190,3 +190,22 @@ def test_issue29_item4_text_constants_used_as_text_still_validate(tmp_path):
     )
     code, lines = validate(game)
     assert code == 0, lines
+
+
+def test_issue29_item4_a_table_column_read_as_a_count_holds_a_number_in_every_row(tmp_path):
+    game, text = _mini(tmp_path, ("  3: {hand_size: 2, goal: 6}", "  3: {hand_size: two, goal: 6}"))
+    err = only_error(game)  # setup: repeat hand_size
+    assert (err["line"], err["col"], err["code"]) == (*at(text, "two, goal"), "definition/type"), err
+    assert "table column 'hand_size' is 'two' for 3 players" in err["msg"], err
+
+
+def test_issue29_item4_a_named_value_written_as_a_number_makes_the_other_side_a_number(tmp_path):
+    game, text = _mini(
+        tmp_path,
+        ("  start_gold: 2", "  start_gold: two"),
+        ("  hand_limit: hand_size + 2", "  hand_limit: hand_size + 2\n  base_gold: 1"),
+        ("gain start_gold gold to s", "gain base_gold gold to s\n      set last_gem = start_gold + base_gold"),
+    )
+    err = only_error(game)
+    assert (err["line"], err["col"]) == at(text, "two"), err
+    assert "constant 'start_gold'" in err["msg"], err
