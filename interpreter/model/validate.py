@@ -129,6 +129,8 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
     if schema_errors:
         return spec, None, errors
     checked.update(spec.files)
+    base_table = spec.game.get("table")
+    base_table = dict(base_table) if isinstance(base_table, dict) else {}
     if variants:
         apply_variants(spec, variants, errors)
     errors += semantic_errors(spec)
@@ -148,9 +150,36 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
             # otherwise the errors found so far name the cause
     elif read_ok:
         errors += check_constants(spec, spec.game.get("constants") or {})[3]
+        errors += _table_numbers(spec, base_table)
     if errors:
         program = None
     return spec, program, errors
+
+
+def _table_numbers(spec, base: dict) -> list[DefinitionError]:
+    """A variant that changes table rows without rules to compile: a column that holds numbers in every
+    row of the game's own table keeps holding numbers (as a constant keeps its type; the compiled run
+    checks the columns the rules read as numbers)."""
+    table = spec.game.get("table")
+    rows = [r for r in base.values() if isinstance(r, dict)]
+    numeric = {c for r in rows for c in r if all(_number(x.get(c)) for x in rows)}
+    out = []
+    for n, row in table.items() if isinstance(table, dict) else ():
+        for c in sorted(numeric & set(row) if isinstance(row, dict) else ()):
+            v = row[c]
+            if v is not None and not _number(v):
+                out.append(
+                    DefinitionError(
+                        f"table column '{c}' is {v!r} for {n} players; it holds a number in every row of the game's table",
+                        spec.place(row, c),
+                        "definition/type",
+                    )
+                )
+    return out
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _new(found, seen: set, suffix: str, folder=None) -> list[DefinitionError]:

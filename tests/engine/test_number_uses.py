@@ -209,3 +209,10 @@ def test_issue29_item4_a_named_value_written_as_a_number_makes_the_other_side_a_
     err = only_error(game)
     assert (err["line"], err["col"]) == at(text, "two"), err
     assert "constant 'start_gold'" in err["msg"], err
+
+
+def test_issue29_item4_a_variant_that_writes_text_in_a_numeric_table_column_is_refused_at_the_variant(tmp_path):
+    game, text = _mini(tmp_path, ("table: {2: {goal: 5}, 3: {goal: 4}}", "table: {2: {goal: five}, 3: {goal: 4}}"))
+    err = only_error(game)
+    assert (err["line"], err["col"], err["code"]) == (*at(text, "five}"), "definition/type"), err
+    assert "table column 'goal' is 'five' for 2 players" in err["msg"] and "variant 'short'" in err["msg"], err
