@@ -54,7 +54,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from mason.model.positions import MAX_FILE_BYTES, Positions
+from mason.errors import DefinitionError
+from mason.model.positions import Positions, read_rule_bytes
 
 ENV = "MASON_CACHE_DIR"
 OFF = ("off", "0", "no", "false")
@@ -297,11 +298,11 @@ def _yamlpos():
 
 
 def _bytes(path: Path) -> bytes | None:
+    """The file's bytes, or None when the reader must report on it (missing, too large, not a regular
+    file: a pipe or a device is never waited on nor read without end)."""
     try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
-            return None
-        return Path(path).read_bytes()
-    except OSError:
+        return read_rule_bytes(path, str(path))
+    except DefinitionError:
         return None
 
 
