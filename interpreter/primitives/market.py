@@ -25,7 +25,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.primitives.ledger import _seat, _whole, add, held, take
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 
 
 def _int(v) -> bool:
@@ -212,7 +212,18 @@ def _buy(rt, node, name, seat, good, n):
     if good not in b["bought"][seat]:
         b["bought"][seat].append(good)
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}", node, type="trade", seat=seat)
+        rt.say(
+            f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}",
+            node,
+            type="trade",
+            seat=seat,
+            board=name,
+            side="buy",
+            good=good,
+            count=n,
+            paid={d["currency"]: price * n},
+            got={good: n},
+        )
 
 
 @procedure("market_sell", 4)
@@ -239,6 +250,12 @@ def _sell(rt, node, name, seat, good, n):
             node,
             type="trade",
             seat=seat,
+            board=name,
+            side="sell",
+            good=good,
+            count=n,
+            paid={good: n},
+            got={d["currency"]: got},
         )
 
 
@@ -247,7 +264,8 @@ def _set_filled(rt, node, name, good, n):
     before = filled.get(good, n)
     filled[good] = n
     if rt.narrate and before != n:
-        rt.say(f"{good.replace('_', ' ')} column: {before} -> {n} filled", node)
+        text = f"{good.replace('_', ' ')} column: {before} -> {n} filled"
+        board_event(rt, node, name, "fill", text, good=good, source=before, dest=n)
 
 
 @procedure("market_restock", 1)
@@ -261,6 +279,8 @@ def _restock(rt, node, name):
             b["stock"][good] = _start(gd)
     for lst in b["bought"] + b["sold"]:
         lst.clear()
+    if rt.narrate and b["stock"]:
+        board_event(rt, node, name, "restock", None, stock=dict(b["stock"]))
 
 
 # ------------------------------------------------------------------ columns

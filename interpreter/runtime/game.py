@@ -119,7 +119,7 @@ def _stable_place(at: str, base: Path) -> str:
         return str(path) + pos
 
 
-LOG_FORMAT = 2  # docs/log-format.md; schemas/log.schema.json
+LOG_FORMAT = 3  # docs/log-format.md; schemas/log.schema.json
 
 
 def _options(pending, labels) -> list:
