@@ -12,6 +12,7 @@ from pathlib import Path
 import paths
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
+from log_board_check import check as check_boards
 from log_digest_check import check as check_digests
 from log_schema import SCHEMA, schema_errors
 from scenario import run, set_counter
@@ -325,3 +326,117 @@ def test_a_zone_whose_label_has_its_article_is_not_named_with_two():
     assert g.program.zones["in_hand"]["label"] == "the action tile taken this turn"
     assert _zone_label(g.rt, "in_hand") == "the action tile taken this turn"  # not "the the ..."
     assert _zone_label(g.rt, "tile_box") == "the action tiles out of play"  # a label without one gets it
+
+
+# ------------------------------------------------------------------ 4. the board as typed events (issue 28)
+def _cli_log(tmp_path, *args) -> list[dict]:
+    path = tmp_path / "g.jsonl"
+    out = CliRunner().invoke(main, ["play", *args, "--log", str(path), "--quiet"])
+    assert out.exit_code == 0, out.output
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_prague_every_hex_placement_track_move_and_crane_turn_is_a_typed_event(tmp_path):
+    """Issue 28's check: ``mason play prague -p 4 --bots random --seed 1 --log p.jsonl --quiet``. Every
+    hex placement (cell, rotation, icons as they lie), track move and crane turn is a ``board`` event
+    with its fields; no such change is told by narration alone; the log meets the schema; and the
+    boards recomputed from the events alone match every digest."""
+    entries = _cli_log(tmp_path, "prague", "-p", "4", "--bots", "random", "--seed", "1")
+    assert schema_errors(entries) == []
+    board = [e for e in entries if e["type"] == "board"]
+    hexes = [e for e in board if e["primitive"] == "hexgrid" and e["op"] == "place"]
+    tracks = [e for e in board if e["primitive"] == "track"]
+    turns = [e for e in board if e["primitive"] == "wheel" and e["op"] == "turn"]
+    assert hexes and tracks and turns
+    assert all({"cell", "piece", "rotation", "edges", "corners"} <= set(e) for e in hexes)
+    assert all(0 <= e["rotation"] <= 5 and len(e["edges"]) == len(e["corners"]) == 6 for e in hexes)
+    assert all({"track", "seat", "source", "dest"} <= set(e) and e["source"] != e["dest"] for e in tracks)
+    assert all({"steps", "rotation", "passed"} <= set(e) and e["board"] == "crane" for e in turns)
+    told = [e["text"] for e in entries if e["type"] in ("note", "say") and "text" in e]
+    placement = re.compile(r"\(rotation \d\)|marker \d+ -> \d+|turns \d+ steps?:")
+    assert not [t for t in told if placement.search(t)]  # each of them is a board event instead
+    checked, problems, applied = check_boards(entries)
+    assert problems == [] and checked >= 16 and applied["hexgrid"] >= len(hexes)
+
+
+def test_every_games_log_meets_the_schema_and_its_boards_follow_from_the_events():
+    """All five games and Citadels with Dark City: the log meets the schema, and the digests' boards are
+    what the board events alone make of the start digest's (a checker needs no narration)."""
+    for game, players, expansions in [(g, 4, ()) for g in GAMES] + [("citadels", 5, ("dark-city",)), ("prague", 1, ())]:
+        entries = as_written(bot_game(game, players, seed=11, expansions=expansions))
+        assert schema_errors(entries)[:3] == [], game
+        checked, problems, applied = check_boards(entries)
+        assert problems == [] and checked >= 2, (game, problems[:2])
+        digest = next(e for e in entries if e["type"] == "digest")
+        assert set(digest["boards"]) == set(load_program(game).boards), game
+        assert (game == "citadels") == (not applied), (game, applied)  # Citadels has no board
+
+
+def test_the_board_check_finds_a_change_no_event_told():
+    entries = as_written(bot_game("prague", 2, seed=3))
+    k = next(i for i, e in enumerate(entries) if e["type"] == "board" and e["primitive"] == "hexgrid")
+    checked, problems, _ = check_boards(entries[:k] + entries[k + 1 :])
+    assert problems and "board city" in problems[0] or "board" in problems[0]
+
+
+def test_the_digest_holds_the_bank_and_every_board():
+    entries = as_written(bot_game("citadels", 4, seed=2))
+    digests = [e for e in entries if e["type"] == "digest"]
+    assert digests[0]["supplies"] == {"bank": 30} and digests[0]["boards"] == {}
+    g = bot_game("golden-temple", 3, seed=2)
+    last = [e for e in g.log if e.get("type") == "digest"][-1]
+    assert last["boards"] == g.state["boards"]
+    shared = {k for k, c in g.program.counters.items() if c["scope"] != "seat"}
+    assert set(last["supplies"]) == shared and all(last["supplies"][k] == g.state["counters"][k] for k in shared)
+
+
+def test_board_events_replay_byte_for_byte(tmp_path):
+    entries = _cli_log(tmp_path, "prague", "-p", "2", "--bots", "random", "--seed", "4")
+    assert any(e["type"] == "board" for e in entries)
+    _, index, reason = verify_log(entries)
+    assert index is None, reason
+    again = _cli_log(tmp_path, "prague", "-p", "2", "--bots", "random", "--seed", "4")
+    assert json.dumps(again) == json.dumps(entries)
+
+
+def _sees(g, seat, c) -> bool:
+    """Whether ``seat`` sees card ``c`` where it lies now (the rule of state.view)."""
+    card = g.state["cards"][c]
+    if card["z"] is None:
+        return False
+    vis = g.program.zones[card["z"]]["visibility"]
+    return vis == "all" or card["up"] or (vis == "owner" and card["o"] == seat) or seat in card["seen"]
+
+
+def test_no_typed_event_names_a_hidden_card_to_a_seat_that_does_not_see_it():
+    """Every card a typed event names (a move's ``cards``, a trade's or reveal's ``card``, a board
+    event's piece with its ``piece_type``, a turn's card) is one every seat reading the event sees now
+    or has seen before (a seat that saw a card knows which it is). Checked as each entry is written,
+    over games with hidden hands, decks and tile stacks."""
+    named = 0
+    for game, players, expansions in [("citadels", 4, ()), ("citadels", 5, ("dark-city",)), ("prague", 4, ())]:
+        g = new_game(game, players, 8, expansions=expansions)
+        n, count = g.state["n"], len(g.state["cards"])
+        known = [{c for c in range(count) if _sees(g, s, c)} for s in range(n)]
+        append = g.rt.log
+
+        def record(entry, g=g, append=append, n=n, count=count, known=known):
+            nonlocal named
+            append(entry)
+            if entry.get("type") not in ("decision", "resolved", "automated"):  # those: the decider's own view
+                readers = set(entry["to"]) if entry.get("to") is not None else set(range(n))
+                readers -= set(entry.get("hide_from") or ())
+                cards = list(entry.get("cards") or ())
+                if isinstance(entry.get("card"), int):
+                    cards.append(entry["card"])
+                if "piece_type" in entry:
+                    cards.append(entry["piece"])
+                for c in cards:
+                    assert all(c in known[s] or _sees(g, s, c) for s in readers), (c, entry)
+                    named += 1
+            for s in range(n):
+                known[s].update(c for c in range(count) if _sees(g, s, c))
+
+        g.rt.log = record
+        play_game(g, {s: make_bot("random", 8, s) for s in range(players)})
+    assert named > 100

@@ -9,7 +9,7 @@ import random
 
 import paths
 import pytest
-from scenario import run, set_counter
+from scenario import board_events, run, set_counter
 from support import act, edited_copy, new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
@@ -279,3 +279,17 @@ def test_a_good_missing_goods_is_reported(tmp_path):
 def test_the_shipped_fixture_is_valid():
     _, errors = validate_game(str(STALLS))
     assert errors == []
+
+
+# ==================================================================== typed log events (issue 28)
+def test_a_column_fill_is_a_typed_event_with_the_filled_spaces_before_and_after():
+    g = new_game(str(STALLS), 2)
+    events = board_events(
+        g, 'do column_take(stalls, "clay")\ndo column_put(stalls, "clay")\ndo column_put(stalls, "salt")'
+    )
+    assert [(e["primitive"], e["op"], e["good"], e["source"], e["dest"]) for e in events] == [
+        ("market", "fill", "clay", 2, 1),
+        ("market", "fill", "clay", 1, 2),
+        ("market", "fill", "salt", 2, 3),
+    ]
+    assert events[0]["text"] == "clay column: 2 -> 1 filled"
