@@ -241,7 +241,8 @@ class Game:
             p = st["pending"]
             if p is None or str(p["seat"]) not in autos:
                 return
-            answer, rule = decide(self.rt, self.program.automata[autos[str(p["seat"])]], p)
+            auto = self.program.automata[autos[str(p["seat"])]]
+            answer, rule = decide(self.rt, auto, p)
             if self.narrate:
                 self.rt.flush_changes(place=p["at"])
                 labels = fill_labels(self.rt)["labels"]
@@ -252,6 +253,9 @@ class Game:
                         "kind": p["kind"],
                         "answer": answer,
                         "rule": rule,
+                        # the policy rule that decided, as its place in the rule files (none matched:
+                        # the automaton's, whose default takes the first option)
+                        "policy_at": str(auto.rules[rule].place if rule is not None else auto.place or "?:0:0"),
                         "at": self._asked_at(p),
                         "to": [],
                         "prompt": p["prompt"],

@@ -376,7 +376,7 @@ def test_the_board_check_finds_a_change_no_event_told():
     entries = as_written(bot_game("prague", 2, seed=3))
     k = next(i for i, e in enumerate(entries) if e["type"] == "board" and e["primitive"] == "hexgrid")
     checked, problems, _ = check_boards(entries[:k] + entries[k + 1 :])
-    assert problems and "board city" in problems[0] or "board" in problems[0]
+    assert problems and f": board {entries[k]['board']} is " in problems[0], problems[:1]
 
 
 def test_the_digest_holds_the_bank_and_every_board():
@@ -440,3 +440,28 @@ def test_no_typed_event_names_a_hidden_card_to_a_seat_that_does_not_see_it():
         g.rt.log = record
         play_game(g, {s: make_bot("random", 8, s) for s in range(players)})
     assert named > 100
+
+
+def test_an_automated_seats_turn_has_its_own_turn_entry_and_its_decisions_name_the_policy_rule():
+    """Solo Prague's dummy and Golden Temple's Maharaja: each round, the automated seat's turn begins
+    with a ``turn`` entry (``automated: true``), as a player's does (``do announce_turn``); its
+    decisions within that turn come after it and name the policy rule that took them (``policy_at``)."""
+    for game in ("prague", "golden-temple"):
+        g = bot_game(game, 1, seed=2)
+        auto = 1
+        turns = [e for e in g.log if e.get("type") == "turn"]
+        mine = [e for e in turns if e["seat"] == auto]
+        assert (
+            mine
+            and all(e.get("automated") is True for e in mine)
+            and all("automated" not in e for e in turns if e["seat"] != auto)
+        )
+        assert len(mine) >= g.state["round"] - 1, game
+        last_turn = None
+        policy = re.compile(r"^games/" + game + r"/game\.yaml:\d+:\d+$")
+        for e in g.log:
+            if e.get("type") == "turn":
+                last_turn = e["seat"]
+            elif e.get("type") == "automated":
+                assert policy.match(e["policy_at"]), e["policy_at"]
+                assert last_turn == auto, (game, e["prompt"])
