@@ -24,6 +24,7 @@ from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError,
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
+from mason.runtime.machine import option_entries
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
 
 _PROGRAMS: dict[tuple, Program] = {}
@@ -122,9 +123,10 @@ def _stable_place(at: str, base: Path) -> str:
 LOG_FORMAT = 3  # docs/log-format.md; schemas/log.schema.json
 
 
-def _options(pending, labels) -> list:
-    """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each."""
-    return [{"id": o, "label": lab} for o, lab in zip(pending["options"], labels)]
+def _options(rt, pending, labels) -> list:
+    """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each, with the
+    structured fields of ``machine.option_entries``."""
+    return option_entries(rt, pending["seat"], pending["kind"], pending["options"], labels)
 
 
 def _seen_cards(program, state, seat) -> set:
@@ -259,7 +261,7 @@ class Game:
                         "at": self._asked_at(p),
                         "to": [],
                         "prompt": p["prompt"],
-                        "options": _options(p, labels),
+                        "options": _options(self.rt, p, labels),
                         "round": self.state["round"],
                         "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer],
                         "because": self._because([]),
@@ -338,7 +340,7 @@ class Game:
                     "at": self._asked_at(p),
                     "to": [p["seat"]],
                     "prompt": p["prompt"],
-                    "options": _options(p, labels),
+                    "options": _options(self.rt, p, labels),
                     "round": self.state["round"],
                     "chosen": ([labels[i] for i in answer] if isinstance(answer, list) else labels[answer]),
                     "because": self._because([p["seat"]]),

@@ -1215,6 +1215,40 @@ def _register(table, what, kind, handler):
     table[kind] = handler
 
 
+def option_entries(rt, seat, kind, options, labels) -> list:
+    """The offered options as the log holds them: ``{"id", "label"}`` each, with structured fields
+    beside the label (docs/log-format.md): an action's ``action`` id, ``group``, ``rule`` and the
+    ``card`` it is an ability of; a seat's ``seat``; a card's ``card``, and the ``zone`` it lies in and
+    its ``type`` when the deciding seat sees it there. Decisions are read by the deciding seat only."""
+    out = []
+    for o, lab in zip(options, labels):
+        item = {"id": o, "label": lab}
+        if kind == "action" and type(o) is str:
+            from mason.runtime.turns import END, _find  # late: turns imports this module
+
+            if o == END:
+                item["action"] = END
+            else:
+                a, c = _find(rt, o)
+                item["action"], item["group"] = a.key, a.group
+                if a.rule:
+                    item["rule"] = a.rule
+                if c is not None and rt._may_see(c, [seat] if isinstance(seat, int) else []):
+                    item["card"] = c
+        elif kind == "seat" and type(o) is int:
+            item["seat"] = o
+        elif kind not in ("value", "option", "action") and type(o) is int and 0 <= o < len(rt.cards):
+            card = rt.cards[o]  # a card (kind card, or a family's)
+            item["card"] = o
+            # where it lies and what it is, only when the decider sees it there: a character named
+            # by rank must not tell who holds it
+            if card["z"] is not None and rt._may_see(o, [seat] if isinstance(seat, int) else []):
+                item["zone"] = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+                item["type"] = card["t"]
+        out.append(item)
+    return out
+
+
 def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
     """Log a decision that resolved itself (a single legal option): read by the deciding seat only."""
     rt.say(
@@ -1226,6 +1260,6 @@ def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
         seat=seat,
         kind=kind,
         prompt=prompt,
-        options=[{"id": o, "label": lab} for o, lab in zip(options, labels)],
+        options=option_entries(rt, seat, kind, options, labels),
         answer=0,
     )

@@ -465,3 +465,36 @@ def test_an_automated_seats_turn_has_its_own_turn_entry_and_its_decisions_name_t
             elif e.get("type") == "automated":
                 assert policy.match(e["policy_at"]), e["policy_at"]
                 assert last_turn == auto, (game, e["prompt"])
+
+
+def test_options_carry_structured_fields_and_a_card_the_decider_cannot_see_tells_nothing_more():
+    """Beside its label, an action option names its ``action``, ``group`` and ``rule`` (and the card of
+    an ability); a seat option its ``seat``; a card option its ``card``, with the ``zone`` it lies in
+    and its ``type`` only when the deciding seat sees it there (Dark City's characters chosen by rank
+    lie hidden in other seats' hands: their holder is not told)."""
+    g = new_game("citadels", 5, 12, expansions=("dark-city",))
+    bots = {s: make_bot("random", 12, s) for s in range(5)}
+    kinds, hidden = set(), 0
+    while not g.over:
+        p = g.pending
+        seat = p["seat"]
+        cards = p["kind"] not in ("action", "seat", "option", "value")
+        sees = {o: _sees(g, seat, o) for o in p["options"] if cards and o is not None}  # (none: "no card")
+        start = len(g.log)
+        g.answer(bots[seat].decide(g, seat))
+        entry = next(e for e in g.log[start:] if e.get("type") == "decision")
+        kinds.add(entry["kind"])
+        for o in entry["options"]:
+            if entry["kind"] == "action":
+                assert o["action"] == o["id"].partition("@")[0] and ("group" in o or o["action"] == "end")
+                assert ("card" in o) == ("@" in o["id"])
+            elif entry["kind"] == "seat":
+                assert o["seat"] == o["id"]
+            elif entry["kind"] not in ("option", "value") and o["id"] is not None:
+                assert o["card"] == o["id"]
+                assert ("zone" in o) == ("type" in o) == sees[o["id"]], (entry["prompt"], o)
+                hidden += not sees[o["id"]]
+                if "type" in o:
+                    assert o["type"] == g.state["cards"][o["card"]]["t"]
+    assert {"action", "seat", "card"} <= kinds and hidden > 0
+    assert schema_errors(as_written(g)) == []
