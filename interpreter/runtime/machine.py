@@ -1224,12 +1224,13 @@ def option_entries(rt, seat, kind, options, labels) -> list:
     for o, lab in zip(options, labels):
         item = {"id": o, "label": lab}
         if kind == "action" and type(o) is str:
-            from mason.runtime.turns import END, _find  # late: turns imports this module
-
-            if o == END:
-                item["action"] = END
+            name, _, card = o.partition("@")  # an option key: 'id', or 'id@card' for a card's ability
+            c = int(card) if card.isdigit() and int(card) < len(rt.cards) else None
+            defs = rt.prog.abilities.get(rt.cards[c]["t"], ()) if c is not None else rt.prog.actions
+            a = next((a for a in defs if a.key == name), None)
+            if a is None:  # the window's own option: end the turn (turns.END)
+                item["action"] = o
             else:
-                a, c = _find(rt, o)
                 item["action"], item["group"] = a.key, a.group
                 if a.rule:
                     item["rule"] = a.rule
