@@ -259,6 +259,32 @@ def _sell(rt, node, name, seat, good, n):
         )
 
 
+@procedure("trade_made", 5)
+def _trade_made(rt, node, seat, side, good, count, price):
+    """``do trade_made(s, "buy", g, n, [["coins", 3]])``: tell the log of a trade the rules made with
+    their own payments (a column good's, paid and gained around ``column_take``/``column_put``): a
+    ``trade`` event with the seat, the ``side``, the good, the count and the bundles ``paid`` and
+    ``got`` (``price``, a list of ``[counter, amount]`` pairs, on the other side from the good;
+    amounts of 0 left out), beside the narration of the payments themselves. Changes nothing."""
+    _seat(rt, seat)
+    if side not in ("buy", "sell"):
+        raise PlayError(f'a trade\'s side is "buy" or "sell", not {side!r}', code="play/type")
+    n = _whole(count)
+    bundle = {}
+    for pair in price if isinstance(price, list) else [None]:
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in rt.prog.counters:
+            raise PlayError(f"a trade's price is a list of [counter, amount] pairs, got {price!r}", code="play/type")
+        amount = _whole(pair[1])
+        if amount:
+            bundle[pair[0]] = bundle.get(pair[0], 0) + amount
+    if good not in rt.prog.counters:
+        raise PlayError(f"no counter {good!r} to trade", code="play/unknown")
+    if rt.narrate:
+        goods = {good: n} if n else {}
+        paid, got = (bundle, goods) if side == "buy" else (goods, bundle)
+        rt.say(None, node, type="trade", seat=seat, side=side, good=good, count=n, paid=paid, got=got)
+
+
 def _set_filled(rt, node, name, good, n):
     filled = board(rt, name).setdefault("filled", {})
     before = filled.get(good, n)

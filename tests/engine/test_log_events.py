@@ -498,3 +498,33 @@ def test_options_carry_structured_fields_and_a_card_the_decider_cannot_see_tells
                     assert o["type"] == g.state["cards"][o["card"]]["t"]
     assert {"action", "seat", "card"} <= kinds and hidden > 0
     assert schema_errors(as_written(g)) == []
+
+
+def test_golden_temple_market_trades_are_trade_events():
+    """Golden Temple trades at its market with its own payments around a column market: each buy or
+    sell chosen is one ``trade`` event (``do trade_made``) naming the seat, side and good, whose
+    ``paid`` and ``got`` are the counter changes the trade made (PP of a selling space included)."""
+    trades = 0
+    for seed in (1, 2, 3):
+        entries = as_written(bot_game("golden-temple", 3, seed=seed))
+        market = [i for i, e in enumerate(entries) if e["type"] == "decision" and e["prompt"].startswith("Market: buy")]
+        for i in market:
+            chosen = entries[i]["chosen"]
+            if chosen == "stop trading":
+                continue
+            side, good = chosen.split()[:2]
+            j = next(k for k in range(i + 1, len(entries)) if entries[k]["type"] in ("trade", "decision"))
+            trade = entries[j]
+            assert trade["type"] == "trade", (chosen, trade)
+            assert (trade["seat"], trade["side"], trade["good"], trade["count"]) == (entries[i]["seat"], side, good, 1)
+            moved: dict = {}
+            for e in entries[i + 1 : j + 1]:
+                for c in e.get("changes") or ():
+                    if c["seat"] == trade["seat"]:
+                        moved[c["counter"]] = moved.get(c["counter"], 0) + c["delta"]
+            expected = {k: -v for k, v in trade["paid"].items()}
+            for k, v in trade["got"].items():
+                expected[k] = expected.get(k, 0) + v
+            assert {k: v for k, v in moved.items() if v} == expected, (chosen, moved, trade)
+            trades += 1
+    assert trades >= 5

@@ -5,6 +5,7 @@ per-turn rule written in the fixture's DSL and seeded games played to the end.""
 
 from __future__ import annotations
 
+import json
 import random
 
 import paths
@@ -293,3 +294,28 @@ def test_a_column_fill_is_a_typed_event_with_the_filled_spaces_before_and_after(
         ("market", "fill", "salt", 2, 3),
     ]
     assert events[0]["text"] == "clay column: 2 -> 1 filled"
+
+
+def test_trade_made_logs_a_trade_event_of_the_rules_own_payments_and_changes_nothing():
+    g = new_game(str(STALLS), 2)
+    counters = json.loads(json.dumps(g.state["counters"]))
+    start = len(g.log)
+    run(
+        g,
+        'do trade_made(0, "sell", "clay", 1, [["coins", 3], ["points", 1]])\ndo trade_made(1, "buy", "salt", 2, [["coins", 5], ["points", 0]])',
+    )
+    trades = [e for e in g.log[start:] if e["type"] == "trade"]
+    assert [(t["seat"], t["side"], t["good"], t["count"], t["paid"], t["got"]) for t in trades] == [
+        (0, "sell", "clay", 1, {"clay": 1}, {"coins": 3, "points": 1}),
+        (1, "buy", "salt", 2, {"coins": 5}, {"salt": 2}),  # an amount of 0 is left out
+    ]
+    assert g.state["counters"] == counters and all("text" not in t and "changes" not in t for t in trades)
+    for bad, code in [
+        ('do trade_made(0, "swap", "clay", 1, [["coins", 3]])', "play/type"),
+        ('do trade_made(0, "buy", "clay", 1, [["rubies", 3]])', "play/type"),
+        ('do trade_made(0, "buy", "clay", 1, ["coins", 3])', "play/type"),
+        ('do trade_made(0, "buy", "gems", 1, [["coins", 3]])', "play/unknown"),
+    ]:
+        with pytest.raises(PlayError) as exc:
+            run(g, bad)
+        assert exc.value.code == code, bad
