@@ -528,3 +528,17 @@ def test_golden_temple_market_trades_are_trade_events():
             assert {k: v for k, v in moved.items() if v} == expected, (chosen, moved, trade)
             trades += 1
     assert trades >= 5
+
+
+def test_explain_describes_a_board_event_and_a_trade_without_narration(tmp_path):
+    from mason.play.explain import describe
+
+    assert (
+        describe({"type": "board", "board": "city", "primitive": "hexgrid", "op": "mark_paid"})
+        == "hexgrid city: mark paid"
+    )
+    assert describe({"type": "trade", "seat": 1, "side": "sell", "good": "marble", "count": 1}) == "P2 sells 1 marble"
+    entries = _cli_log(tmp_path, "pillars", "-p", "2", "--bots", "random", "--seed", "5")  # a bag's kept piece
+    k = next(i for i, e in enumerate(entries) if e["type"] == "board" and "text" not in e)
+    out = CliRunner().invoke(main, ["explain", str(tmp_path / "g.jsonl"), "--seat", "1", "--entry", str(k)])
+    assert out.exit_code == 0 and f"{entries[k]['primitive']} {entries[k]['board']}: " in out.output, out.output
