@@ -410,7 +410,7 @@ def _sees(g, seat, c) -> bool:
 
 def test_no_typed_event_names_a_hidden_card_to_a_seat_that_does_not_see_it():
     """Every card a typed event names (a move's ``cards``, a trade's or reveal's ``card``, a board
-    event's piece with its ``piece_type``, a turn's card) is one every seat reading the event sees now
+    event's piece with its ``piece_type``, a turn's card, a card chosen) is one every seat reading the event sees now
     or has seen before (a seat that saw a card knows which it is). Checked as each entry is written,
     over games with hidden hands, decks and tile stacks."""
     named = 0
@@ -431,6 +431,10 @@ def test_no_typed_event_names_a_hidden_card_to_a_seat_that_does_not_see_it():
                     cards.append(entry["card"])
                 if "piece_type" in entry:
                     cards.append(entry["piece"])
+                if entry.get("type") == "choice" and entry["kind"] not in ("value", "seat", "option"):
+                    chosen = entry.get("value")  # a card chosen (or a family's: a character named by rank)
+                    cards += [c for c in (chosen if isinstance(chosen, list) else [chosen]) if isinstance(c, int)]
+                    readers.discard(entry["seat"])  # the chooser knows: the options were shown to it
                 for c in cards:
                     assert all(c in known[s] or _sees(g, s, c) for s in readers), (c, entry)
                     named += 1
@@ -542,3 +546,31 @@ def test_explain_describes_a_board_event_and_a_trade_without_narration(tmp_path)
     k = next(i for i, e in enumerate(entries) if e["type"] == "board" and "text" not in e)
     out = CliRunner().invoke(main, ["explain", str(tmp_path / "g.jsonl"), "--seat", "1", "--entry", str(k)])
     assert out.exit_code == 0 and f"{entries[k]['primitive']} {entries[k]['board']}: " in out.output, out.output
+
+
+def test_a_choice_told_to_the_table_is_a_typed_choice_event():
+    """ "P2 chooses ..." is a ``choice`` event: the seat, the kind of choice and the ``value`` chosen (an
+    option's index for ``choose one``); a secret choice's twin for the others ("P2 has chosen") has no
+    value; a character named by rank while it lies hidden gives its ``card_type``, not which copy."""
+    seen = set()
+    for game, players, expansions in [("citadels", 5, ("dark-city",)), ("island-fortress", 4, ())]:
+        entries = as_written(bot_game(game, players, seed=2, expansions=expansions))
+        assert not [e for e in entries if e["type"] == "note" and " chooses" in e.get("text", "")]
+        for e in (e for e in entries if e["type"] == "choice"):
+            assert e["text"].startswith(f"P{e['seat'] + 1} ") and e["kind"]
+            if "hide_from" in e:
+                assert e["hide_from"] == [e["seat"]] and "value" not in e and e["text"].endswith("has chosen")
+                seen.add("secret")
+            elif "card_type" in e:
+                assert (
+                    "value" not in e
+                    and isinstance(e["card_type"], str)
+                    and e["card_type"].replace("_", " ") in e["text"].lower()
+                )
+                seen.add("named hidden")
+            else:
+                assert "value" in e
+                if e["kind"] in ("seat", "option"):
+                    assert isinstance(e["value"], int)
+                seen.add(e["kind"])
+    assert {"secret", "named hidden", "card", "seat", "option", "value"} <= seen, seen
