@@ -27,6 +27,7 @@ from mason.cli.common import (
     load_for_cli,
 )
 from mason.errors import MasonError
+from mason.runtime.values import plural
 
 SETTING_HELP = "variant=V, option=K=V, with=X, bots=KIND or bot=SEAT=KIND"
 
@@ -323,7 +324,7 @@ def _settings_line(report: dict) -> str:
         + "".join(f", seat {s} {k}" for s, k in (st.get("seat_bots") or {}).items())
     )
     return (
-        f"{st['game']}, {st['players']} players, bots {st['bots']}{extra}: {report['completed']}/"
+        f"{st['game']}, {plural(st['players'], 'player')}, bots {st['bots']}{extra}: {report['completed']}/"
         f"{report['games']} games completed (seeds {st['seed']}..{int(st['seed']) + report['games'] - 1})"
         + (f" in {report['seconds']} s" if report.get("seconds") is not None else "")
     )

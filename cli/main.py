@@ -25,6 +25,7 @@ from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
 from mason.runtime.game import Game, Settings
+from mason.runtime.values import plural
 
 # Modules only some commands need are imported by those commands (playing in the terminal, narration,
 # saves, analyses): `mason simulate` and `mason games` start without compiling them
@@ -76,7 +77,6 @@ def games():
         try:
             spec = load_spec(gid)
             g = spec.game
-            variants = ", ".join(v["id"] for v in g.get("variants") or []) or "none"
             from mason.model.program import is_declaration
 
             consts = (
@@ -87,7 +87,10 @@ def games():
                 or "none"
             )
             click.echo(f"{gid}: {g.get('name', gid)} ({g['players']['min']}-{g['players']['max']} players)")
-            click.echo(f"    variants: {variants}")
+            # one line a variant: its id (for --variant) and its name, the one-line description
+            click.echo("    variants:" + ("" if g.get("variants") else " none"))
+            for v in g.get("variants") or []:
+                click.echo(f"      {v['id']}: {v.get('name') or v['id']}")
             click.echo(f"    options: {consts}")
             from mason.play.rules_text import data_status
 
@@ -289,7 +292,7 @@ def _play(
         # where it would let a player rebuild the hidden hands from a second run
         st = g.settings
         click.echo(
-            f"{st.game} with {st.players} players"
+            f"{st.game} with {plural(st.players, 'player')}"
             + (f", seed {st.seed}" if seed is not None else "")
             + "".join(f", with {e}" for e in st.expansions)
             + "".join(f", variant {v}" for v in st.variants)
@@ -584,9 +587,11 @@ def simulate_cmd(
         click.echo(json.dumps(report, sort_keys=True))
     else:
         st = report["stats"]
+        stalled = report["stalled"]
         click.echo(
             f"{report['completed']}/{report['games']} games completed in {report['seconds']} s, "
             f"{report['decisions']} decisions"
+            + (f"; {len(stalled)} stalled (not ended by the rules)" if stalled else "")
         )
         if st.get("win_rate_by_seat"):
             names = report.get("seat_names") or [f"P{i + 1}" for i in range(len(st["win_rate_by_seat"]))]
@@ -599,12 +604,14 @@ def simulate_cmd(
             )
         for e in report["errors"][:20]:
             click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
+        for e in stalled[:20]:
+            click.echo(f"stalled (seed {e['seed']}): {e['message']}", err=True)
         if coverage:
             never = report["coverage"]["never"]
             click.echo(f"coverage: {len(report['coverage']['fired'])} fired, {len(never)} never fired")
             for item in never:
                 click.echo(f"  never fired: {item['key']} at {item['at']}")
-    sys.exit(1 if report["errors"] else 0)
+    sys.exit(1 if report["errors"] or not report["completed"] else 0)  # (a stalled game is no error)
 
 
 main.add_command(simulate_cmd, "simulate")

@@ -78,6 +78,13 @@ class PlayError(MasonError):
     code = "play/error"
 
 
+class RoundCapReached(PlayError):
+    """A game still running after ``flow.max_rounds`` rounds: its rules did not end it (no rule broke).
+    ``mason simulate`` reports such a game as stalled, not as an error."""
+
+    code = "play/loop"
+
+
 class IllegalAction(PlayError):
     code = "play/illegal-action"
 

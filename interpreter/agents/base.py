@@ -4,7 +4,7 @@ An answer is an option index (0-based) or, for a subset decision, a list of indi
 only what ``Game.view(seat)`` and ``Game.visible_log(seat)`` give them.
 
 An agent that decides from the state's own bot stream and the options' number alone (no view, no
-labels) may also have ``blind_pick(state, seat, n, subset)`` returning the same answer as ``decide``: the
+labels) may also have ``blind_pick(state, seat, n, subset[, ordered])`` returning the same answer as ``decide``: the
 engine then asks it in place, without pausing the rules (``mason.runtime.answers``).
 """
 

@@ -246,7 +246,8 @@ def _random_answer(q, rnd):
     n = len(q["options"])
     if q["subset"]:
         k = min(rnd.randrange(q["subset"] + 1), n)
-        return sorted(rnd.sample(range(n), k))
+        picked = rnd.sample(range(n), k)  # in the drawn order when it counts
+        return picked if q.get("ordered") else sorted(picked)
     return rnd.randrange(n) if n > 1 else 0
 
 

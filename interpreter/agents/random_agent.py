@@ -21,11 +21,13 @@ class RandomAgent(Agent):
 
     def decide(self, game, seat):
         p = game.state["pending"]  # options only: no labels needed
-        return self.blind_pick(game.state, seat, len(p["options"]), p["subset"])
+        return self.blind_pick(game.state, seat, len(p["options"]), p["subset"], p.get("ordered", False))
 
-    def blind_pick(self, st, seat, n, subset):
-        """The answer to a decision of ``n`` options (``subset``: choose up to that many), from the
-        state's bot stream alone: no view needed, so the engine may ask it in place (runtime/answers.py)."""
+    def blind_pick(self, st, seat, n, subset, ordered=False):
+        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
+        in an order that counts), from the state's bot stream alone: no view needed, so the engine may
+        ask it in place (runtime/answers.py). An ordered subset comes in the drawn (random) order, any
+        other in ascending order."""
         streams = st.get("bots")
         if streams is None:
             streams = st["bots"] = {}
@@ -43,7 +45,7 @@ class RandomAgent(Agent):
         for i in range(k):  # the first k of a partial Fisher-Yates shuffle
             j = i + rng.below(box, n - i)
             pool[i], pool[j] = pool[j], pool[i]
-        answer = sorted(pool[:k])
+        answer = pool[:k] if ordered else sorted(pool[:k])
         streams[key] = box["rng"]
         return answer
 

@@ -336,10 +336,11 @@ class Choose(Stmt):
 
     var: str
     source: Expr
-    kind: str = "value"  # card | seat | value | character
+    kind: str = "value"  # card | seat | value | type | a family (character)
     optional: bool = False
     random: bool = False
     secret: bool = False
+    ordered: bool = False  # with ``up_to``: the order of the answer counts (the seat lists the items in order)
     up_to: Optional[Expr] = None
     by: Optional[Expr] = None
     prompt: str = ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 
 from mason.dsl import ast as A
+from mason.dsl import numbers
 from mason.dsl.builtins import BUILTINS, MAX_ITEMS, MAX_NUMBER, charge, too_big
 from mason.dsl.builtins import short as _short
 from mason.dsl.fastexpr import generate
@@ -55,6 +56,7 @@ _BIN = {
 }
 _NUMERIC_OPS = ("-", "//", "%")  # an operand of these must be a number
 _ORDER_OPS = ("+", "*", "<", "<=", ">", ">=")  # ... and of these, when the other one is a number
+_SAME_KIND_OPS = ("+", "<", "<=", ">", ">=", "==", "!=")  # a side that gives a number needs one on the other
 # what evaluating a rule can raise besides PlayError: turned into a PlayError at the rule's place
 HOST_ERRORS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError, OverflowError)
 
@@ -81,6 +83,18 @@ class ExprCompiler:
         # read only under a condition: a branch, the right of and/or, a comprehension's item or filter)
         self.uses: list[tuple] = []
         self._conditional = 0
+        # what must hold numbers, found from the uses (dsl/numbers.py): names read where a number is
+        # needed (name, Place, the named value being compiled), card fields by name (the first place),
+        # named values' parameters (value, index), and each call of a named value's arguments, kept
+        # until the program knows which parameters must be numbers
+        self.demanded: list[tuple] = []
+        self.fields: dict[str, object] = {}
+        self.value_params: set[tuple] = set()
+        self.value_calls: list[tuple] = []
+        self.value_trees: dict[str, list] = {}  # value -> [(tree, scope, context)]: its body, what modifiers set
+        self.value_numbers: dict[str, bool] = {}  # value -> whether it surely gives a number (numbers.py)
+        self.params: tuple = ()  # the parameters of the named value being compiled
+        self.in_value: str | None = None
         self._rec = None  # while compiling a whole expression: its parts' closures, for fastexpr
 
     def at(self, node):
@@ -97,6 +111,22 @@ class ExprCompiler:
         else:
             return
         self.uses.append((name, self.place_of(node.line or 1, node.col or 1), numeric, self._conditional > 0))
+
+    def demand(self, node, scope):
+        """``node`` must give a number (an amount, a count, an operand of arithmetic): dsl/numbers.py."""
+        numbers.demand(self, node, scope)
+
+    def context(self) -> tuple:
+        """Where compilation is, for a check made later (``within``)."""
+        return self.place_of, self.params, self.in_value
+
+    def within(self, context, fn):
+        saved = self.context()
+        self.place_of, self.params, self.in_value = context
+        try:
+            return fn()
+        finally:
+            self.place_of, self.params, self.in_value = saved
 
     def compile_if(self, node, scope):
         """Compile a part that runs only under a condition (see ``uses``)."""
@@ -256,6 +286,10 @@ class ExprCompiler:
         if op in _NUMERIC_OPS or (op in _ORDER_OPS and _number_literal(node.left, node.right)):
             self.note(node.left, scope, numeric=True)
             self.note(node.right, scope, numeric=True)
+            self.demand(node.left, scope)
+            self.demand(node.right, scope)
+        elif op in _SAME_KIND_OPS:
+            numbers.meet(self, node.left, node.right, scope)
         if op in ("in", "not in"):
             negate = op == "not in"
 
@@ -407,6 +441,7 @@ class ExprCompiler:
     def c_Neg(self, node, scope):
         f = self.compile(node.operand, scope)
         self.note(node.operand, scope, numeric=True)
+        self.demand(node.operand, scope)
         at = self.at(node)
 
         def neg(rt, env):
@@ -421,6 +456,7 @@ class ExprCompiler:
     def c_IfExpr(self, node, scope):
         cond = self.compile(node.cond, scope)
         then, other = self.compile_if(node.then, scope), self.compile_if(node.other, scope)
+        numbers.meet(self, node.then, node.other, scope)
         return lambda rt, env: then(rt, env) if cond(rt, env) else other(rt, env)
 
     # ------------------------------------------------------------------ calls
@@ -430,8 +466,18 @@ class ExprCompiler:
         name = node.func
         if name in p.values or name in p.counters or name in p.zones or name in p.vars or name not in BUILTINS:
             # a named value (its own parts carry places), a per-seat read, or an unknown name
+            if name in p.values:  # each argument, kept for when the value's parameters are known
+                context = self.context()
+                self.value_calls += [(name, i, a, scope, context) for i, a in enumerate(node.args)]
             return self.names.resolve_call(node, scope, self)
         b = BUILTINS[name]
+        for i in b.numbers:
+            if i < len(node.args):
+                self.demand(node.args[i], scope)
+        if name in ("min", "max") and len(node.args) > 1:
+            if any(numbers.gives_number(self, a, scope) for a in node.args):
+                for a in node.args:
+                    self.demand(a, scope)
         args = [self.compile(a, scope) for a in node.args]
         if not b.min_args <= len(args) <= b.max_args:
             raise CompileError(

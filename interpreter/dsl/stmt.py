@@ -8,6 +8,7 @@ them from plain JSON frames (see interpreter.machine).
 from __future__ import annotations
 
 from mason.dsl import ast as A
+from mason.dsl import numbers
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
 from mason.errors import Place, did_you_mean
 
@@ -79,6 +80,7 @@ class StmtCompiler:
         """Compile an amount or a count: a constant read here must hold a number (checked by the program)."""
         if node is not None:
             self.exprs.note(node, scope, numeric=True)
+            self.exprs.demand(node, scope)
         return self.x(node, scope)
 
     def place(self, node) -> Place:
@@ -136,14 +138,19 @@ class StmtCompiler:
             if kind == "seatvar":
                 return Node("set_seatvar", self.place(s), name=t.name, seat=None, value=value, emits=emits)
             if kind == "counter":
+                self.exprs.demand(s.value, scope)
                 return Node("set_counter", self.place(s), name=t.name, seat=None, value=value)
             return Node("set_var", self.place(s), name=t.name, value=value, emits=emits)
         if isinstance(t, A.Call):
             kind = self.names.settable(t, t.func, seat=True)
             node_kind = "set_seatvar" if kind == "seatvar" else "set_counter"
+            if kind != "seatvar":
+                self.exprs.demand(s.value, scope)
             emits = bool(self.program.vars.get(t.func, {}).get("event"))
             return Node(node_kind, self.place(s), name=t.func, seat=self.x(t.args[0], scope), value=value, emits=emits)
         self.names.check_card_attr(t, settable=True)
+        if numbers.field_is_number(self.program, t.name):  # a card state that starts as a number stays one
+            self.exprs.demand(s.value, scope)
         return Node("set_attr", self.place(s), obj=self.x(t.obj, scope), name=t.name, value=value)
 
     # ----------------------------------------------------------- zones
@@ -299,9 +306,13 @@ class StmtCompiler:
         by = self.x(s.by, scope)
         scope.add(s.var)
         body = self.block(s.body, scope) if s.body is not None else None
-        if s.kind not in ("card", "seat", "value") and s.kind not in self.program.families:
+        if s.ordered and s.up_to is None:
             raise CompileError(
-                f"unknown choice kind '{s.kind}' (card, seat, value or a family: {', '.join(self.program.families)})",
+                "'ordered' needs 'up to N': only a choice of several items has an order", s, "definition/dsl"
+            )
+        if s.kind not in ("card", "seat", "value", "type") and s.kind not in self.program.families:
+            raise CompileError(
+                f"unknown choice kind '{s.kind}' (card, seat, value, type or a family: {', '.join(self.program.families)})",
                 s,
                 "definition/dsl",
             )
@@ -315,6 +326,7 @@ class StmtCompiler:
                 optional=s.optional,
                 random=s.random,
                 secret=s.secret,
+                ordered=s.ordered,
                 up_to=up_to,
                 by=by,
                 prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),

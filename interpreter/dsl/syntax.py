@@ -6,6 +6,7 @@ from __future__ import annotations
 # recurse over the nesting, so it is checked before any of them runs.
 MAX_BRACKETS = 32  # '(' and '[' open at once
 MAX_DEPTH = 64  # statements, blocks and expressions one inside the other
+MAX_TERMS = 5_000  # names, numbers and texts in one DSL text, counted before it is parsed
 _MAX_TREE = 256  # Lark's parse tree (several levels per bracket): guards the transformer
 
 

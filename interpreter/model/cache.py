@@ -27,29 +27,44 @@ and jsonschema installed; the newest four folders are kept. An entry that cannot
 cut short) is ignored and written again; one that cannot be written (a read-only home) is skipped.
 A version folder holds at most MAX_ENTRIES entries: beyond, the least recently used go.
 Entries are written whole or not at all (a temporary file, then renamed), so runs in parallel share
-the folder safely. Entries are pickles, read as trusted: the folder must be one only its user can
-write to (as the default is), like the folder Python keeps its own compiled modules in.
+the folder safely.
+
+Entries are pickles (and the generated code, marshalled code objects), which run code when read, so
+an entry is read only when it is signed: each starts with an HMAC-SHA256 of its name and contents
+under a key of 32 random bytes kept *outside* the cache folder, beside it (``.<folder name>.key``,
+e.g. ``~/.cache/.mason.key``), made on first use with mode 0600. An entry whose signature does not
+match (planted, damaged, cut short, written under another key) is never unpickled: it is ignored,
+removed and written again. The cache is off (nothing but speed changes) when the cache folder or its
+version folder belongs to another user or may be written by group or others, or when the key file
+cannot be made or is not a private file of this user (a link, another owner, readable by others).
+Folders the cache makes are made 0700.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import marshal
 import os
 import pickle
 import shutil
+import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
 
-from mason.model.positions import MAX_FILE_BYTES
+from mason.errors import DefinitionError
+from mason.model.positions import Positions, read_rule_bytes
 
 ENV = "MASON_CACHE_DIR"
 OFF = ("off", "0", "no", "false")
 KEEP_VERSIONS = 4  # code-version folders kept (the newest by use)
 MAX_ENTRIES = 1000  # entries in a version folder; beyond, the least recently used are removed down to half
 _LIBRARIES = ("yaml", "lark", "jsonschema")
+MAGIC = b"mason-cache-signed-1\n"  # an entry: MAGIC, the HMAC-SHA256 of its name and contents, the contents
+KEY_BYTES = 32
+_KEYS: dict[Path, bytes] = {}  # version folder -> the key its entries are signed with
 
 
 def folder() -> Path | None:
@@ -65,13 +80,72 @@ def _folder(setting: str | None, xdg: str | None) -> Path | None:
     here = base / code_version()
     try:
         if not here.is_dir():
-            here.mkdir(parents=True, exist_ok=True)
+            base.mkdir(mode=0o700, parents=True, exist_ok=True)
+            here.mkdir(mode=0o700, exist_ok=True)
             _prune(base, here)
+        if not (_private_folder(base) and _private_folder(here)):
+            return None
+        key = _key(base)
+        if key is None:
+            return None
         os.utime(here)  # newest by use: pruning keeps the versions in use
     except OSError:
         return None
+    _KEYS[here] = key
     _trim(here)
     return here
+
+
+def _private_folder(path: Path) -> bool:
+    """Whether only this user may write in ``path`` (its owner, no write bit for group or others)."""
+    st = os.stat(path)
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return False
+    return not st.st_mode & 0o022
+
+
+def key_file(base: Path) -> Path:
+    """Where the key signing the entries of the cache folder ``base`` is kept: beside it, not in it."""
+    return base.parent / f".{base.name}.key"
+
+
+def _key(base: Path) -> bytes | None:
+    """The signing key (made on first use, mode 0600), or None when it cannot be made or read, or the
+    file is not this user's private regular file: then the cache is off."""
+    path = key_file(base)
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow, 0o600)
+    except FileExistsError:
+        pass
+    except OSError:
+        return None
+    else:
+        try:
+            os.write(fd, os.urandom(KEY_BYTES))
+        finally:
+            os.close(fd)
+    try:
+        fd = os.open(path, os.O_RDONLY | nofollow)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            return None
+        if not stat.S_ISREG(st.st_mode) or st.st_mode & 0o077 or st.st_size != KEY_BYTES:
+            return None
+        key = os.read(fd, KEY_BYTES)
+    finally:
+        os.close(fd)
+    return key if len(key) == KEY_BYTES else None
+
+
+def _signature(path: Path, contents: bytes) -> bytes | None:
+    key = _KEYS.get(path.parent)
+    if key is None:
+        return None
+    return hmac.new(key, path.name.encode() + b"\0" + contents, hashlib.sha256).digest()
 
 
 def _trim(here: Path) -> None:
@@ -136,28 +210,57 @@ def _digest(*parts) -> str:
 
 
 def _read(path: Path):
-    """An entry's value, or None when there is none or it cannot be read (then it is removed). An entry
-    read is marked as used (its modification time), so trimming the folder keeps it."""
-    try:
-        raw = path.read_bytes()
-        os.utime(path)
-    except OSError:
+    """An entry's value, or None when there is none or it cannot be read (then it is removed). Only an
+    entry signed with this cache's key is unpickled. An entry read is marked as used (its modification
+    time), so trimming the folder keeps it."""
+    contents = _signed_contents(path)
+    if contents is None:
         return None
     try:
-        return pickle.loads(raw)
-    except Exception:  # noqa: BLE001 - a damaged or foreign entry, whatever unpickling raises: a miss
+        return pickle.loads(contents)
+    except Exception:  # noqa: BLE001 - signed but unreadable (another pickle protocol): a miss
         with contextlib.suppress(OSError):
             path.unlink()
         return None
 
 
+def _signed_contents(path: Path) -> bytes | None:
+    """The contents of an entry whose signature is this cache's (marked as used), else None (a foreign
+    or damaged entry is removed, so that it is written again)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head = len(MAGIC) + hashlib.sha256().digest_size
+    contents = raw[head:]
+    expected = _signature(path, contents)
+    if expected is None or not raw.startswith(MAGIC) or not hmac.compare_digest(raw[len(MAGIC) : head], expected):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)
+    return contents
+
+
 def _write(path: Path, value) -> None:
     """Write an entry whole (a temporary file, then renamed); give up quietly if it cannot be written."""
+    try:
+        contents = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
+        return
+    _write_signed(path, contents)
+
+
+def _write_signed(path: Path, contents: bytes) -> None:
+    signature = _signature(path, contents)
+    if signature is None:
+        return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.write_bytes(MAGIC + signature + contents)
         os.replace(tmp, path)
-    except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
+    except OSError:
         with contextlib.suppress(OSError):
             tmp.unlink()
 
@@ -173,7 +276,7 @@ def read_yaml(path: Path, shown: str):
     key = _digest("yaml", shown, raw)
     entry = here / f"yaml-{key}.pickle"
     got = _read(entry)
-    if isinstance(got, tuple) and len(got) == 2:
+    if isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], Positions):
         data, pos = got
     else:
         try:  # as Path.read_text reads it: UTF-8, universal newlines
@@ -195,11 +298,11 @@ def _yamlpos():
 
 
 def _bytes(path: Path) -> bytes | None:
+    """The file's bytes, or None when the reader must report on it (missing, too large, not a regular
+    file: a pipe or a device is never waited on nor read without end)."""
     try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
-            return None
-        return Path(path).read_bytes()
-    except OSError:
+        return read_rule_bytes(path, str(path))
+    except DefinitionError:
         return None
 
 
@@ -208,18 +311,13 @@ def schema_passed(pos, schema: str) -> bool:
     here = folder()
     if here is None or pos.digest is None:
         return False
-    try:
-        os.utime(here / f"schema-{_digest(pos.digest, schema)}")  # there, and now marked as used
-        return True
-    except OSError:
-        return False
+    return _signed_contents(here / f"schema-{_digest(pos.digest, schema)}") == b""  # (marked as used)
 
 
 def note_schema_passed(pos, schema: str) -> None:
     here = folder()
     if here is not None and pos.digest is not None:
-        with contextlib.suppress(OSError):
-            (here / f"schema-{_digest(pos.digest, schema)}").touch()
+        _write_signed(here / f"schema-{_digest(pos.digest, schema)}", b"")
 
 
 # ------------------------------------------------------------------------------------ DSL trees

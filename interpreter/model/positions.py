@@ -6,6 +6,8 @@ Apart from the YAML reader (``mason.model.yamlpos``) so that a file read from th
 
 from __future__ import annotations
 
+import os
+import stat
 from bisect import bisect_right
 from functools import lru_cache
 
@@ -17,6 +19,62 @@ from mason.errors import DefinitionError, Place
 MAX_FILE_BYTES = 512 * 1024
 MAX_YAML_DEPTH = 32
 MAX_ALIAS_NODES = 10_000
+
+
+def read_rule_bytes(path, shown: str) -> bytes:
+    """The bytes of one rule file, read in bounded time and memory; DefinitionError when it cannot be.
+
+    Only a regular file (or a link to one) is read, and at most MAX_FILE_BYTES of it: a pipe would
+    block the reader forever and a device like /dev/zero never ends. The file is opened without
+    blocking and checked on the descriptor itself, so a pipe put in its place is never waited on.
+    """
+    place = Place(shown, 1, 1)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise DefinitionError(f"cannot read file: {exc.strerror or exc}", place, "definition/io") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe" if stat.S_ISFIFO(info.st_mode) else "a device"
+            raise DefinitionError(f"cannot read file: it is {kind}, not a regular file", place, "definition/io")
+        if info.st_size > MAX_FILE_BYTES:
+            raise DefinitionError(
+                f"this file is {info.st_size:,} bytes; a rule file may have at most {MAX_FILE_BYTES:,}"
+                " (split it into several files)",
+                place,
+                "definition/too-large",
+            )
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise DefinitionError(f"cannot read file: {exc.strerror or exc}", place, "definition/io") from None
+    finally:
+        os.close(fd)
+    if size > MAX_FILE_BYTES:
+        raise DefinitionError(
+            f"this file is over {MAX_FILE_BYTES:,} bytes; a rule file may have at most {MAX_FILE_BYTES:,}"
+            " (split it into several files)",
+            place,
+            "definition/too-large",
+        )
+    return b"".join(chunks)
+
+
+def rule_text(raw: bytes, shown: str) -> str:
+    """A rule file's bytes as text, as ``Path.read_text`` reads it: UTF-8, universal newlines."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(
+            f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1), "definition/io"
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 class Positions:

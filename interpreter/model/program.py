@@ -12,6 +12,8 @@ from typing import Callable, Optional
 
 from mason import primitives  # noqa: F401  (every primitive registers its names: builtins, procedures, board kinds)
 from mason.agents.automaton import compile_automata
+from mason.dsl import ast as A
+from mason.dsl import numbers
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
 from mason.dsl.fastexpr import regenerate, value_evaluator
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
@@ -32,6 +34,8 @@ _TYPE_WORDS = {
     "any": "any value",
 }
 _DECLARATION_KEYS = ("value", "type", "min", "max", "one_of", "text")
+# cards (component copies) in one game, checked before any is made (docs/rule-files.md, "Limits")
+MAX_CARDS = 100_000
 MAX_VALUE_CHAIN = 32  # named values calling named values, one inside the other (docs/dsl.md, "Limits")
 
 
@@ -331,17 +335,29 @@ class Program:
         place = self._place_fn(owner, key)(exc.line, exc.col)
         self.errors.append(DefinitionError(exc.message, place, exc.code))
 
-    def expr(self, owner, key, scope_names=()):
-        """Compile ``owner[key]`` as an expression; None when absent; errors are collected."""
+    def expr(self, owner, key, scope_names=(), numeric=False, tree_of=None):
+        """Compile ``owner[key]`` as an expression; None when absent; errors are collected.
+
+        ``numeric``: it must give a number (what it reads must hold numbers: dsl/numbers.py).
+        ``tree_of``: it gives the named value of that name (its tree is kept for the number check).
+        """
         text = _get(owner, key)
         if text is None:
             return None
         if isinstance(text, bool) or isinstance(text, int):
+            if tree_of is not None:  # a value written as a number is surely one
+                self.exprs.value_trees.setdefault(tree_of, []).append((A.Literal(text), Scope(), self.exprs.context()))
             return _constant(text)
         self._begin(owner, key)
         try:
             ast = parse_expression(str(text))
-            return self.exprs.compile(ast, Scope(scope_names))
+            scope = Scope(scope_names)
+            fn = self.exprs.compile(ast, scope)
+            if numeric:
+                self.exprs.demand(ast, scope)
+            if tree_of is not None:
+                self.exprs.value_trees.setdefault(tree_of, []).append((ast, scope, self.exprs.context()))
+            return fn
         except (DslSyntaxError, CompileError) as exc:
             self._fail(exc, owner, key)
             return lambda rt, env: None
@@ -388,9 +404,13 @@ class Program:
         for name, vdef in (g.get("values") or {}).items():
             holder = g["values"][name] if isinstance(g["values"][name], dict) else g["values"]
             key = "value" if isinstance(g["values"][name], dict) else name
-            self._in_value = name
-            self.values[name].fn = self.expr(holder, key, self.values[name].params + ("me",)) or (lambda rt, env: None)
-            self._in_value = None
+            self._in_value = self.exprs.in_value = name
+            self.exprs.params = self.values[name].params
+            self.values[name].fn = self.expr(holder, key, self.values[name].params + ("me",), tree_of=name) or (
+                lambda rt, env: None
+            )
+            self._in_value = self.exprs.in_value = None
+            self.exprs.params = ()
         for vd in self.values.values():  # the values that call values declared after them, now all compiled
             vd.fn = regenerate(vd.fn, self)
         # the values a secret per-seat variable may hold for seat s, as the other seats know (determinization)
@@ -466,7 +486,7 @@ class Program:
         self.flow_places.update({f"stall.{k}": self.place(stall, k) for k in ("when", "progress") if k in stall})
         scoring = g.get("scoring") or {}
         self.score_parts = [
-            ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me")), self.place(p))
+            ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me"), numeric=True), self.place(p))
             for p in scoring.get("parts") or []
         ]
         tb = scoring.get("tie_break") or []
@@ -497,18 +517,22 @@ class Program:
             return
         vd = self.values[value]
         scope = vd.params + ("self", "owner", "me", "base")
-        self._in_value = value  # what a modifier reads, its value reads
+        self._in_value = self.exprs.in_value = value  # what a modifier reads, its value reads
+        self.exprs.params = vd.params
+        op = ops[0]
         mod = ModDef(
             value,
-            ops[0],
-            self.expr(m, ops[0], scope),
+            op,
+            # add, max and min take numbers; what set gives, the value gives
+            self.expr(m, op, scope, numeric=op != "set", tree_of=value if op == "set" else None),
             self.expr(m, "when", scope),
             tid,
             self.place(m),
             m.get("rule", ""),
             key,
         )
-        self._in_value = None
+        self._in_value = self.exprs.in_value = None
+        self.exprs.params = ()
         vd.mods.append(mod)
         self.modifiers.append(mod)
 
@@ -519,7 +543,7 @@ class Program:
             label=a.get("label", a["id"].replace("_", " ")),
             group=a.get("group", ""),
             after=tuple(a.get("after") or ()),
-            times=self.expr(a, "times", scope),
+            times=self.expr(a, "times", scope, numeric=True),
             cond=self.expr(a, "if", scope),
             block=self.effect(a, "do", scope),
             type=tid,
@@ -596,9 +620,13 @@ class Program:
 
     def _check_uses(self):
         """Names read: constants used as numbers must hold numbers; named values must not call themselves."""
+        numbers.follow(self.exprs)  # into named values and their parameters
         reported = set()
-        for name, place, numeric, _, _ in self._uses:
-            if not numeric or name not in self.constants or name in reported:
+        for name, place, _ in self.exprs.demanded:
+            if name in self.table_columns and name not in reported:
+                reported.add(name)
+                self._check_column(name, place)
+            if name not in self.constants or name in reported:
                 continue
             ctype = self.constant_types[name]
             if ctype.type not in ("int", "number", "any"):
@@ -611,11 +639,70 @@ class Program:
                         "definition/type",
                     )
                 )
+        self._check_fields()
         calls: dict[str, list] = {}
         for name, place, _, conditional, caller in self._uses:
             if caller is not None and name in self.values and not conditional:
                 calls.setdefault(caller, []).append((name, place))
         self._check_value_calls(calls)
+
+    def _check_column(self, name, place):
+        """A table column read as a number holds a number (or none) in every row."""
+        table = self.spec.game.get("table") or {}
+        for n, row in table.items():
+            v = row.get(name) if isinstance(row, dict) else None
+            if v is not None and not numbers.is_number(v):
+                self.errors.append(
+                    DefinitionError(
+                        f"table column '{name}' is {_shown(v)} for {n} players, but {place} uses it as a number",
+                        self.place(row, name),
+                        "definition/type",
+                    )
+                )
+                return
+
+    def _check_fields(self):
+        """Card fields read where a number is needed must hold numbers: a card state's start, a property's
+        declared type, and each card's value of a property of type any."""
+        for name, place in self.exprs.fields.items():
+            if name in self.card_state:
+                v = self.card_state[name]
+                if v is not None and not numbers.is_number(v):
+                    self.errors.append(
+                        DefinitionError(
+                            f"card state '{name}' starts as {_shown(v)} ({_TYPE_WORDS[type_of(v)]}), but {place}"
+                            " uses it as a number",
+                            self.place(self.spec.game["card_state"], name),
+                            "definition/type",
+                        )
+                    )
+                continue
+            for fam, fdef in self.families.items():
+                pdef = (fdef.get("properties") or {}).get(name) if isinstance(fdef, dict) else None
+                if not isinstance(pdef, dict):
+                    continue
+                t = pdef.get("type")
+                if t in ("str", "bool") or t in self.sets:
+                    what = "text" if t == "str" else "true or false" if t == "bool" else f"a {t} member (text)"
+                    self.errors.append(
+                        DefinitionError(
+                            f"property '{name}' of family '{fam}' is {what}, but {place} uses it as a number",
+                            self.place(pdef, "type"),
+                            "definition/type",
+                        )
+                    )
+                elif t == "any":
+                    for comp in self.spec.components.get(fam, []):
+                        v = comp.get(name) if isinstance(comp, dict) else None
+                        if v is not None and not numbers.is_number(v):
+                            self.errors.append(
+                                DefinitionError(
+                                    f"{fam} '{comp.get('id')}': '{name}' is {_shown(v)}, but {place} uses it as a number",
+                                    self.place(comp, name),
+                                    "definition/type",
+                                )
+                            )
+                            break
 
     def _check_value_calls(self, calls: dict) -> None:
         """A named value (with its modifiers) may not call itself, nor call values MAX_VALUE_CHAIN deep.

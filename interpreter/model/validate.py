@@ -15,7 +15,7 @@ from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model import cache
 from mason.model.expansions import find_expansion, list_expansions
 from mason.model.loader import Spec, _reader, apply_variants, load_spec
-from mason.model.program import Program, check_constants
+from mason.model.program import MAX_CARDS, Program, check_constants
 from mason.model.schema import SCHEMAS, _schema_error, _schema_errors, _schema_for, _show, _validator, check_file, where  # noqa: F401  (re-exported)
 from mason.runtime import engine
 
@@ -129,10 +129,14 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
     if schema_errors:
         return spec, None, errors
     checked.update(spec.files)
+    base_table = spec.game.get("table")
+    base_table = dict(base_table) if isinstance(base_table, dict) else {}
     if variants:
         apply_variants(spec, variants, errors)
     errors += semantic_errors(spec)
     program = None
+    if any(e.code == "definition/too-large" for e in errors):
+        read_ok = False  # not one object is made per card of a game past MAX_CARDS
     if read_ok and compile_ok:
         try:
             with cache.dsl_trees([pos for _, pos in spec.files.values()]):
@@ -146,9 +150,36 @@ def _validate(name, variants, expansions, files, checked, compile_ok=True):
             # otherwise the errors found so far name the cause
     elif read_ok:
         errors += check_constants(spec, spec.game.get("constants") or {})[3]
+        errors += _table_numbers(spec, base_table)
     if errors:
         program = None
     return spec, program, errors
+
+
+def _table_numbers(spec, base: dict) -> list[DefinitionError]:
+    """A variant that changes table rows without rules to compile: a column that holds numbers in every
+    row of the game's own table keeps holding numbers (as a constant keeps its type; the compiled run
+    checks the columns the rules read as numbers)."""
+    table = spec.game.get("table")
+    rows = [r for r in base.values() if isinstance(r, dict)]
+    numeric = {c for r in rows for c in r if all(_number(x.get(c)) for x in rows)}
+    out = []
+    for n, row in table.items() if isinstance(table, dict) else ():
+        for c in sorted(numeric & set(row) if isinstance(row, dict) else ()):
+            v = row[c]
+            if v is not None and not _number(v):
+                out.append(
+                    DefinitionError(
+                        f"table column '{c}' is {v!r} for {n} players; it holds a number in every row of the game's table",
+                        spec.place(row, c),
+                        "definition/type",
+                    )
+                )
+    return out
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _new(found, seen: set, suffix: str, folder=None) -> list[DefinitionError]:
@@ -228,6 +259,7 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
     counters = g.get("counters") or {}
     families = g.get("families") or {}
     pmin, pmax = g["players"]["min"], g["players"]["max"]
+    cards = 0  # in the whole game, bounded before anything is made per card
     if pmin > pmax:
         err(f"players: min {pmin} is above max {pmax}", g["players"])
     for fam, fdef in families.items():
@@ -261,7 +293,17 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
             )
         total = 0
         for comp in comps or []:
-            total += int(comp.get("copies", 1))
+            copies = int(comp.get("copies", 1))
+            total += copies
+            if cards <= MAX_CARDS < cards + copies:
+                err(
+                    f"{fam} '{comp.get('id')}': {copies:,} copies bring the game's cards to {cards + copies:,};"
+                    f" a game may have at most {MAX_CARDS:,}",
+                    comp,
+                    "copies" if "copies" in comp else "id",
+                    "definition/too-large",
+                )
+            cards += copies
             known = set(props) | {"id", "name", "copies", "status", "text", "abilities", "triggers", "modifiers"}
             for key in comp:
                 if key not in known:
@@ -311,6 +353,7 @@ def semantic_errors(spec: Spec) -> list[DefinitionError]:
                 err(f"table row {n} has columns {sorted(keys)}, expected {sorted(cols)}", row, None, "definition/table")
     _automata(g, err, pmin, pmax)
     _name_clashes(spec, err)
+    _card_state_clashes(spec, out)
     _duplicate_ids(spec, err)
     return out
 
@@ -370,6 +413,37 @@ def _name_clashes(spec, err):
                 )
             else:
                 seen[name] = kind
+
+
+# what every card reads besides its family's properties (model/program.py ``card_props``)
+_CARD_BUILTINS = ("id", "name", "family", "type", "copies", "status", "text", "up", "seen")
+
+
+def _card_state_clashes(spec, out):
+    """A ``card_state`` field may not take the name of a card property: ``c.field`` reads the card's
+    state, so a printed value of that name could never be read (a family's ``track`` would be none)."""
+    g = spec.game
+    state = g.get("card_state") or {}
+    props = {}
+    for fam, fdef in (g.get("families") or {}).items():
+        for pname in (fdef or {}).get("properties") or {}:
+            props.setdefault(pname, (fam, fdef["properties"]))
+    for name in state:
+        if name in _CARD_BUILTINS:
+            what = f"every card's own '{name}'"
+        elif name in props:
+            fam, holder = props[name]
+            what = f"the property '{name}' of family '{fam}' (at {spec.key_place(holder, name)})"
+        else:
+            continue
+        out.append(
+            DefinitionError(
+                f"card_state field '{name}' hides {what}: `c.{name}` would read the state, never the printed"
+                " value; rename one of them",
+                spec.key_place(state, name),
+                "definition/duplicate-name",
+            )
+        )
 
 
 def _duplicate_ids(spec, err):

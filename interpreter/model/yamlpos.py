@@ -8,7 +8,14 @@ from pathlib import Path
 import yaml
 
 from mason.errors import DefinitionError, Place
-from mason.model.positions import MAX_ALIAS_NODES, MAX_FILE_BYTES, MAX_YAML_DEPTH, Positions  # noqa: F401 (limits re-exported)
+from mason.model.positions import (  # noqa: F401 (limits re-exported)
+    MAX_ALIAS_NODES,
+    MAX_FILE_BYTES,
+    MAX_YAML_DEPTH,
+    Positions,
+    read_rule_bytes,
+    rule_text,
+)
 
 
 def load_yaml(path: Path, shown: str | None = None, strict: bool = True):
@@ -19,22 +26,7 @@ def load_yaml(path: Path, shown: str | None = None, strict: bool = True):
     ``strict`` the first of them is raised instead.
     """
     shown = shown or str(path)
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise DefinitionError(
-                f"this file is {size:,} bytes; a rule file may have at most {MAX_FILE_BYTES:,}"
-                " (split it into several files)",
-                Place(shown, 1, 1),
-                "definition/too-large",
-            )
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DefinitionError(
-            f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1), "definition/io"
-        ) from None
-    except OSError as exc:
-        raise DefinitionError(f"cannot read file: {exc.strerror or exc}", Place(shown, 1, 1), "definition/io") from None
+    text = rule_text(read_rule_bytes(path, shown), shown)
     return load_yaml_text(text, shown, strict)
 
 
@@ -60,7 +52,10 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
             Place(shown, 1, 1),
             "definition/too-large",
         )
-    loader = _BoundedLoader(text)
+    try:
+        loader = _BoundedLoader(text)  # the reader refuses control characters (a NUL byte) here
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(exc, text, shown) from None
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -92,6 +87,22 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
     if strict and pos.errors:
         raise pos.errors[0]
     return data, pos
+
+
+def _reader_error(exc, text: str, shown: str) -> DefinitionError:
+    """PyYAML's reader error (a character YAML does not allow) at its place in the file."""
+    i = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
+    line = text.count("\n", 0, i) + 1
+    col = i - (text.rfind("\n", 0, i) + 1) + 1
+    char = exc.character
+    code = ord(char) if isinstance(char, str) else char if isinstance(char, int) else None
+    shown_char = f"U+{code:04X}" if code is not None else repr(char)
+    return DefinitionError(
+        f"YAML syntax: the character {shown_char} is not allowed in a rule file (control characters"
+        " other than tab and newline)",
+        Place(shown, line, col),
+        "definition/yaml",
+    )
 
 
 class _BoundedLoader(yaml.SafeLoader):

@@ -293,7 +293,7 @@ def zone_label(program, key: str, seat=None, names=None) -> str:
 def option_texts(pending, program, state, view) -> list[str]:
     """Each option as ``render_decision`` displays it (a person may type it back exactly)."""
     labels = pending["labels"]
-    if program is None or state is None or pending["kind"] in ("seat", "value"):
+    if program is None or state is None or pending["kind"] in ("seat", "value", "type"):
         return list(labels)
     where = {}
     if view is not None:
@@ -335,7 +335,7 @@ def render_entry(e: dict, scores: bool = True) -> str | None:
     if kind == "start":
         s = e["settings"]
         extra = "".join(f", {k} {', '.join(s[k])}" for k in ("with", "variants") if s.get(k))
-        return f"{s['game']} with {s['players']} players, seed {s['seed']}{extra}"
+        return f"{s['game']} with {plural(s['players'], 'player')}, seed {s['seed']}{extra}"
     if not scores and e.get("score"):
         return None
     return e.get("text")

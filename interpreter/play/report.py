@@ -12,6 +12,8 @@ import io
 import json
 import re
 
+from mason.runtime.values import plural
+
 TOP_TYPES = 15
 COLOURS = ("#4c72b0", "#dd8452")
 
@@ -213,7 +215,7 @@ def _ci(ci, pct=True) -> str:
 def _settings(rep: dict) -> str:
     st = rep["settings"]
     return _e(
-        f"{st['game']}, {st['players']} players, bots {st['bots']}, seeds {st['seed']}.."
+        f"{st['game']}, {plural(st['players'], 'player')}, bots {st['bots']}, seeds {st['seed']}.."
         f"{int(st['seed']) + rep['games'] - 1}; variants {', '.join(st.get('variants') or []) or 'none'}; "
         f"expansions {', '.join(st.get('expansions') or []) or 'none'}; options "
         f"{', '.join(f'{k}={json.dumps(v)}' for k, v in sorted((st.get('options') or {}).items())) or 'none'}; "

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
 from mason.agents.random_agent import RandomAgent
-from mason.errors import IllegalAction, MasonError, SaveError
+from mason.errors import IllegalAction, MasonError, RoundCapReached, SaveError
 from mason.runtime.game import Game, Settings, load_program
 from mason.runtime.state import names_at
 
@@ -83,6 +83,7 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
     """One bot game; ``seat_bots`` (seat from 0 -> kind) overrides ``bots`` for some seats."""
     t = time.perf_counter()
     out = {"seed": settings.seed}
+    game = None
     try:
         game = Game.new(settings, narrate=False)
         if coverage:
@@ -102,6 +103,10 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
         )
         if coverage:
             out["coverage"] = game.rt.stats
+    except RoundCapReached as exc:  # the rules never ended it: a stalled game, not a broken one
+        stopped = exc.game if exc.game is not None else game
+        out["stalled"] = f"{exc.place}: {exc.message}" if exc.place else exc.message
+        out["rounds"] = stopped.state["round"] if stopped is not None else None
     except MasonError as exc:
         out["error"] = exc.line()
     except Exception as exc:  # a bug in Mason itself: report it, with where, and go on
@@ -113,7 +118,7 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
     return out
 
 
-_KEPT = ("seed", "scores", "winners", "rounds", "decisions", "coverage", "error")
+_KEPT = ("seed", "scores", "winners", "rounds", "decisions", "coverage", "error", "stalled")
 
 
 def _simulate_job(job) -> dict:
@@ -171,12 +176,14 @@ def simulate(
     )
     seconds = time.perf_counter() - t
     errors = [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r]
-    done = [r for r in results if "error" not in r]
+    stalled = [{"seed": r["seed"], "rounds": r["rounds"], "message": r["stalled"]} for r in results if "stalled" in r]
+    done = [r for r in results if "error" not in r and "stalled" not in r]
     report = {
         "settings": {**base.to_json(), "seed": seed0, "bots": bots},
         "games": games,
         "completed": len(done),
         "errors": errors,
+        "stalled": stalled,
         "decisions": sum(r["decisions"] for r in done),
         "seconds": round(seconds, 3),
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
@@ -257,6 +264,11 @@ def read_log(path) -> LogEntries:
         entries.lines.append(i)
     if not entries or entries[0].get("type") != "start" or not isinstance(entries[0].get("settings"), dict):
         raise SaveError(f"{path}:1:1: a Mason log starts with a 'start' entry holding the settings")
+    from mason.runtime.saves import log_entry_problem  # (not imported by bot games)
+
+    problem = log_entry_problem(entries[0])  # the settings drive everything after: checked as data first
+    if problem:
+        raise SaveError(f"{path}:{entries.lines[0]}:1: the log's start entry is damaged: {problem}")
     return entries
 
 

@@ -92,7 +92,7 @@ def _show(rt, bundle: dict, times: int) -> str:
 
 
 # ------------------------------------------------------------------ queries
-@builtin("holding", 2)
+@builtin("holding", 2, gives_number=True)
 def _holding(rt, seat, names):
     """``holding(s, "sand")`` or ``holding(s, ["sand", "wood"])``: what seat s holds of these counters, summed."""
     _seat(rt, seat)
@@ -100,7 +100,7 @@ def _holding(rt, seat, names):
     return sum(held(rt, seat, n) for n in names)
 
 
-@builtin("times_payable", 2)
+@builtin("times_payable", 2, gives_number=True)
 def _times_payable(rt, seat, bundle):
     """How many whole times seat can pay a bundle (10**9 for an empty bundle)."""
     _seat(rt, seat)
@@ -118,7 +118,7 @@ def _can_pay(rt, seat, bundle, times=1):
     return _times_payable(rt, seat, bundle) >= times
 
 
-@builtin("excess", 3)
+@builtin("excess", 3, numbers=(2,), gives_number=True)
 def _excess(rt, seat, names, limit):
     """How far seat's holding of these counters (summed) is above ``limit`` (0 when within it)."""
     return max(0, _holding(rt, seat, names) - limit)
@@ -153,6 +153,24 @@ def _pay_named(rt, node, seat, name, amount):
         counter=name,
         amount=amount,
     )
+
+
+@procedure("return_named", 3)
+def _return_named(rt, node, seat, name, amount):
+    """``do return_named(s, "marble", 1)``: put back a counter given by name, as ``pay_named`` takes it
+    (to its supply counter when it has one), but narrated as a return, not a payment: ``P1 returns 1
+    marble to the supply``."""
+    take(rt, _seat(rt, seat), name, _whole(amount))
+    if rt.narrate:
+        _say(
+            rt,
+            node,
+            f"{rt.seat_name(seat)} returns {counter_amount(rt.prog, name, amount)} to the supply",
+            "pay",
+            seat=seat,
+            counter=name,
+            amount=amount,
+        )
 
 
 @procedure("gain_upto", 4)

@@ -14,12 +14,13 @@ from __future__ import annotations
 from mason.errors import IllegalAction, MasonError
 
 
-def answered_in_place(rt, pick, seat: int, options: list, subset: int = 0):
+def answered_in_place(rt, pick, seat: int, options: list, subset: int = 0, ordered: bool = False):
     """``pick``'s answer (an option index, or a list of them for a subset) to the decision ``seat``
-    would be asked, counted as a decision: what ``Game.answer`` does for an answer from outside."""
+    would be asked, counted as a decision: what ``Game.answer`` does for an answer from outside.
+    ``ordered``: a subset whose order counts (``choose ordered up to N``), told to the bot."""
     st = rt.st
     n = len(options)
-    answer = pick(st, seat, n, subset)
+    answer = pick(st, seat, n, subset, ordered) if ordered else pick(st, seat, n, subset)
     if type(answer) is not int or subset or not 0 <= answer < n:
         answer = check_answer({"options": options, "subset": subset}, answer)
     count = st["decisions"] = st["decisions"] + 1

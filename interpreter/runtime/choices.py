@@ -85,7 +85,7 @@ def _ask(rt, env, node, fr, seat, options, subset=0):
     if rt.answerers is not None:
         pick = rt.answerers.get(seat)
         if pick is not None:  # a bot answers in place (runtime/answers.py): bound as resume binds it
-            answer = answered_in_place(rt, pick, seat, options, subset)
+            answer = answered_in_place(rt, pick, seat, options, subset, subset and node.ordered)
             _bind_choice(rt, env, node, fr, [options[i] for i in answer] if subset else options[answer])
             return
     st = rt.st
@@ -94,16 +94,25 @@ def _ask(rt, env, node, fr, seat, options, subset=0):
         labels = [_label(rt, node.ckind, v) if v is not None else "none" for v in options]
         if node.ckind == "card":
             _locate(rt, seat, options, labels)
+    prompt = _text(rt, fr, node.prompt) or _default_prompt(node)
+    if subset and node.ordered:
+        prompt += ORDERED_NOTE
     st["pending"] = {
         "seat": seat,
         "kind": node.ckind,
-        "prompt": _text(rt, fr, node.prompt) or _default_prompt(node),
+        "prompt": prompt,
         "options": options,
         "labels": labels,
         "subset": subset,
         "at": place_text(node),
     }
+    if subset and node.ordered:
+        st["pending"]["ordered"] = True  # only on such a choice: other decisions read as before
     st["stack"].append({"kind": "choice", "node": node.id, "scope": fr["scope"]})
+
+
+ORDERED_NOTE = " (in order: the items are taken in the order you list them)"
+"""Said after the prompt of an ``ordered`` choice (``choose ordered up to N ...``), whose answer's order counts."""
 
 
 def _locate(rt, seat, options, labels):

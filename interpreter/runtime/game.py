@@ -148,6 +148,12 @@ class Game:
         self.log = log if log is not None else []
         self.narrate = narrate
         self.seats: list[str] | None = None  # who plays each player's seat (human, a bot kind), for saves
+        # every answer from the start, for a save of a game without a log (None: not known from the start)
+        self.answered: list | None = (
+            [e["answer"] for e in self.log if e.get("type") == "decision"]
+            if self.log or state["decisions"] == 0
+            else None
+        )
         self._at = stable_places(program)
         self.rt = Runtime(program, state, self._append if narrate else None)
         self.rt.decision_entry = _last_decision(self.log)
@@ -347,6 +353,8 @@ class Game:
                 }
             )
             self.rt.decision_entry = len(self.log) - 1
+        if self.answered is not None:
+            self.answered.append(answer)
         resume(self.rt, answer)
         self._run()
         if self.narrate and self.over and not any(e.get("type") == "end" for e in self.log[-3:]):
@@ -368,6 +376,8 @@ class Game:
         self.rt = Runtime(self.program, self.state, self._append if self.narrate else None)
         self.rt.stats = stats
         del self.log[snap["log"] :]
+        if self.answered is not None:
+            del self.answered[self.state["decisions"] :]
         self.rt.decision_entry = _last_decision(self.log)
 
     def undo_refusal(self, snap: dict, seat: int) -> str | None:
@@ -399,6 +409,7 @@ class Game:
     def copy(self) -> "Game":
         game = Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
         game.seats = self.seats
+        game.answered = None if self.answered is None else list(self.answered)
         return game
 
     def to_json(self) -> dict:
@@ -412,6 +423,8 @@ class Game:
         if self.seats is not None:
             data["seats"] = list(self.seats)
         data.update(state=self.state, log=self.log)
+        if not self.log and self.answered is not None and len(self.answered) == self.state["decisions"]:
+            data["answers"] = list(self.answered)  # no log to hold them (bots answering in place skip this list)
         return data
 
     def save(self, path) -> None:
@@ -435,7 +448,10 @@ class Game:
             raise SaveError(f"the save's game does not load: {exc.message}") from None
         saves.check_schema(data)
         saves.check_state(prog, settings, data)
+        saves.check_replay(settings, data, cls.new)  # the state must be the one its answers lead to
         game = cls(prog, settings, data["state"], list(data.get("log") or []))
+        if not game.log and data.get("answers") is not None:
+            game.answered = list(data["answers"])
         game.seats = list(data["seats"]) if data.get("seats") is not None else None
         return game
 

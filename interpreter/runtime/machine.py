@@ -279,10 +279,18 @@ class Runtime:
         )
 
     def why(self, chain) -> str:
-        """The nearest cause of an event, in words (``Miner: Dig``, a card and its action), or ''."""
+        """The nearest cause of an event, in words (``Miner: Dig``, a card and its action), or ''.
+
+        A card's trigger reads as the card's name, with the trigger's ``text`` when it has one
+        (``Queen``, not ``Queen: queen gold``): a trigger's id is a name for rule files, not text."""
         for item in chain:
             kind = item["kind"]
-            if kind in ("action", "ability") or (kind == "trigger" and item.get("name")):
+            if kind == "trigger" and item.get("name"):
+                label = item.get("label")
+                if not label or label == _id_in_words(item["id"]):  # no text of its own: the card says it
+                    return item["name"]
+                return f"{item['name']}: {label}"
+            if kind in ("action", "ability"):
                 label = label_of(item, item["id"])
                 return f"{item['name']}: {label}" if item.get("name") else label
             if kind in ("phase", "setup", "stall", "trigger"):  # a step of the flow: no rule of a player's
@@ -306,6 +314,10 @@ class Runtime:
             return self.card_name(v)
         if kind == "seat" and isinstance(v, int):
             return self.seat_name(v)
+        if kind == "type" and isinstance(v, str):  # a component type's id (choose type): its name
+            t = self.types.get(v)
+            if t is not None:
+                return t["name"]
         return in_words(v) if isinstance(v, str) else str(v)  # an id offered as a value: in words
 
     # ---------------------------------------------------------------- frames
@@ -686,6 +698,11 @@ def _waiting(rt, fr):
     raise PlayError("internal: a choice frame is on top without a pending decision", code="play/internal")
 
 
+def _id_in_words(key: str) -> str:
+    """A trigger's key (``queen.queen_gold``) as its default label: its last part in words."""
+    return key.rpartition(".")[2].replace("_", " ")
+
+
 def _origins(prog) -> dict:
     """Block id -> what invokes it (an action, ability, trigger, phase, setup step, the stall), for ``because``."""
     out = getattr(prog, "_log_origins", None)
@@ -711,7 +728,7 @@ def _origins(prog) -> dict:
             put(a.block, "ability", a.key, a.place, a.rule, a.label)
     for lst in prog.triggers.values():
         for t in lst:
-            put(t.block, "trigger", t.key, t.place, t.rule, t.text or t.key.rpartition(".")[2].replace("_", " "))
+            put(t.block, "trigger", t.key, t.place, t.rule, t.text or _id_in_words(t.key))
     for (pid, block), place in zip(prog.phases, prog.phase_places):
         put(block, "phase", pid, place)
     for sid, block in prog.setup_steps:
@@ -799,7 +816,7 @@ def s_transfer(rt, env, node, fr):
         amount = min(amount, max(0, cap - counter[b]))  # what does not fit stays with the giver
     counter[a] -= amount
     counter[b] += amount
-    if rt.narrate:
+    if rt.narrate and a != b:  # a seat giving to itself (one player with two roles) changes nothing: not told
         rt.change(a, node.counter, -amount)
         rt.change(b, node.counter, amount)
         _say_counter(

@@ -8,7 +8,8 @@ A save is one JSON object, described by ``schemas/save.schema.json``::
 ``rules`` is the hash of the rules the game ran (rule files, expansions and variants merged) and
 ``seats`` says who played each player's seat (``--resume`` seats them again). Reading checks, in
 this order: UTF-8, JSON, the format number, the settings, that the game loads, the schema, the rules
-hash, then the state against the game (``check_state``). Every problem is one ``SaveError`` line
+hash, then the state against the game (``check_state``), and last that the state is the one the
+save's settings and answers lead to, by replaying them (``check_replay``). Every problem is one ``SaveError`` line
 naming what is wrong (``the save is damaged: state.cards[3].z: expected a string or null, not a
 number``). Format 1 differs only in how the paused execution's frames are written (one-letter keys,
 ``runtime/frames.py``); such a save is upgraded as it is read.
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 SAVE_FORMAT = 2
 SCHEMA_FILE = Path(_schemas.__file__).resolve().parent / "save.schema.json"
+LOG_SCHEMA_FILE = SCHEMA_FILE.parent / "log.schema.json"
 DEFAULT_NAME = "mason-save.json"
 # the compiled node each frame kind names (frame ``kind`` -> node kind)
 FRAME_NODES = {
@@ -154,7 +156,7 @@ def read_save(path):
 def check_format(data) -> None:
     """The format number and the settings: enough to know which game to load. A save of format 1 is
     upgraded in place (its frames renamed: ``frames.upgrade_stack``)."""
-    if isinstance(data, dict) and data.get("mason") == 1:
+    if isinstance(data, dict) and type(data.get("mason")) is int and data["mason"] == 1:  # (not true)
         if isinstance(data.get("state"), dict):
             data["state"]["stack"] = upgrade_stack(data["state"].get("stack"))
         data["mason"] = SAVE_FORMAT
@@ -180,6 +182,23 @@ def _validator(part: str | None) -> Draft202012Validator:
             schema = {"$defs": schema["$defs"], **schema["$defs"][part]}
         _VALIDATORS[key] = Draft202012Validator(schema)
     return _VALIDATORS[key]
+
+
+def log_entry_problem(entry) -> str | None:
+    """What is wrong with a log entry by ``schemas/log.schema.json`` (``settings.options: expected an
+    object, not a list``), or None."""
+    if "log" not in _VALIDATORS:
+        from jsonschema import Draft202012Validator
+
+        _VALIDATORS["log"] = Draft202012Validator(json.loads(LOG_SCHEMA_FILE.read_text(encoding="utf-8")))
+    try:
+        errors = list(_VALIDATORS["log"].iter_errors(entry))
+    except RecursionError:
+        return "nested too deeply"
+    if not errors:
+        return None
+    first = min(errors, key=lambda e: ([str(x) for x in e.absolute_path], e.validator != "required"))
+    return f"{_where('', first.absolute_path)}: {_what(first)}"
 
 
 def _schema_check(data, part, prefix) -> None:
@@ -291,11 +310,7 @@ def check_state(prog, settings, data) -> None:
     _check_seats(data, players)
     _check_cards(prog, state, n)
     _check_counters(prog, state, n)
-    for name, vdef in prog.vars.items():
-        if name not in state["vars"]:
-            raise SaveError(f"the save's variables lack '{name}'")
-        if vdef["scope"] == "seat" and not (isinstance(state["vars"][name], list) and len(state["vars"][name]) == n):
-            raise SaveError(damaged + f"variable '{name}' holds no value for every seat")
+    _check_vars(prog, state, n)
     if set(state.get("boards", {})) != set(prog.boards):
         raise SaveError("the save's boards do not match the game's boards")
     for seat in state.get("bots", {}):
@@ -394,6 +409,27 @@ def _check_counters(prog, state, n):
 
 def _supplies(prog) -> set:
     return {c["supply"] for c in prog.counters.values() if c["supply"] is not None}
+
+
+def _check_vars(prog, state, n):
+    """Every declared variable present, none unknown, one value a seat for a seat variable, and a
+    variable of ``type: seat`` holding a seat of the game or nothing."""
+    damaged = "the save's state is damaged: "
+    values = state["vars"]
+    for name in values:
+        if name not in prog.vars:
+            raise SaveError(damaged + f"unknown variable '{name}'")
+    for name, vdef in prog.vars.items():
+        if name not in values:
+            raise SaveError(f"the save's variables lack '{name}'")
+        v = values[name]
+        if vdef["scope"] == "seat" and not (isinstance(v, list) and len(v) == n):
+            raise SaveError(damaged + f"variable '{name}' holds no value for every seat")
+        if vdef.get("type") == "seat":
+            for s, x in enumerate(v if vdef["scope"] == "seat" else [v]):
+                if x is not None and not (type(x) is int and 0 <= x < n):
+                    who = f"P{s + 1}'s " if vdef["scope"] == "seat" else ""
+                    raise SaveError(damaged + f"{who}{name} is {_short(x)}: a seat (0-{n - 1}) or null expected")
 
 
 def _check_stack(prog, state):
@@ -526,3 +562,78 @@ def _check_log(data, settings, state):
     answered = sum(1 for e in log if e.get("type") == "decision")
     if answered != state["decisions"]:
         raise SaveError(f"the save's log holds {answered} decisions, its state {state['decisions']}")
+
+
+# ------------------------------------------------------------------------- the replay
+def check_replay(settings, data, new_game) -> None:
+    """The state must be the one the save's own settings and answers lead to (after ``check_state``;
+    ``new_game(settings, narrate=...)`` starts the game to replay: ``Game.new``).
+
+    A save records its settings and every answer (in its log, or in ``answers`` for a game played
+    without one); the engine is deterministic, so the state is derived data: replaying the answers
+    rebuilds it exactly, and any difference (a counter forged above what its supply held, a game
+    marked over mid-round, a variable given another value) is refused, naming the first place that
+    differs. The log, when there is one, must be the replay's too. Only ``state.bots`` (each bot's
+    own random stream, not the game's) is taken from the save as it is. A save that holds no
+    answers cannot be checked and is refused.
+    """
+    from mason.runtime.engine import fill_labels
+
+    log, state = data.get("log") or [], data["state"]
+    if log:
+        answers = [e.get("answer", _ABSENT) for e in log if e.get("type") == "decision"]
+    elif data.get("answers") is not None:
+        answers = data["answers"]
+        if len(answers) != state["decisions"]:
+            raise SaveError(f"the save holds {len(answers)} answers, its state {state['decisions']} decisions")
+    else:
+        raise SaveError("the save holds neither a log nor its answers, so its state cannot be checked")
+    try:
+        game = new_game(settings, narrate=bool(log))
+        for k, answer in enumerate(answers):
+            if game.state["pending"] is None:
+                raise SaveError(f"the save's answer {k + 1} comes after the game ended")
+            if answer is _ABSENT:
+                raise SaveError(f"the save's log is damaged: decision {k + 1} has no answer")
+            game.answer(answer)
+    except SaveError:
+        raise
+    except MasonError as exc:  # an illegal answer, or the rules stopped the game
+        raise SaveError(f"the save's answers cannot be replayed: {exc.message}") from None
+    fill_labels(game.rt)
+    if "bots" in state:
+        game.state["bots"] = state["bots"]
+    where = _first_difference(state, json.loads(json.dumps(game.state)), "state")
+    if where is not None:
+        path, saved, rebuilt = where
+        raise SaveError(
+            f"the save's state is not the one its answers lead to: {path} is {saved}, its answers give {rebuilt}"
+        )
+    replayed = json.loads(json.dumps(game.log))
+    if replayed != log:
+        k = next(i for i in range(len(log) + 1) if i >= len(log) or i >= len(replayed) or log[i] != replayed[i])
+        raise SaveError(f"the save's log is not the one its answers lead to: entry {k + 1} differs")
+
+
+_ABSENT = object()
+
+
+def _first_difference(a, b, path):
+    """(path, a's value, b's value) at the first place two JSON values differ, else None."""
+    if type(a) is not type(b) or not isinstance(a, (dict, list)):
+        return None if a == b and type(a) is type(b) else (path, _shown(a), _shown(b))
+    if isinstance(a, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            found = _first_difference(a.get(key, _ABSENT), b.get(key, _ABSENT), f"{path}.{key}")
+            if found:
+                return found
+        return None
+    for i in range(max(len(a), len(b))):
+        found = _first_difference(a[i] if i < len(a) else _ABSENT, b[i] if i < len(b) else _ABSENT, f"{path}[{i}]")
+        if found:
+            return found
+    return None
+
+
+def _shown(v) -> str:
+    return "absent" if v is _ABSENT else _short(v)

@@ -151,6 +151,8 @@ def view(program, state: dict, seat: int | None) -> dict:
     mine = None
     if pending is not None and pending["seat"] == seat:
         mine = {k: pending[k] for k in ("kind", "prompt", "labels", "subset")}
+        if pending.get("ordered"):
+            mine["ordered"] = True
     turn = None
     if state["ti"] >= 0:
         t = state["stack"][state["ti"]]

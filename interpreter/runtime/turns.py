@@ -11,7 +11,7 @@ exclusive; ``after`` gates an action on a group or action done earlier in the tu
 from __future__ import annotations
 
 from mason.dsl.fastexpr import _code
-from mason.errors import PlayError
+from mason.errors import PlayError, RoundCapReached
 from mason.runtime.answers import answered_in_place
 from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
 from mason.runtime.machine import _block, log_resolved, place_text, push_and_run, run_inline
@@ -413,7 +413,7 @@ def _flow(rt, fr):
         fr["phase"] = p = 0
     if p == 0:
         if st["round"] >= prog.max_rounds:
-            raise PlayError(
+            raise RoundCapReached(
                 f"the game did not end within {prog.max_rounds} rounds (phase '{prog.phases[0][0]}'); "
                 f"the cap is flow.max_rounds{_at(prog.flow_places.get('max_rounds'))}; "
                 "flow.stall can end a game that no longer progresses",

@@ -109,8 +109,8 @@ def _amount_of(v, node):
 
 
 # ==================================================================== for people
-def plural(n: int, word: str) -> str:
-    """``1 cell``, ``3 cells``."""
+def plural(n, word: str) -> str:
+    """``1 cell``, ``3 cells`` (``n`` may be a text such as a range of player counts: ``2-8 cells``)."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 

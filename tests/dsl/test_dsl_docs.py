@@ -403,10 +403,10 @@ def test_every_statement_variant_has_an_example():
     features = set()
     for n in _all_ast():
         if isinstance(n, A.Choose):
-            features.add(f"choose {n.kind if n.kind in ('card', 'seat', 'value') else 'family'}")
+            features.add(f"choose {n.kind if n.kind in ('card', 'seat', 'value', 'type') else 'family'}")
             features |= {
                 f"choose {f}"
-                for f in ("optional", "random", "secret", "up_to", "by", "prompt", "body")
+                for f in ("optional", "random", "secret", "ordered", "up_to", "by", "prompt", "body")
                 if getattr(n, f) not in (None, False, "")
             }
         elif isinstance(n, A.ChooseOne):
@@ -434,7 +434,21 @@ def test_every_statement_variant_has_an_example():
             features.add(f"set {type(n.target).__name__}")
     wanted = {
         f"choose {k}"
-        for k in ("card", "seat", "value", "family", "optional", "random", "secret", "up_to", "by", "prompt", "body")
+        for k in (
+            "card",
+            "seat",
+            "value",
+            "type",
+            "family",
+            "optional",
+            "random",
+            "secret",
+            "ordered",
+            "up_to",
+            "by",
+            "prompt",
+            "body",
+        )
     }
     wanted |= {
         "choose one by",

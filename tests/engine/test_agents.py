@@ -74,6 +74,21 @@ def test_random_agent_subset_answers_are_legal():
         assert answer == sorted(set(answer)) and len(answer) <= 2 and all(0 <= i < 4 for i in answer)
 
 
+def test_random_agent_answers_an_ordered_subset_in_a_random_order():
+    # an ordered subset (choose ordered up to N): the order counts, so the bot does not always
+    # list ascending (issue 28, question 8); the same draws, so only the order differs
+    pending = _pending(["a", "b", "c", "d", "e"], subset=5)
+    ordered = dict(pending, ordered=True)
+    a, b = RandomAgent(3), RandomAgent(3)
+    plain_game, ordered_game = _stub(pending), _stub(ordered)
+    seen_unsorted = False
+    for _ in range(50):
+        plain, shuffled = a.decide(plain_game, 0), b.decide(ordered_game, 0)
+        assert plain == sorted(shuffled) and len(set(shuffled)) == len(shuffled)
+        seen_unsorted |= shuffled != sorted(shuffled)
+    assert seen_unsorted
+
+
 # ------------------------------------------------------------------ parsing typed answers
 def test_parse_answer_numbers_labels_and_prefixes():
     p = _pending(["Take 2 gold", "Draw districts", "Take income"])

@@ -45,6 +45,17 @@ def test_games_lists_citadels():
     assert "variants:" in result.output and "options:" in result.output
 
 
+def test_games_lists_each_variant_with_its_one_line_name():
+    result = invoke("games")
+    assert result.exit_code == 0
+    block = result.output.split("golden-temple:", 1)[1].split("options:", 1)[0]
+    prog = load_program("golden-temple")
+    names = {v["id"]: v["name"] for v in prog.spec.game["variants"]}
+    assert "icons_passed" in names and "maharaja_starts_at_5" in names
+    for vid, name in names.items():
+        assert f"\n      {vid}: {name}\n" in block
+
+
 def test_validate_citadels():
     result = invoke("validate", "citadels")
     assert result.exit_code == 0, result.output

@@ -167,10 +167,10 @@ def test_the_runtimes_turn_seat_and_card_follow_the_state_at_every_decision(game
     checked = []
 
     class Checking(RandomAgent):
-        def blind_pick(self, st, seat, n, subset):
+        def blind_pick(self, st, seat, n, subset, ordered=False):
             assert (rt.turn_seat_now, rt.turn_card_now) == _turn_now(st)
             checked.append(st["ti"] >= 0)
-            return super().blind_pick(st, seat, n, subset)
+            return super().blind_pick(st, seat, n, subset, ordered)
 
     play_game(g, {s: Checking(s) for s in range(4)})  # in place: every decision, nothing pausing
     assert g.over and any(checked) is turns and not all(checked)

@@ -150,6 +150,20 @@ def test_an_if_text_without_its_if_is_placed_at_the_if_text(game):
     assert "'if_text' goes with 'if', which is missing" in err["msg"]
 
 
+@pytest.mark.parametrize(
+    "field, words",
+    [("cost", "hides the property 'cost' of family 'district' (at "), ("name", "hides every card's own 'name'")],
+)
+def test_card_state_field_named_like_a_card_property_is_refused(game, field, words):
+    """A card_state field shadows the printed property of that name (``c.cost`` reads the state): once
+    a silent bug (a bridge tile's printed ``track`` read as the state's none), now a positioned error."""
+    text = edit(game, "game.yaml", "  built_round: null\n", f"  built_round: null\n  {field}: 0\n")
+    err = only_error(game)
+    assert err["code"] == "definition/duplicate-name"
+    assert_at(err, "game.yaml", at(text, f"{field}: 0", after="built_round: null"))
+    assert f"card_state field '{field}' {words}" in err["msg"] and "rename one of them" in err["msg"]
+
+
 # ------------------------------------------------------------------ component data
 def test_misspelt_colour(game):
     text = edit(

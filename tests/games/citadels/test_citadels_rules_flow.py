@@ -1145,6 +1145,11 @@ def test_cit_r78_magician_cards_go_under_the_deck_in_the_listed_order():
         refresh_window(g)
         act(g, "Use the Magician's power")
         act(g, "Replace cards from your hand")
+        # the question says that the order counts (issue 28, question 8): an ordered choice
+        assert g.pending["prompt"] == (
+            "Put which cards on the bottom of the deck? (in order: the items are taken in the order you list them)"
+        )
+        assert g.pending["ordered"] is True and g.view(0)["decision"]["ordered"] is True
         labs = g.pending["labels"]
         g.answer([labs.index(name) for name in listing])
         return cards_in(g, "deck")[:2], ids

@@ -219,6 +219,32 @@ def test_cit_r46_theft_happens_at_reveal_before_the_action():
     assert "Take income" in labels(g)  # income not yet taken: the theft came first
 
 
+def test_cit_r46_a_player_robbing_their_own_character_is_not_told_as_a_gift():
+    # 2 players hold two characters each: a Thief naming its holder's other character moves no gold,
+    # and the narration does not say "P1 gives 2 gold to P1" (issue 28, narration)
+    g = new_game(players=2, seed=2)
+    open_draft(g)
+    wanted = {0: ["Thief", "Merchant"], 1: ["Bishop", "Warlord"]}
+    keep = {n for v in wanted.values() for n in v}
+    while g.state["phase"] == "selection":
+        p = g.pending
+        if p["prompt"].startswith("Keep"):
+            act(g, wanted[p["seat"]].pop(0), p["seat"])
+        else:
+            g.answer(next(i for i, l in enumerate(p["labels"]) if l not in keep))
+    until_turn(g, "thief")
+    act(g, "Rob a character")
+    act(g, "Merchant")
+    act(g, "Take 2 gold")
+    n = len(g.log)
+    before = gold(g, 0)
+    act(g, "End turn")
+    until_turn(g, "merchant")
+    lines = texts(g, n)
+    assert "Merchant is revealed" in lines and gold(g, 0) == before
+    assert not any(" gives " in line for line in lines), lines
+
+
 def test_cit_r47_later_gains_are_not_stolen_and_unheld_target_gives_nothing():
     g = start({0: "King", 1: "Thief", 2: "Merchant", 3: "Warlord"})
     until_turn(g, "thief")

@@ -274,6 +274,16 @@ def test_dc_r3_character_per_rank_is_an_option_random_by_default():
     assert exc.value.code == "play/failed" and "rank3" in exc.value.message
 
 
+def test_dc_r4_the_random_rank_nine_pick_is_narrated_by_the_characters_name():
+    # DC-D3: the setup draws none, the Artist or the Queen; the narration names the character
+    # ("at random: Queen"), not its id ("at random: queen") (issue 28, narration)
+    drawn = set()
+    for seed in range(1, 13):
+        g = dc_game(players=5, seed=seed, rank9="random")
+        drawn |= {t for t in texts(g) if t.startswith("at random: ") and t[11:].lower() in ("none", "artist", "queen")}
+    assert {"at random: Artist", "at random: Queen"} <= drawn and not drawn & {"at random: artist", "at random: queen"}
+
+
 def test_dc_r4_rank_nine_only_with_five_players_and_required_at_eight():
     assert not {"artist", "queen"} & set(in_use(new_game("citadels", 4, 1, expansions=DC)))
     with pytest.raises(MasonError) as exc:
@@ -526,7 +536,7 @@ def test_dc_r22_bewitched_queen_seat_test_uses_the_witch_seat():
     act(g, "Take 2 gold", 3)
     assert gold(g, 3) == before + 2  # no +3 for the holder
     assert turn_seat(g) == 0
-    assert any(e.get("text") == "P1 gains 3 gold (Queen: queen gold)" for e in g.log[-6:])
+    assert any(e.get("text") == "P1 gains 3 gold (Queen)" for e in g.log[-6:])
 
 
 def test_dc_r23_end_of_turn_districts_work_after_both_witch_turns():
@@ -661,7 +671,7 @@ def test_dc_x14_tax_before_the_poor_house():
     act(g, "End turn", 2)
     assert gold(g, 2) == 1
     said = texts(g, n)
-    assert said.index("P3 gives 1 gold to P2") < said.index("P3 gains 1 gold (Poor House: poor house)")
+    assert said.index("P3 gives 1 gold to P2") < said.index("P3 gains 1 gold (Poor House)")
 
 
 def test_dc_x15_tax_and_the_assassin():
@@ -937,7 +947,7 @@ def test_dc_x2_alchemist_and_tax():
     finish_turn(g)
     assert gold(g, 2) == 3
     said = texts(g, n)
-    assert said.index("P3 gains 4 gold (Alchemist: refund)") < said.index("P3 gives 1 gold to P2")
+    assert said.index("P3 gains 4 gold (Alchemist)") < said.index("P3 gives 1 gold to P2")
 
 
 def test_dc_x26_factory():
@@ -1268,7 +1278,7 @@ def test_dc_r53_queen_gains_three_next_to_the_king():
         first_turn = [e for e in g.log if e.get("turn") and "Queen" in e["text"]]
         assert first_turn
         n = g.log.index(first_turn[-1])
-        assert (f"P{queen_seat + 1} gains 3 gold (Queen: queen gold)" in texts(g, n)) == bool(gains)
+        assert (f"P{queen_seat + 1} gains 3 gold (Queen)" in texts(g, n)) == bool(gains)
 
 
 def test_dc_r54_queen_gains_at_round_end_when_the_murdered_king_reveals():
@@ -1302,7 +1312,7 @@ def test_dc_x24_queen_and_murdered_king():
     n = len(g.log)
     until_prompt(g, "Keep a character")
     said = texts(g, n)
-    assert "P4 takes the crown." in said and "P3 gains 3 gold (Queen: queen late)" in said and crown(g) == 3
+    assert "P4 takes the crown." in said and "P3 gains 3 gold (Queen)" in said and crown(g) == 3
 
 
 # ====================================================================== bonus districts
@@ -1494,8 +1504,10 @@ def test_dc_r71_throne_room_gains_when_the_crown_changes_hands():
     set_crown(g, 1)
     until_turn(g, "thief", 1)
     before = gold(g, 3)
+    n = len(g.log)
     until_turn(g, "king", 2)
     assert crown(g) == 2 and gold(g, 3) == before + 1
+    assert "P4 gains 1 gold (Throne Room)" in texts(g, n)  # the card's name, not "Throne Room: throne room"
     g = start({0: "Assassin", 1: "Thief", 2: "King", 3: "Warlord"})
     city_of(g, 3, "throne_room")
     set_crown(g, 2)  # the crown stays: nothing
@@ -1539,6 +1551,45 @@ def test_dc_r73_not_thanking_loses_the_rest_of_the_turn():
     build(g, 3, "Temple")
     finish_turn(g)
     assert gold(g, 2) == 1
+
+
+def test_dc_r73_silent_queen_forfeits_her_gold():
+    # CIT-R25, DC-R72: the question comes right after the reveal effects; the Queen's +3 is her
+    # power, so a Queen who stays silent does not keep it (DC-R53)
+    picks = {0: "Queen", 1: "King", 2: "Assassin", 3: "Warlord", 4: "Merchant"}
+    g = start(picks, players=5)
+    for answer, gains in (("Stay silent", 0), ("Thank", 3)):
+        g = start(picks, players=5)
+        city_of(g, 1, "ball_room")
+        until_prompt(g, "Ball Room")
+        while turn_type(g) != "queen":  # the others thank; nothing else moves P1's gold
+            before = gold(g, 0)
+            act(g, "Thank", g.pending["seat"])
+            until_prompt(g, "Ball Room")
+        assert g.pending["seat"] == 0 and crown(g) == 1
+        assert gold(g, 0) == before  # nothing paid before the question
+        act(g, answer, 0)
+        assert gold(g, 0) == before + gains
+
+
+def test_dc_r73_silent_queen_forfeits_the_round_end_gold_of_a_murdered_king():
+    # DC-R54 pays at round end what her turn's power would have paid; silence lost that power
+    picks = {0: "Assassin", 1: "Thief", 2: "Queen", 3: "King", 4: "Merchant", 5: "Warlord"}
+    for answer, gains in (("Stay silent", 0), ("Thank", 3)):
+        g = start(picks, players=6)
+        city_of(g, 1, "ball_room")
+        set_crown(g, 1)
+        until_turn(g, "assassin", 0)
+        act(g, "Murder a character", 0)
+        act(g, "King", 0)
+        until_prompt(g, "Ball Room")
+        while turn_type(g) != "queen":
+            act(g, "Thank", g.pending["seat"])
+            until_prompt(g, "Ball Room")
+        before = gold(g, 2)
+        act(g, answer, 2)
+        until_prompt(g, "Keep a character")
+        assert crown(g) == 3 and gold(g, 2) == before + gains + (2 if gains else 0)
 
 
 def test_dc_r74_bell_tower_lowers_the_end_threshold():
@@ -1743,7 +1794,7 @@ def test_dc_r80_end_of_turn_order():
     n = len(g.log)
     build(g, 2, "Church")  # the turn ends by itself
     said = texts(g, n)
-    assert said.index("P3 gains 2 gold (Alchemist: refund)") < said.index("P3 gives 1 gold to P2")
+    assert said.index("P3 gains 2 gold (Alchemist)") < said.index("P3 gives 1 gold to P2")
     assert g.pending["prompt"] == "Park: draw 2 districts?"
 
 

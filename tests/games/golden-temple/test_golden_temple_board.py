@@ -711,7 +711,7 @@ def test_gta_r138_teleport_discarding_the_token():
     run(g, "emit elephant_move(who=0, step=1)")
     assert "teleport: discard the action token" in labels(g)
     act(g, "teleport: discard the action token")
-    assert labels(g) == ["east", "south", "west"]
+    assert labels(g) == ["north", "east", "south", "west"]  # "任意區劃": any district
     act(g, "west")  # 3 steps, crosses NE: free, no penalty
     assert elephant(g, 0) == "west" and pp(g, 0) == 10 and goods(g, 0)["coins"] == 0
     assert var(g, "token", 0) == "discarded"
@@ -721,6 +721,17 @@ def test_gta_r138_teleport_discarding_the_token():
     while g.pending and g.pending["seat"] == 0:  # no step 3 afterwards
         assert prompt(g) != "Move your elephant?"
         act(g, labels(g)[0])
+
+
+def test_gta_r138_teleport_may_put_the_elephant_back_in_its_own_district():
+    g = fresh()
+    put_elephant(g, 0, "north")
+    set_var(g, "token", "unlocked", 0)
+    run(g, "emit elephant_move(who=0, step=3)")
+    act(g, "teleport: discard the action token")
+    act(g, "north")
+    assert done(g) and elephant(g, 0) == "north" and var(g, "token", 0) == "discarded"
+    assert pp(g, 0) == 10 and goods(g, 0)["coins"] == 0
 
 
 def test_gta_r138_teleport_in_step_three_and_not_with_locked_token():
@@ -1051,6 +1062,21 @@ def test_gta_r159_wh15_single_free_teleport_then_flipped():
     run(g, "emit era_end")  # the board still shows 2 icons
     finish(g)
     assert counter(g, "coins", 0) == 1
+
+
+def test_gta_r159_wh15_teleport_to_its_own_district_still_flips_the_tile():
+    # "放在任意區劃中" (put it in any district): its own district too; the flip turns the 2-space tile
+    # into the 4-space back (placeholder spaces), which can be worth a teleport in place
+    g = fresh()
+    w = warehouse(g, 0, "wh15")
+    put_elephant(g, 0, "east")
+    before = capacity(g, 0)
+    run(g, "emit elephant_move(who=0, step=1)")
+    act(g, "teleport: flip the warehouse tile")
+    assert labels(g) == ["north", "east", "south", "west"]
+    act(g, "east")
+    assert done(g) and elephant(g, 0) == "east" and g.state["cards"][w]["flipped"]
+    assert capacity(g, 0) == before - g.program.types["wh15"]["spaces"] + 4
 
 
 def test_gta_r157_wh13_exchange_once_in_own_turn():

@@ -449,6 +449,50 @@ def test_gta_r82_tax_cut_icons_pay_no_income():
     assert goods(g, 0) == {"coins": 0, "marble": 0, "copper": 0, "gold": 0} and pp(g, 0) == 10
 
 
+# ------------------------------------------------------------------ GTA-D5: "passed" (超過) icons
+def step_of(g, track, when, reward):
+    """The step of ``track`` whose icon is (``when``, ``reward``): the tests do not rely on the layout."""
+    steps = g.program.boards["knowledge"]["tracks"][track]["steps"]
+    return next(i for i, x in enumerate(steps) if x.get("when") == when and x.get("reward") == reward)
+
+
+def test_gta_d5_income_pays_the_era_end_icon_a_marker_stands_on():
+    g = plain(ready(3))
+    temple(g, "tt1", "tt2", "tt3")
+    era_end_calm(g)
+    set_knowledge(g, 0, "income", step_of(g, "income", "era_end", "coin_pp"))  # on the icon's step
+    run(g, "emit era_end")
+    assert done(g)
+    assert goods(g, 0)["coins"] == 1 and pp(g, 0) == 11  # tax 1 paid, then 1 coin + 1 PP
+
+
+@pytest.mark.parametrize("above,coins,pp_", [(0, 0, 10), (1, 1, 11)])
+def test_gta_d5_icons_passed_pays_only_the_icons_below_the_marker(above, coins, pp_):
+    g = plain(ready(3, variants=("icons_passed",)))
+    temple(g, "tt1", "tt2", "tt3")
+    era_end_calm(g)
+    step = step_of(g, "income", "era_end", "coin_pp")
+    assert g.program.boards["knowledge"]["tracks"]["income"]["steps"][step + 1].get("when") != "era_end"
+    set_knowledge(g, 0, "income", step + above)  # on the icon: not yet passed; one above: passed
+    run(g, "emit era_end")
+    assert done(g)
+    assert goods(g, 0)["coins"] == coins and pp(g, 0) == pp_
+
+
+def test_gta_d5_icons_passed_keeps_the_tax_cut_and_game_end_icons_from_their_step():
+    g = plain(ready(3, variants=("icons_passed",)))
+    temple(g, "tt1", "tt2", "tt3")
+    era_end_calm(g)
+    set_knowledge(g, 0, "research", step_of(g, "research", "era_end", "tax_cut"))  # tax 1 - 1 = 0
+    run(g, "emit era_end")
+    assert done(g)
+    assert goods(g, 0)["coins"] == 1 and pp(g, 0) == 10
+    set_knowledge(g, 0, "research", step_of(g, "research", "final", "per_marker"))  # the top step
+    set_counter(g, "on_elephant", 0, 3)
+    run(g, 'say "=> {knowledge_points(0)}"')
+    assert g.log[-1]["text"] == "=> 3"
+
+
 def test_gta_r83_bridge_of_the_ended_era_flips_next_one_becomes_current():
     g = plain(ready(3))
     temple(g, "tt1", "tt2", "tt3")
@@ -578,8 +622,11 @@ def test_gta_r88_overflow_checked_after_each_gain_player_chooses_discard():
     act(g, "coins")
     assert prompt(g) == "Your storage is full: return what to the supply?"
     assert goods(g, 0) == {"coins": 3, "marble": 2, "copper": 0, "gold": 0}
+    n = len(g.log)
     act(g, "coins")
     assert done(g) and goods(g, 0) == {"coins": 2, "marble": 2, "copper": 0, "gold": 0}
+    said = [e["text"] for e in g.log[n:] if "text" in e]
+    assert "P1 returns 1 coin to the supply" in said and not any("pays" in t for t in said)  # a return
 
 
 def test_gta_r88_the_gained_item_itself_may_go_back():
@@ -798,7 +845,8 @@ def test_gta_r105_sell_onto_the_topmost_empty_space():
     _market(g)
     act(g, "sell copper for 2 coins")  # space 2, not the bottom space 4
     assert filled(g)["copper"] == 2 and goods(g, 0)["coins"] == 2
-    act(g, "sell copper for 1 coins")  # then space 3
+    assert "sell copper for 1 coin" in labels(g)  # one coin, not "1 coins" (counted, issue 28)
+    act(g, "sell copper for 1 coin")  # then space 3
     stop(g)
     assert filled(g)["copper"] == 3 and goods(g, 0) == {"coins": 3, "marble": 0, "copper": 0, "gold": 0}
     assert pp(g, 0) == 10

@@ -471,7 +471,16 @@ def test_gta_r189_the_maharaja_is_an_extra_automated_seat_with_the_solo_board():
     # no player-side parts: no mahouts, objective hand, market markers, coins
     assert zone(g, "mahouts", MAHA) == [] and zone(g, "mahout_slots", MAHA) == []
     assert zone(g, "objectives", MAHA) == [] and counter(g, "in_market", MAHA) == 0
-    assert counter(g, "coins", MAHA) == 0 and pp(g, MAHA) == 5
+    assert counter(g, "coins", MAHA) == 0
+
+
+@pytest.mark.parametrize("variants,maharaja", [((), 0), (("maharaja_starts_at_5",), 5)])
+def test_gta_r190_the_maharaja_starts_at_0_pp_or_5_with_maharaja_starts_at_5(variants, maharaja):
+    # the seed's solo setup (steps 1-6) lists every piece he takes and puts no score marker on 5;
+    # the variant reads "set up as for 2 players" as putting it on 5 like a player's (README)
+    g = ready(1, variants=variants)
+    assert pp(g, 0) == 5 and pp(g, MAHA) == maharaja
+    assert counter(g, "marble", MAHA) == 1  # his setup marble came from the mine, not as 1 PP
 
 
 @pytest.mark.parametrize("seed", [1, 3, 4, 8])

@@ -12,6 +12,7 @@ from gt_support import (
     knowledge,
     labels,
     mahout,
+    owners,
     place_tiles,
     plain,
     pp,
@@ -21,6 +22,7 @@ from gt_support import (
     ring,
     run,
     set_goods,
+    set_knowledge,
     set_ring,
     set_var,
     var,
@@ -614,6 +616,58 @@ def test_gta_r68_follow_that_trades_nothing_pays_no_pp():
     act(g, "Follow")
     act(g, "stop trading")
     assert done(g) and pp(g, 0) == 10
+
+
+def test_gta_r68_knowledge_follow_pays_even_when_the_step_reached_grants_an_impossible_upgrade():
+    # the step reached grants an upgrade the follower cannot pay (no resources): the marker still moved,
+    # so the follow was carried out and the active player gains 1 PP (seed 3070, 3 players, greedy)
+    slots = {0: {}, 1: {"white": "mh_k"}, 2: {}}
+    g = to_window(plain(ready(3)), "white", "e1", tiles=["dt_b1", "dt_g1", "dt_y1"], slots=slots)
+    steps = g.program.boards["knowledge"]["tracks"]["research"]["steps"]
+    paid_upgrade = next(i for i, x in enumerate(steps) if x.get("reward") == "upgrade")
+    set_knowledge(g, 1, "research", paid_upgrade - 1)  # the next research step grants a paid upgrade
+    _end_worker_turn(g)
+    assert prompt(g) == FOLLOW and g.pending["seat"] == 1
+    act(g, "Follow")
+    act(g, "research")
+    assert done(g)
+    assert knowledge(g, 1, "research") == paid_upgrade and goods(g, 1)["coins"] == 0
+    assert pp(g, 0) == 11
+
+
+def voided_follow(variants=()):
+    """P2 (wh13, 1 marble, elephant on an empty board) follows white with mh_i, then exchanges the
+    marble for copper: the donation it accepted can no longer be made."""
+    slots = {0: {}, 1: {"white": "mh_i"}, 2: {}}
+    g = plain(ready(3, variants=variants))
+    warehouse(g, 1, "wh13")
+    g = to_window(g, "white", "e1", tiles=["dt_b1", "dt_g1", "dt_y1"], slots=slots)
+    set_goods(g, 1, marble=1)
+    put_elephant(g, 1, "east")
+    _end_worker_turn(g)
+    assert prompt(g) == FOLLOW and g.pending["seat"] == 1
+    act(g, "Follow")
+    act(g, "Exchange")
+    assert goods(g, 1)["copper"] == 1  # "marble for copper", the only exchange, made by itself
+    assert done(g)
+    assert all(o is None for o in owners(g, "east").values())  # no donation
+    return g
+
+
+def test_gta_r68_follow_voided_by_the_followers_own_wh13_exchange_pays_nothing():
+    assert pp(voided_follow(), 0) == 10
+
+
+def test_gta_r68_follow_pays_on_accept_variant_pays_voided_and_tradeless_follows():
+    assert pp(voided_follow(("follow_pays_on_accept",)), 0) == 11
+    slots = {0: {}, 1: {"green": "mh_market"}, 2: {}}
+    g = plain(ready(3, variants=("follow_pays_on_accept",)))
+    g = to_window(g, "green", "e1", tiles=["dt_b1", "dt_y1", "dt_w1"], slots=slots)
+    set_goods(g, 1, coins=3)
+    _end_worker_turn(g)
+    act(g, "Follow")
+    act(g, "stop trading")
+    assert done(g) and pp(g, 0) == 11
 
 
 def test_gta_r69_active_players_swap_tile_never_changes_the_follow_colour():

@@ -180,6 +180,13 @@ def test_isf_r50_workers_by_level_in_any_mix():
     play(g2, "Builder", "Builder A")
     act(g2, "R1L2C1")
     assert g2.legal() == ["1", "2", "3"]  # convicts among the 4 workers
+    g3 = ready(block=1, laborer=1, convict=4)
+    fill(g3, ["R1L1C1"], 1)
+    play(g3, "Builder", "Builder A")
+    n = len(g3.log)
+    act(g3, "R1L2C1")
+    said = [e["text"] for e in g3.log[n:] if "text" in e]
+    assert "P1 pays 4 workers (1 laborer and 4 convicts on the board)" in said, said  # not "1 laborers"
 
 
 def test_isf_r51_the_second_block_may_rest_on_the_first():

@@ -528,8 +528,11 @@ def test_poe_r48_keep_at_most_five_cubes():
     run(g, 'emit resolve(location="build")')
     assert g.pending["prompt"] == "Over the cube limit: return which cube?"
     act(g, "metal")
+    n = len(g.log)
     act(g, "2")
     assert counter(g, "sand", 0) + counter(g, "metal", 0) == 5 and done(g)
+    said = [e["text"] for e in g.log[n:] if "text" in e]
+    assert "P1 returns 2 metal to the supply" in said  # a return, not a payment (issue 28)
 
 
 def test_poe_r49_builders_and_workers_return():

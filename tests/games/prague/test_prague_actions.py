@@ -128,7 +128,7 @@ def vp_in(icons):
 
 def token_on(g, s, type_id, track_name):
     c = put(g, type_id, "production", s)
-    cstate(g, c)["track"] = track_name
+    cstate(g, c)["on_track"] = track_name
     cstate(g, c)["owner_seat"] = s
     return c
 
@@ -373,6 +373,50 @@ def test_pcr_r41_the_egg_bought_at_once_pays_a_street_zone_egg_effect():
     assert counter(g, "egg", 0) == 0 and counter(g, "goldwin", 0) == 1 and var(g, "egg_offer") is None
 
 
+def _egg_bonus_pending(g):
+    """Seat 0 took a quarry/wall tile from a buy_egg_gold notch, produced, and left the egg unbought;
+    its pawn waits before zone IV with no egg."""
+    st = station(g, "green")
+    only_tile(g, "at_2", st, "buy_egg_gold")  # wall / quarry
+    set_var(g, "kr_zone", 3, 0)
+    window(g)
+    act(g, "Take an action tile")
+    if prompt(g).startswith("Take which action tile"):
+        act(g, f"{st}: quarry")
+    act(g, "Gain 1 and add one")
+    assert var(g, "egg_offer") == ["gold", 1] and counter(g, "egg", 0) == 0
+
+
+def test_pcr_r41_the_unused_egg_bonus_pays_a_bought_kings_road_action_into_zone_iv():
+    """README, question 7: the buy-egg bonus is used "at any moment of the turn" (seed l. 95, 366) and
+    counts for King's Road whatever grants the action, as it does for the tile's own action."""
+    g = game3(gold=1, goldwin=2)
+    _egg_bonus_pending(g)
+    act(g, "Buy an extra action")  # paid with the 2 gold windows (the only way)
+    assert "kings road" in labels(g)
+    act(g, "kings_road")
+    assert prompt(g) == "Keep which silver bridge tile?"
+    assert var(g, "kr_zone", 0) == 4 and counter(g, "gold", 0) == 0 and var(g, "egg_offer") is None
+
+
+def test_pcr_r41_the_unused_egg_bonus_pays_a_technology_kings_road_action_into_zone_iv():
+    g = game3(gold=1)
+    put(g, "t4_3", "techs", 0)  # T4-3: perform any one action
+    _egg_bonus_pending(g)
+    act(g, "Use a one-shot technology")
+    assert prompt(g) == "Perform which action?" and "kings road" in labels(g)
+    act(g, "kings_road")
+    assert var(g, "kr_zone", 0) == 4 and counter(g, "gold", 0) == 0 and var(g, "egg_offer") is None
+
+
+def test_pcr_r41_without_the_price_of_the_egg_bonus_no_kings_road_into_zone_iv():
+    g = game3(gold=0, goldwin=2)
+    _egg_bonus_pending(g)
+    set_counter(g, "gold", 0, 0)
+    act(g, "Buy an extra action")  # paid with the 2 gold windows (the only way)
+    assert "kings road" not in labels(g)
+
+
 def test_pcr_r42_the_special_tile_is_offered_and_taking_it_gives_no_vp():
     g = game3()
     st = station(g, "green")
@@ -409,6 +453,71 @@ def test_pcr_r42_a_non_hex_action_with_the_special_bonus_scores_1_vp():
     act(g, f"{st}: kings_road")
     assert done(g)
     assert vp(g, 0) == 1 and var(g, "special_ok") is False
+
+
+def _only_in(g, row, normals, special):
+    """Row ``row`` ('up', 'wall', 'bld') shows the normal tiles ``normals`` and the special ``special``."""
+    for z in (f"{row}_row", f"{row}_special"):
+        for c in zone(g, z):
+            move_card(g.rt, c, "out")
+    for t in normals:
+        put(g, t, f"{row}_row")
+    if special:
+        put(g, special, f"{row}_special")
+
+
+def _special_and_plain_stations(g, tile):
+    """Two green stations: ``tile`` over a special_or_vp1 notch (returned first), another action tile
+    over a plain notch (returned second)."""
+    sp = station(g, "green")
+    only_tile(g, tile, sp, "special_or_vp1")
+    w = crane(g)
+    other = next(st for st in stations(g) if st != sp and evaluate(g, f"zone_of('{st}')") == "green")
+    slot = evaluate(g, f"wheel_slot_at('crane', '{other}')")
+    assert evaluate(g, f"slot_bonus('{other}')") != "special_or_vp1"
+    w["pieces"][slot] = card(g, "at_6" if tile != "at_6" else "at_3")
+    return sp, other
+
+
+def test_pcr_d5_pcr_r42_building_payable_only_as_the_special_tile_is_offered_on_a_special_slot():
+    """Seed l. 156-158: the special tile is taken with the slot's special-tile bonus; PCR-D5: a tile
+    is offered for an action it makes possible. 3 gold pays only the special building (3 gold), not the
+    normal one (5 gold): 'building' is offered from the special slot and not from a plain one."""
+    g = game3(gold=3)
+    _only_in(g, "bld", ["b1_10"], "b1_15")
+    sp, other = _special_and_plain_stations(g, "at_3")
+    opts = evaluate(g, "tile_options(0)")
+    assert [sp, "building"] in [o[1:] for o in opts]
+    assert [other, "building"] not in [o[1:] for o in opts]
+    run(g, "emit take_tile(who=0)")
+    act(g, f"{sp}: building")  # the one tile it can take: taken without asking
+    finish(g)
+    assert counter(g, "gold", 0) == 0 and card(g, "b1_15") in zone(g, "city_tiles")
+    assert card(g, "b1_10") in zone(g, "bld_row") and var(g, "special_ok") is False
+
+
+def test_pcr_d5_pcr_r42_upgrade_with_an_empty_normal_row_is_offered_on_a_special_slot():
+    g = game3()
+    _only_in(g, "up", [], "u1_12")
+    sp, other = _special_and_plain_stations(g, "at_1")
+    opts = [o[1:] for o in evaluate(g, "tile_options(0)")]
+    assert [sp, "upgrade"] in opts and [other, "upgrade"] not in opts
+    run(g, "emit take_tile(who=0)")
+    act(g, f"{sp}: upgrade")  # the one tile it can take: taken without asking
+    finish(g)
+    assert card(g, "u1_12") in zone(g, "upgrades", 0)
+
+
+def test_pcr_d5_pcr_r42_wall_payable_only_as_the_special_tile_is_offered_on_a_special_slot():
+    g = game3(stone=3)
+    _only_in(g, "wall", ["w1_10", "w1_11"], "w1_15")  # 4 and 5 stone; the special costs 3
+    sp, other = _special_and_plain_stations(g, "at_2")
+    opts = [o[1:] for o in evaluate(g, "tile_options(0)")]
+    assert [sp, "wall"] in opts and [other, "wall"] not in opts
+    run(g, "emit take_tile(who=0)")
+    act(g, f"{sp}: wall")  # the one tile it can pay: taken without asking
+    finish(g)
+    assert card(g, "w1_15") in zone(g, "walls", 0) and counter(g, "stone", 0) == 0
 
 
 def test_pcr_r43_no_special_tile_for_an_extra_action_bought_before_the_tile():
@@ -742,7 +851,7 @@ def test_pcr_r53_reaching_the_token_space_takes_a_token_of_choice():
     act(g, "Production token: 2 gold")
     assert done(g)
     [tk] = zone(g, "production", 0)
-    assert cstate(g, tk)["track"] == "gold_mine" and len(zone(g, "river")) == river - 1
+    assert cstate(g, tk)["on_track"] == "gold_mine" and len(zone(g, "river")) == river - 1
     gold = counter(g, "gold", 0)
     run(g, 'emit produce(who=0, track="gold_mine")')  # every later production
     assert done(g)
@@ -759,7 +868,7 @@ def test_pcr_r53_any_effect_reaching_the_space_gives_the_token():
     finish(g)
     assert track(g, 0, "quarry") == pos + 1
     [tk] = zone(g, "production", 0)
-    assert cstate(g, tk)["track"] == "quarry"
+    assert cstate(g, tk)["on_track"] == "quarry"
 
 
 def test_pcr_r53_no_token_when_the_river_is_empty():

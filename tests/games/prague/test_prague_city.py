@@ -22,6 +22,7 @@ from pr_support import (
     crane,
     done,
     evaluate,
+    finish,
     goods,
     hex_put,
     labels,
@@ -564,6 +565,43 @@ def test_pcr_r95_zone_four_draw_three_keep_one_on_a_plank():
     assert set(stack[:2]) == {card(g, "iv_5"), card(g, "iv_2")} and len(stack) == 5  # the others to the bottom
 
 
+@pytest.mark.parametrize(
+    "tile, track_name, start",
+    [("iv_3", "gold_mine", 4), ("iv_4", "quarry", 3), ("iv_5", "technology", 0), ("iv_6", "university", 0)],
+)
+def test_pcr_d12_pcr_r95_silver_bridge_tile_advances_its_track_three_times(tile, track_name, start):
+    """Seed l. 384 "(銀色)增加對應的軌道三次" (advance the matching track three times): keeping IV-3 ..
+    IV-6 pays the plank and moves the tile's track 3 steps, each step with its one-shot effects."""
+    g = fresh()
+    set_var(g, "plank_sides", PLANKS)
+    stack_order(g, "iv_stack", tile, "iv_1", "iv_2")
+    set_var(g, "kr_zone", 3, 0)
+    set_counter(g, "egg", 0, 1)
+    assert track(g, 0, track_name) == start
+    kings_road(g)
+    act(g, tname(g, tile))
+    act(g, "2")  # plank 2: a book
+    finish(g)  # production tokens, technology draws: the first option
+    book = 1 if track_name == "technology" else 0
+    assert track(g, 0, track_name) == start + 3 + book
+    assert track(g, 0, "technology") == (start + 3 if track_name == "technology" else 0) + 1  # the plank's book
+    assert cstate(g, tile)["z"] == "bridge" and var(g, "plank_tiles")[1] == card(g, tile)
+
+
+def test_pcr_d12_silver_bridge_tile_track_steps_past_the_top_give_2_vp():
+    g = fresh()
+    set_var(g, "plank_sides", PLANKS)
+    stack_order(g, "iv_stack", "iv_6", "iv_1", "iv_2")
+    set_var(g, "kr_zone", 3, 0)
+    set_counter(g, "egg", 0, 1)
+    set_track(g, 0, "university", 7)  # one step below the top (8): the other two give 2 VP each
+    kings_road(g)
+    act(g, tname(g, "iv_6"))
+    act(g, "1")  # plank 1: 2 gold
+    assert done(g)
+    assert track(g, 0, "university") == 8 and vp(g, 0) == 4
+
+
 def test_pcr_r96_zone_five_costs_an_egg_and_gives_a_gold_tile_and_its_plank():
     g = fresh()
     set_var(g, "plank_sides", PLANKS)
@@ -932,6 +970,40 @@ def test_pcr_r107_t2_1_building_with_a_cathedral_icon():
     assert goods(g, 0)["gold"] == goods(base, 0)["gold"] + 1
 
 
+@pytest.mark.parametrize("tech, mark, resource", [("t2_2", "red", "stone"), ("t2_3", "blue", "gold")])
+def test_pcr_r107_t2_2_t2_3_fire_on_corner_tokens_from_any_source_once_per_turn(tech, mark, resource):
+    """README, question 7: seed l. 405 "如果你得到對應圖示的角落獎勵指示物" names the token kind (the
+    red and blue "corner bonus tokens" of final scoring, l. 309, whatever gave them), not the link: a
+    token from an upgrade or plaza reward counts; once per turn."""
+    g = fresh()
+    base = _with_and_without(g, tech, lambda x: run(x, f'emit gain_icons(who=0, icons=["{mark}_token"])'))
+    assert counter(g, mark, 0) == counter(base, mark, 0) == 1
+    assert vp(g, 0) == vp(base, 0) + 1 and goods(g, 0)[resource] == goods(base, 0)[resource] + 1
+    run(g, f'emit gain_icons(who=0, icons=["{mark}_token"])')  # the same turn: not again
+    assert counter(g, mark, 0) == 2 and vp(g, 0) == vp(base, 0) + 1
+    other = "blue" if mark == "red" else "red"
+    h = fresh()
+    base = _with_and_without(h, tech, lambda x: run(x, f'emit gain_icons(who=0, icons=["{other}_token"])'))
+    assert vp(h, 0) == vp(base, 0) and goods(h, 0) == goods(base, 0)  # the other colour: nothing
+
+
+def test_pcr_r107_t2_2_and_t2_3_each_fire_once_in_the_same_turn():
+    g = fresh()
+    now_in_turn(g, 0)
+    give_tech(g, 0, "t2_2")
+    give_tech(g, 0, "t2_3")
+    run(g, 'emit gain_icons(who=0, icons=["red_token", "blue_token", "red_token"])')
+    assert vp(g, 0) == 2 and goods(g, 0)["stone"] == 1 and goods(g, 0)["gold"] == 1
+
+
+def test_pcr_r107_t2_3_fires_for_a_plaza_claimant_outside_its_own_turn():
+    g = fresh()
+    now_in_turn(g, 1)
+    give_tech(g, 1, "t2_3")
+    run(g, 'emit gain_icons(who=1, icons=["blue_token"])')  # e.g. a plaza bottom reward in P1's turn
+    assert vp(g, 1) == 1 and goods(g, 1)["gold"] == 1
+
+
 def test_pcr_r107_t2_4_building_without_a_cathedral_icon():
     g = fresh()
     t = crown_tile(g)
@@ -1049,6 +1121,42 @@ def test_pcr_r107_t4_2_wall_two_stone_cheaper():
     act(g, "0")
     assert goods(g, 0)["stone"] == 0 and zone(g, "walls", 0) == [card(g, t)]
     assert var(g, "stone_discount") == 0
+
+
+def test_pcr_r104_t4_1_is_neither_offered_nor_spent_when_no_building_can_be_paid():
+    """README, question 7: T4-1 is "執行建造建築" (perform Build building); a building that cannot be
+    paid cannot be taken (seed l. 185), so the one-shot tile stays for a later turn."""
+    g = fresh()
+    t = next(x for x in types_where(g, "building", era=1, special=False, stone=0) if T(g, x)["gold"] >= 4)
+    only_in_row(g, "bld", t)
+    give_tech(g, 0, "t4_1")
+    set_goods(g, 0, gold=T(g, t)["gold"] - 3)  # even 2 gold cheaper: unpayable
+    run(g, "turn 0")
+    assert not any(l.startswith("Use a one-shot technology") for l in labels(g))
+    assert cstate(g, "t4_1")["z"] == "techs"
+    g = fresh()
+    only_in_row(g, "bld", t)
+    give_tech(g, 0, "t4_1")
+    set_goods(g, 0, gold=T(g, t)["gold"] - 2)  # payable with the discount on a new-town hex
+    run(g, "turn 0")
+    act(g, "Use a one-shot technology")
+    assert prompt(g) == "Build on which hex of the city?"
+
+
+def test_pcr_r104_t4_2_is_neither_offered_nor_spent_when_no_wall_can_be_paid():
+    g = fresh()
+    t = next(x for x in types_where(g, "wall", era=1, special=False, gold=0) if T(g, x)["stone"] >= 4)
+    only_in_row(g, "wall", t)
+    give_tech(g, 0, "t4_2")
+    set_goods(g, 0, stone=T(g, t)["stone"] - 3)
+    run(g, "turn 0")
+    assert not any(l.startswith("Use a one-shot technology") for l in labels(g))
+    assert evaluate(g, f"tech_usable(0, {card(g, 't4_2')})") is False
+    set_goods(g, 0, stone=T(g, t)["stone"] - 2)
+    assert evaluate(g, f"tech_usable(0, {card(g, 't4_2')})") is True
+    give_tech(g, 0, "t3_3")  # another one-shot tile: only the usable ones are listed
+    set_goods(g, 0, stone=0)
+    assert evaluate(g, "[t for t in techs(0) if tech_usable(0, t)]") == [card(g, "t3_3")]
 
 
 def test_pcr_r107_t4_4_gold_window_and_upgrade():

@@ -547,6 +547,33 @@ def test_pcr_r28_overflow_to_the_last_red_space_when_the_pen_is_full():
     assert bonus(g, "at_1") == 5
 
 
+def test_pcr_d16_two_tiles_overflowing_together_keep_their_crane_order():
+    """README, question 7: the seed (l. 286) moves "a tile" turned out of the blue zone to the first empty
+    pen space and is silent on two; by default they are relocated in crane order (the one from s10
+    first), so the two keep their order; both moves are narrated, with where each tile came from."""
+    g = plain(ready(4))
+    arrange(g, 12, {"s10": "at_1", "s11": "at_2"})  # arrow on the single green space: a double step
+    n = len(g.log)
+    end_turn(g)
+    assert stations_of(g) == {"s4": "at_1", "s5": "at_2"}
+    assert bonus(g, "at_1") == bonus(g, "at_2") == 5
+    said = [e["text"] for e in g.log[n:] if e.get("type") == "say"]
+    assert "2 action tiles pass the end of the blue zone together; the one from s10 is relocated first." in said
+    assert any(t.startswith("Action tile 1 (from s10) passes the end of the blue zone: it goes to s4") for t in said)
+    assert any(t.startswith("Action tile 2 (from s11) passes the end of the blue zone: it goes to s5") for t in said)
+
+
+def test_pcr_d16_variant_overflow_first_out_relocates_the_farther_tile_first():
+    g = plain(ready(4, variants=("overflow_first_out",)))
+    arrange(g, 12, {"s10": "at_1", "s11": "at_2"})
+    n = len(g.log)
+    end_turn(g)
+    assert stations_of(g) == {"s4": "at_2", "s5": "at_1"}  # the s11 tile left the blue zone first
+    assert bonus(g, "at_1") == bonus(g, "at_2") == 5
+    said = [e["text"] for e in g.log[n:] if e.get("type") == "say"]
+    assert "2 action tiles pass the end of the blue zone together; the one from s11 is relocated first." in said
+
+
 def test_pcr_r29_overflow_bonuses_add_up_and_stay_until_taken():
     g = plain(ready(4))
     arrange(g, 1, {"s11": "at_4"})  # at_4 side A: upgrade / gold mine
@@ -822,3 +849,12 @@ def test_pcr_x22_solo_schedule():
     assert len(tl["turns"]) == 32 and tl["final"] == [32]
     assert tl["turns"].count(0) == 16 and tl["turns"].count(1) == 16
     assert tl["turns"] == [0, 1] * 16
+
+
+def test_pcr_d16_variant_overflow_first_out_is_declared_with_a_one_line_name():
+    """`mason games` lists a variant by its id and name: the name is its one-line description."""
+    from mason.runtime.game import load_program
+
+    variants = {v["id"]: v for v in load_program("prague").spec.game["variants"]}
+    v = variants["overflow_first_out"]
+    assert v["rule"] == "PCR-D16" and v["name"] and "\n" not in v["name"] and len(v["name"]) < 80

@@ -537,6 +537,20 @@ def test_pcr_r75_red_corner_takes_one_token_per_other_mark_at_the_vertex():
     assert counter(g, "red", 0) == 1  # B's mark meets A's: one token
 
 
+def test_pcr_r107_t2_2_fires_on_red_tokens_from_a_corner_link():
+    g = calm(2)
+    set_var(g, "tech_turn", 2, 0)
+    t = put(g, "t2_2", "techs", 0)
+    g.state["cards"][t]["owner_seat"] = 0
+    g.state["cards"][t]["since"] = 1
+    base = g.copy()
+    clear(base, "techs", 0, to="out")
+    for h in (g, base):
+        _three_corners(h)
+    assert counter(g, "red", 0) == counter(base, "red", 0) == 1
+    assert vp(g, 0) == vp(base, 0) + 1 and goods(g, 0)["stone"] == goods(base, 0)["stone"] + 1
+
+
 def test_pcr_x9_third_corner_gets_two_red_tokens():
     g = calm(2)
     _three_corners(g)
