@@ -300,8 +300,9 @@ def _narrate_choice(rt, node, pending, value):
     # a typed ``choice`` event: who chose, the kind of choice and what (the option's id, a list for a
     # subset), read by the same seats as the narration
     typed = {"type": "choice", "seat": seat, "kind": node.ckind, "value": _plain(value)}
-    if node.ckind not in ("card", "seat", "value"):  # a family's card named for everyone (by rank, say)
-        cards = [v for v in items if v is not None]
+    cards = [v for v in items if v is not None]
+    if node.ckind not in ("card", "seat", "value") and all(type(v) is int for v in cards):
+        # a family's card named for everyone (a character by rank, say); a type id (choose type) is public
         if _card_viewers(rt, cards) is not None:  # some lie hidden: name their type, not which copy
             del typed["value"]
             types = [rt.cards[c]["t"] for c in cards]
