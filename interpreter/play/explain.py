@@ -45,6 +45,11 @@ def describe(entry: dict) -> str:
         return f"state digest ({entry.get('when')})"
     if kind == "change":
         return "counters change: " + ", ".join(_change(c) for c in entry.get("changes") or ())
+    if kind == "board":  # a change no narration tells (a payment recorded, a bag's piece kept)
+        return f"{entry.get('primitive')} {entry.get('board')}: {str(entry.get('op')).replace('_', ' ')}"
+    if kind == "trade":
+        side = {"buy": "buys", "sell": "sells"}.get(entry.get("side"), "trades")
+        return f"{_seat(entry.get('seat'))} {side} {entry.get('count')} {entry.get('good')}"
     return kind or "entry"
 
 

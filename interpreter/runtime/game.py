@@ -24,6 +24,7 @@ from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError,
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
+from mason.runtime.machine import option_entries
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
 
 _PROGRAMS: dict[tuple, Program] = {}
@@ -164,12 +165,13 @@ def _stable_place(at: str, base: Path) -> str:
         return str(path) + pos
 
 
-LOG_FORMAT = 2  # docs/log-format.md; schemas/log.schema.json
+LOG_FORMAT = 3  # docs/log-format.md; schemas/log.schema.json
 
 
-def _options(pending, labels) -> list:
-    """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each."""
-    return [{"id": o, "label": lab} for o, lab in zip(pending["options"], labels)]
+def _options(rt, pending, labels) -> list:
+    """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each, with the
+    structured fields of ``machine.option_entries``."""
+    return option_entries(rt, pending["seat"], pending["kind"], pending["options"], labels)
 
 
 def _seen_cards(program, state, seat) -> set:
@@ -299,7 +301,8 @@ class Game:
             p = st["pending"]
             if p is None or str(p["seat"]) not in autos:
                 return
-            answer, rule = decide(self.rt, self.program.automata[autos[str(p["seat"])]], p)
+            auto = self.program.automata[autos[str(p["seat"])]]
+            answer, rule = decide(self.rt, auto, p)
             if self.narrate:
                 self.rt.flush_changes(place=p["at"])
                 labels = fill_labels(self.rt)["labels"]
@@ -310,10 +313,13 @@ class Game:
                         "kind": p["kind"],
                         "answer": answer,
                         "rule": rule,
+                        # the policy rule that decided, as its place in the rule files (none matched:
+                        # the automaton's, whose default takes the first option)
+                        "policy_at": str(auto.rules[rule].place if rule is not None else auto.place or "?:0:0"),
                         "at": self._asked_at(p),
                         "to": [],
                         "prompt": p["prompt"],
-                        "options": _options(p, labels),
+                        "options": _options(self.rt, p, labels),
                         "round": self.state["round"],
                         "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer],
                         "because": self._because([]),
@@ -392,7 +398,7 @@ class Game:
                     "at": self._asked_at(p),
                     "to": [p["seat"]],
                     "prompt": p["prompt"],
-                    "options": _options(p, labels),
+                    "options": _options(self.rt, p, labels),
                     "round": self.state["round"],
                     "chosen": ([labels[i] for i in answer] if isinstance(answer, list) else labels[answer]),
                     "because": self._because([p["seat"]]),
