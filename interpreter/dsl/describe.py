@@ -418,14 +418,20 @@ class Describer:
 
     def s_Choose(self, node, d):
         who = self.expr(node.by) if node.by is not None else "you"
-        verb = ("may choose" if node.optional else "chooses") if who != "you" else ("may choose" if node.optional else "choose")
+        verb = (
+            ("may choose" if node.optional else "chooses")
+            if who != "you"
+            else ("may choose" if node.optional else "choose")
+        )
         kind = KINDS.get(node.kind, f"a {spaced(node.kind)}")
         what = f"{kind} {spaced(node.var)}".strip()
         if node.random:
             verb, what = ("is given", f"at random {what}") if who != "you" else ("take", f"at random {what}")
         if node.up_to is not None:
             things = kind.split(" ")[-1] + "s" if kind else "of them"
-            what = f"up to {self.expr(node.up_to)} {things} {spaced(node.var)}" + (", in order," if node.ordered else "")
+            what = f"up to {self.expr(node.up_to)} {things} {spaced(node.var)}" + (
+                ", in order," if node.ordered else ""
+            )
         head = f"{'' if who == 'you' else who + ' '}{verb} {what} from {self.expr(node.source)}"
         head += self._prompt(node.prompt)
         if node.body is None:

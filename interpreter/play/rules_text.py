@@ -148,7 +148,7 @@ class _Book:
         words; with ``--source``, the rule as written after it."""
         out = [_indent(item["text"], pad)] if item.get("text") else self.effect(item.get(code_key), pad, renames)
         if self.source and item.get(code_key) not in (None, ""):
-            out += [pad + "Source:"] + [_indent(_code(item[code_key]), pad + "    ")]
+            out += [pad + "Source:"] + [_verbatim(_code(item[code_key]), pad + "    ")]
         return out
 
     def condition(self, item: dict, key: str = "if", renames=None) -> str:
@@ -216,11 +216,21 @@ def _indent(text: str, pad: str = "      ") -> str:
     return "\n".join(out)
 
 
+VERBATIM = "\x00"  # marks a line of DSL as written (--source): never wrapped
+
+
+def _verbatim(text: str, pad: str) -> str:
+    return "\n".join(VERBATIM + pad + line for line in str(text).strip().splitlines())
+
+
 def _wrap(text: str) -> list[str]:
     """Lines wrapped to ``WIDTH``; a table row or a heading is left whole, a continued line is
     indented two more than its first, a list item's under its text."""
     out = []
     for line in text.split("\n"):
+        if line.startswith(VERBATIM):
+            out.append(line[1:])
+            continue
         if len(line) <= WIDTH or line.lstrip().startswith("|") or line.startswith("#"):
             out.append(line)
             continue
@@ -562,9 +572,7 @@ def _ending(book) -> list[str]:
     parts = scoring.get("parts") or []
     if parts:
         out.append(
-            "Each player's score is the sum of: "
-            + "; ".join(p.get("label", spaced(p["id"])) for p in parts)
-            + "."
+            "Each player's score is the sum of: " + "; ".join(p.get("label", spaced(p["id"])) for p in parts) + "."
         )
     out.append(f"The {'lowest' if lowest else 'highest'} score wins.")
     scored = {"s": "the player"}
@@ -580,7 +588,7 @@ def _ending(book) -> list[str]:
         for p in parts:
             out.append(f"- {p.get('label', spaced(p['id']))}: {_value_words(book, p['value'], scored)}")
             if book.source:
-                out.append(f"    Source: {_code(p['value'])}")
+                out.append(f"{VERBATIM}    Source: {_code(p['value'])}")
     return out + [""]
 
 
@@ -618,14 +626,18 @@ def _values(book) -> list[str]:
             said = book.expr(vdef["value"] if isinstance(vdef, dict) else vdef, names)
         out.append(f"- {spaced(name)}{of}: {said}")
         if book.source:
-            out.append(f"    Source: {_code(vdef['value'] if isinstance(vdef, dict) else vdef)}")
+            out.append(f"{VERBATIM}    Source: {_code(vdef['value'] if isinstance(vdef, dict) else vdef)}")
         by_cards = [m for m in vd.mods if m.type is not None]
         if by_cards:
             holders = list(dict.fromkeys(str(program.types[m.type]["name"]) for m in by_cards))
             out.append(f"    Changed by: {_and_words(holders)} (see Components).")
         for m in game_mods:
             if isinstance(m, dict) and m.get("value") == name:
-                out.append("    Changed: " + _modifier_words(book, m).split(": ", 1)[1] + (f" ({m['rule']})" if m.get("rule") else ""))
+                out.append(
+                    "    Changed: "
+                    + _modifier_words(book, m).split(": ", 1)[1]
+                    + (f" ({m['rule']})" if m.get("rule") else "")
+                )
     return out + [""]
 
 
@@ -653,8 +665,11 @@ def _variant_changes(book, v: dict) -> list[str]:
     for tr in v.get("triggers") or []:
         out.append("adds a rule: " + _trigger_head(book, tr))
     for key in v:
-        if key not in ("id", "name", "rule", "text", "table", "constants", "values", "modifiers", "scoring")+(
-            "players", "triggers", "status"):
+        if key not in ("id", "name", "rule", "text", "table", "constants", "values", "modifiers", "scoring") + (
+            "players",
+            "triggers",
+            "status",
+        ):
             out.append(f"changes the {spaced(key)}")
     return out
 
