@@ -93,7 +93,20 @@ PHRASES = {
     ("counted", 2): "{0} {1}",
     ("counted", 3): "{0} {1}",
     "done": "the times {0} was done this turn",
+    # primitives' builtins and procedures most rules use (others read as their name in words)
+    "holding": "what {0} holds of {1}",
+    "gain_named": "{0} gains {2} {1}",
+    "pay_named": "{0} pays {2} {1}",
+    "return_named": "{0} returns {2} {1}",
+    "pawn_put": "{1} stands on {2} of {0}",
+    "ring_add_tokens": "add {3} {2} to {1} of {0}",
 }
+# procedures that change a counter named by a text: "who pays 1 coin"
+COUNTED = {"gain_named": "gain", "pay_named": "pay", "return_named": "return"}
+# procedures that are no rule a player follows: a rule-file check that stops a broken game
+SILENT = {"fail"}
+# a name of a query that ends in one of these words reads without "of": "the elephant at who"
+PREPOSITIONS = ("at", "of", "in", "on", "from", "to", "for", "by", "with")
 
 COMPARE = {
     "==": "is",
@@ -130,6 +143,7 @@ class Describer:
 
     def __init__(self, lexicon: Lexicon | None = None):
         self.lex = lexicon or Lexicon()
+        self.variables: set[str] = set()  # the words of the rules' own variables met (never capitalised)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node) -> str:
@@ -159,6 +173,8 @@ class Describer:
         if isinstance(v, str):
             if v in self.lex.things:
                 return self.lex.things[v]
+            if v in self.lex.counters:  # a counter named by a text: holding(s, "sand")
+                return self.lex.counters[v][1]
             return f"“{spaced(v)}”"
         return str(v)
 
@@ -183,6 +199,7 @@ class Describer:
             return lex.values[name]
         if name in lex.things:
             return lex.things[name]
+        self.variables.add(spaced(name))
         return spaced(name)
 
     def x_Attr(self, node) -> str:
@@ -229,7 +246,10 @@ class Describer:
         template = PHRASES.get((f, len(args))) or PHRASES.get(f)
         if template:
             return template.format(*said, all=_and(said))
-        return f"the {spaced(f)} of {_and(said)}" if said else f"the {spaced(f)}"
+        if not said:
+            return f"the {spaced(f)}"
+        joiner = " " if spaced(f).rsplit(" ", 1)[-1] in PREPOSITIONS else " of "
+        return f"the {spaced(f)}{joiner}{_and(said)}"
 
     def x_Comprehension(self, node) -> str:
         var = self.lex.renames.get(node.var, spaced(node.var))
@@ -261,8 +281,36 @@ class Describer:
             return "nothing"
         return _and([self._inner(i) for i in node.items])
 
+    def _pieces(self, node) -> list | None:
+        """The parts of a text joined by ``+`` (``name + " (" + str(n) + ")"``), or None when no part
+        is written as a text."""
+        if isinstance(node, A.BinOp) and node.op == "+":
+            left, right = self._pieces(node.left), self._pieces(node.right)
+            if left is not None or right is not None:
+                return (left if left is not None else [node.left]) + (right if right is not None else [node.right])
+            return None
+        if isinstance(node, A.Literal) and isinstance(node.value, str):
+            return [node]
+        return None
+
+    def _text(self, pieces) -> str:
+        """A text built of parts: its words with each computed part in angle quotes."""
+        out = []
+        for p in pieces:
+            if isinstance(p, A.Literal) and isinstance(p.value, str):
+                out.append(p.value)
+            elif isinstance(p, A.Call) and p.func == "str" and len(p.args) == 1:
+                out.append(f"‹{self.expr(p.args[0])}›")
+            else:
+                out.append(f"‹{self.expr(p)}›")
+        return "“" + "".join(out) + "”"
+
     def x_BinOp(self, node) -> str:
         op = node.op
+        if op == "+":
+            pieces = self._pieces(node)
+            if pieces is not None and sum(isinstance(p, A.Literal) for p in pieces) * 2 >= len(pieces):
+                return self._text(pieces)
         left, right = self._inner(node.left), self._inner(node.right)
         if op in COMPARE:
             if op in ("==", "!=") and isinstance(node.right, A.Literal) and node.right.value is None:
@@ -299,6 +347,10 @@ class Describer:
         return out
 
     def _line(self, depth, text) -> list[tuple[int, str]]:
+        first = text.split(" ", 1)[0]
+        if first in self.variables and first not in CONTEXT_WORDS.values():  # "who takes a turn", not "Who"
+            said = _sentence(text)
+            return [(depth, first + said[len(first) :])]
         return [(depth, _sentence(text))]
 
     def _amount(self, amount, counter: str) -> str:
@@ -372,7 +424,20 @@ class Describer:
         return self._line(d, text)
 
     def s_Do(self, node, d):
+        if node.proc in SILENT:
+            return []
         args = list(node.args) + [v for _k, v in node.kwargs]
+        if (
+            node.proc in COUNTED
+            and len(args) == 3
+            and isinstance(args[1], A.Literal)
+            and args[1].value in self.lex.counters
+        ):
+            who = self.expr(args[0])
+            verb = COUNTED[node.proc]
+            return self._line(
+                d, f"{verb if who == 'you' else who + ' ' + verb + 's'} {self._amount(args[2], args[1].value)}"
+            )
         template = PHRASES.get((node.proc, len(args))) or PHRASES.get(node.proc)
         said = [self._inner(a) for a in args]
         if template:
@@ -393,7 +458,7 @@ class Describer:
 
     def _governed(self, head: str, body, d) -> list[tuple[int, str]]:
         inner = self.block(body, d + 1)
-        return [(d, _sentence(head + ":"))] + (inner or [(d + 1, "Nothing happens.")])
+        return self._line(d, head + ":") + (inner or [(d + 1, "Nothing happens.")])
 
     def s_If(self, node, d):
         out = []
@@ -441,7 +506,7 @@ class Describer:
     def s_ChooseOne(self, node, d):
         who = self.expr(node.by) if node.by is not None else "you"
         head = ("choose one" if who == "you" else f"{who} chooses one") + self._prompt(node.prompt)
-        out = [(d, _sentence(head + ":"))]
+        out = self._line(d, head + ":")
         for opt in node.options:
             label = f"“{opt.label}”" + (f", if {self.expr(opt.cond)}" if opt.cond is not None else "")
             out += self._governed(label, opt.body, d + 1)

@@ -236,7 +236,7 @@ def _wrap(text: str) -> list[str]:
             continue
         stripped = line.lstrip(" ")
         pad = line[: len(line) - len(stripped)]
-        follow = pad + ("  " if stripped.startswith("- ") else "    ")
+        follow = pad + ("  " if stripped.startswith("- ") else "    " if pad else "")
         out += textwrap.wrap(
             stripped,
             WIDTH,
@@ -339,18 +339,48 @@ def _family_table(program, comps, props) -> list[str] | None:
     cols = [p for p in props if any(_fact(p, program.types[c["id"]].get(p), props[p]) for c in comps)]
     many = any(c.get("copies", 1) != 1 for c in comps)
     marked = any(_status(c) for c in comps)
-    head = ["name"] + (["copies"] if many else []) + [c.replace("_", " ") for c in cols] + (["data"] if marked else [])
+    head = ["name"] + (["data"] if marked else []) + (["copies"] if many else []) + [c.replace("_", " ") for c in cols]
     rows = []
     for c in comps:
         t = program.types[c["id"]]
-        cells = [str(t["name"])] + ([str(c.get("copies", 1))] if many else [])
+        cells = [str(t["name"])] + ([_status(c).strip(" []") or "exact"] if marked else [])
+        cells += [str(c.get("copies", 1))] if many else []
         for p in cols:
             v = t.get(p)
             shown = _fact(p, v, props[p])
-            cells.append("-" if shown is None else (value_words(props[p], v) or ("yes" if v is True else words(v))))
-        rows.append(cells + ([_status(c).strip(" []")] if marked else []))
-    lines = ["| " + " | ".join(r) + " |" for r in [head, ["---"] * len(head)] + rows]
+            cells.append("-" if shown is None else (value_words(props[p], v) or _cell(v)))
+        rows.append(cells)
+    grid = [head] + rows
+    widths = [max(len(r[i]) for r in grid) + 3 for i in range(len(head))]
+    # columns after the name, packed into as few tables as fit the page (each repeats the name)
+    parts, part, used = [], [], widths[0] + 1
+    for i in range(1, len(head)):
+        if part and used + widths[i] > WIDTH:
+            parts.append(part)
+            part, used = [], widths[0] + 1
+        part.append(i)
+        used += widths[i]
+    if part or not parts:
+        parts.append(part)
+    if len(parts) > 3 or used > WIDTH:
+        return None
+    lines = []
+    for k, cols_in in enumerate(parts):
+        pick = [0] + cols_in
+        table = [[r[i] for i in pick] for r in grid]
+        lines += ([""] if k else []) + [
+            "| " + " | ".join(r) + " |" for r in [table[0], ["---"] * len(pick)] + table[1:]
+        ]
     return lines if max(len(line) for line in lines) <= WIDTH else None
+
+
+def _cell(v) -> str:
+    """A value in a table's cell, short: a list as ``book/-/gold``, ids in words."""
+    if v is True:
+        return "yes"
+    if isinstance(v, (list, tuple)) and v and all(not isinstance(x, (list, tuple, dict)) for x in v):
+        return "/".join("-" if x is None else spaced(words(x)) for x in v)
+    return spaced(words(v))
 
 
 def _components(book) -> list[str]:
