@@ -98,7 +98,7 @@ def test_component_facts_in_words():
     assert "| Mortar mixer | - | mortar mixer | - |" in text
     text = rules_text(load_program("island-fortress"))
     assert "- **Taskmaster** x4\n" in text or "| Taskmaster | 4 |" in text  # no facts: no "()"
-    assert "one time 3 vp" in text
+    assert "| Favour 01 | 3 vp |" in text  # its "one time" column
 
 
 def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_of_the_rules(tmp_path):
