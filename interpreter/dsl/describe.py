@@ -11,6 +11,7 @@ words with their arguments.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from mason.dsl import ast as A
@@ -130,11 +131,19 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _the(label: str) -> str:
+    return label if label.startswith(("the ", "a ", "an ")) else f"the {label}"
+
+
+# "you" takes the verb without its s: "you pay", not "you pays"
+YOU_VERB = re.compile(r"\b([Yy]ou) (hold|pay|gain|return|choose|take|give|stand|get)s\b")
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    text = YOU_VERB.sub(r"\1 \2", text[0].upper() + text[1:])
     return text if text.endswith((":", ".", "?", "!")) else text + "."
 
 
@@ -160,7 +169,7 @@ class Describer:
         who = self.expr(node)
         if who == "you":
             return f"your {what}"
-        if isinstance(node, A.Name):
+        if isinstance(node, A.Name) and len(who.split()) <= 2:
             return f"{who}'" + ("" if who.endswith("s") and len(who) > 2 else "s") + f" {what}"
         return f"the {what} of {who}"
 
@@ -188,10 +197,10 @@ class Describer:
             return f"your {lex.turn_cards[name]}"
         if name in lex.counters:
             scope, label = lex.counters[name]
-            return f"your {label}" if scope == "seat" else f"the {label}"
+            return f"your {label}" if scope == "seat" else _the(label)
         if name in lex.zones:
             scope, label = lex.zones[name]
-            return f"your {label}" if scope == "seat" else f"the {label}"
+            return f"your {label}" if scope == "seat" else _the(label)
         if name in lex.vars:
             scope, label = lex.vars[name]
             return f"your {label}" if scope == "seat" else label
@@ -245,7 +254,7 @@ class Describer:
             said[1] = spaced(args[1].value)
         template = PHRASES.get((f, len(args))) or PHRASES.get(f)
         if template:
-            return template.format(*said, all=_and(said))
+            return YOU_VERB.sub(r"\1 \2", template.format(*said, all=_and(said)))
         if not said:
             return f"the {spaced(f)}"
         joiner = " " if spaced(f).rsplit(" ", 1)[-1] in PREPOSITIONS else " of "

@@ -553,7 +553,7 @@ def _automata(book) -> list[str]:
     ]
     for aid, a in automata.items():
         counts = a.get("players") or []
-        out.append(f"### {a.get('name', spaced(aid))}{_status(a)}")
+        out.append(f"### {a.get('name', spaced(aid))} (`{aid}`){_status(a)}")
         out.append(
             f"Joins at {' or '.join(str(n) for n in counts)} player{'s' if counts != [1] else ''}, "
             f"after the players' seats."
@@ -564,10 +564,35 @@ def _automata(book) -> list[str]:
             if rule.get("text"):
                 out.append(f"- {rule['text']}")
                 continue
-            keys = ", then ".join(book.expr(k) for k in rule.get("prefer") or []) or "the first option offered"
+            keys = [k for k in rule.get("prefer") or [] if not _constant_key(k)]
+            said = "prefer " + ", then ".join(_key_words(book, k) for k in keys)
             cond = f"When {book.expr(rule['when'])}" if "when" in rule else "Otherwise"
-            out.append(f"- {cond}: prefer the highest {keys}")
+            out.append(f"- {cond}: {said if keys else 'take the first option offered'}")
     return out + [""]
+
+
+def _key_words(book, key) -> str:
+    """A policy key in words: ``the highest X``, ``the lowest X`` (a key written ``-X``), or ``an
+    option for which C`` (a key that is yes or no)."""
+    try:
+        tree = parse_expression(str(key))
+    except DslSyntaxError:
+        return str(key)
+    if isinstance(tree, A.Neg):
+        return "the lowest " + book.describer.expr(tree.operand)
+    if _yes_no(key):
+        return "an option for which " + book.describer.expr(tree)
+    return "the highest " + book.describer.expr(tree)
+
+
+def _constant_key(key) -> bool:
+    """A policy key that is the same for every option (``0``): it prefers none."""
+    if isinstance(key, (int, float, bool)):
+        return True
+    try:
+        return isinstance(parse_expression(str(key)), A.Literal)
+    except DslSyntaxError:
+        return False
 
 
 def _always(book) -> list[str]:
