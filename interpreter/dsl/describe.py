@@ -220,7 +220,8 @@ class Describer:
             return f"the {spaced(i.value)} of {self.expr(node.obj)}"
         if isinstance(i, A.Literal) and isinstance(i.value, int) and not isinstance(i.value, bool):
             return f"item {i.value + 1} of {self.expr(node.obj)}"
-        return f"the item {self.expr(i)} of {self.expr(node.obj)}"
+        at = self.expr(i)
+        return f"the item {f'({at})' if ' ' in at else at} of {self.expr(node.obj)}"
 
     def x_Call(self, node) -> str:
         f, lex = node.func, self.lex
@@ -240,6 +241,8 @@ class Describer:
             return f"{lex.values[f]}{' ' if lex.values[f].endswith(' of') else ' of '}{said}"
         if f in ("count", "len") and len(args) == 1 and self._is_zone(args[0]):
             return f"the number of cards in {self.expr(args[0])}"
+        if f in ("count", "len") and len(args) == 1 and isinstance(args[0], A.Comprehension) and args[0].func is None:
+            return self.expr(A.Comprehension(*(getattr(args[0], n) for n in args[0]._fields[:4]), func="count"))
         return self._phrase(f, args)
 
     def _is_zone(self, node) -> bool:

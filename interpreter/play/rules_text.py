@@ -487,7 +487,9 @@ def _setup(book) -> list[str]:
     if not setup:
         return []
     out = ["## Setup"]
-    for step in setup if isinstance(setup, list) else [{"id": "setup", "do": setup}]:
+    if not isinstance(setup, list):  # one block: no heading of its own
+        return out + book.said({"do": setup}) + [""]
+    for step in setup:
         out += [f"### {spaced(step['id']).capitalize()}{_status(step)}"] + book.said(step)
     return out + [""]
 
