@@ -236,8 +236,8 @@ class Describer:
             if not args:
                 return lex.values[f]
             said = _and([self._inner(a) for a in args])
-            if f in lex.yes_no:  # a value that is yes or no: "protected holds for s"
-                return f"{spaced(f)} holds for {said}"
+            if f in lex.yes_no:  # a value that is yes or no: "protected is true for s"
+                return f"{spaced(f)} is true for {said}"
             return f"{lex.values[f]}{' ' if lex.values[f].endswith(' of') else ' of '}{said}"
         if f in ("count", "len") and len(args) == 1 and self._is_zone(args[0]):
             return f"the number of cards in {self.expr(args[0])}"
