@@ -260,11 +260,6 @@ def _intro(program) -> list[str]:
     note = data_status(spec)
     if note or _status(g):
         out.append(STATUS_NOTE)
-    out.append("")
-    out.append(
-        "Contents: components; setup; the round; a turn; rules that always apply; how the game ends and"
-        " scoring; values the rules use; variants."
-    )
     return out + [""]
 
 
@@ -765,5 +760,8 @@ def rules_text(program, source: bool = False) -> str:
     out += _ending(book)
     out += _values(book)
     out += _variants(book)
+    sections = [line[3:] for line in out if line.startswith("## ")]
+    at = out.index("## Components")
+    out[at:at] = ["Contents: " + "; ".join(h[0].lower() + h[1:] for h in sections) + ".", ""]
     text = "\n".join(out).rstrip("\n") + "\n"
     return "\n".join(_wrap(text.rstrip("\n"))) + "\n"

@@ -26,6 +26,7 @@ PLAY_ORDER = [
     "## Setup",
     "## The round",
     "## A turn",
+    "## Automated seats",
     "## Rules that always apply",
     "## How the game ends and who wins",
     "## Values the rules use",
@@ -97,6 +98,16 @@ def test_issue30_item6_provisional_data_is_marked(book):
                 marks += 1
     if marks:
         assert "Provisional data is marked [inferred]" in text
+    for name, b in (prog.spec.game.get("boards") or {}).items():
+        if b.get("status") in ("inferred", "placeholder"):
+            assert re.search(
+                rf"^- {re.escape(b.get('label') or name.replace('_', ' '))}: .*\[{b['status']}\]", text, re.M
+            )
+    for name, c in (prog.spec.game.get("counters") or {}).items():
+        if isinstance(c, dict) and c.get("status") in ("inferred", "placeholder"):
+            assert re.search(
+                rf"^- {re.escape(c.get('label') or name.replace('_', ' '))}: .*\[{c['status']}\]", text, re.M
+            )
 
 
 def test_issue30_item6_card_texts_are_generated_from_the_dsl():
