@@ -252,9 +252,9 @@ class Describer:
     def _phrase(self, f: str, args: list) -> str:
         said = [self._inner(a) for a in args]
         if f == "cards" and len(args) == 1 and isinstance(args[0], A.Literal):
-            said = [spaced(args[0].value)]
+            said = [spaced(str(args[0].value))]
         if f in ("counted",) and len(args) >= 2 and isinstance(args[1], A.Literal):
-            said[1] = spaced(args[1].value)
+            said[1] = spaced(str(args[1].value))
         template = PHRASES.get((f, len(args))) or PHRASES.get(f)
         if template:
             return YOU_VERB.sub(r"\1 \2", template.format(*said, all=_and(said)))
