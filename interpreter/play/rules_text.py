@@ -403,7 +403,7 @@ def _components(book) -> list[str]:
             out += table + [""]
             if texts:
                 out += ["What they do:"]
-        out += texts + [""]
+        out += texts + ([""] if texts or table is None else [])
     return out
 
 
