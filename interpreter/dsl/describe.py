@@ -2,7 +2,7 @@
 
 ``Describer(lexicon).block(tree)`` gives the lines of an effect (``Gain 2 gold.``, ``If ...:`` with
 the lines it governs indented below), ``.expr(tree)`` one expression as a phrase (``the number of
-districts in your city``). No output holds the DSL's own spelling: no ``==``, no brackets of a list
+cards in your hand``). No output holds the DSL's own spelling: no ``==``, no brackets of a list
 or comprehension, no ``x if c else y``. The game's declarations (what a name is: a counter, a zone,
 a value...) come in a ``Lexicon``, so that this module knows no game; a builtin or procedure may
 give its words in ``PHRASES`` (``{0}``, ``{1}`` for its arguments), others read as their name in
