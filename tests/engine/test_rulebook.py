@@ -178,3 +178,13 @@ def test_issue30_item6_statements_in_words():
         "  Put c on the bottom of the deck.",
         "  Gain 1 gold.",
     ]
+
+
+def test_issue30_item6_cli_source_flag_shows_the_dsl_and_the_default_does_not():
+    written = "choose card d from [c for c in hand if build_cost(c) <= gold and can_build(c)]"
+    plain = CliRunner().invoke(main, ["rules", "citadels"])
+    source = CliRunner().invoke(main, ["rules", "citadels", "--source"])
+    assert plain.exit_code == 0 and source.exit_code == 0
+    assert written not in plain.output and "Source:" not in plain.output
+    assert written in source.output and "Source:" in source.output
+    assert "Choose a card d from every c in your hand such that the build cost of c is at most" in plain.output
