@@ -288,7 +288,7 @@ def _constants(book) -> list[str]:
         for name, decl in g["constants"].items():
             value, text = _declared(decl)
             out.append(
-                f"- {name.replace('_', ' ')}: {words(program.constants.get(name, value))}"
+                f"- {name.replace('_', ' ')}: {spaced(words(program.constants.get(name, value)))}"
                 + (f" ({text})" if text else "")
                 + _status(decl)
             )
