@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import textwrap
+import unicodedata
 
 from mason.dsl import ast as A
 from mason.dsl.describe import Describer, Lexicon, spaced
@@ -212,8 +212,29 @@ def _indent(text: str, pad: str = "      ") -> str:
     """A text as paragraphs under ``pad``, wrapped to the page."""
     out = []
     for line in str(text).strip().splitlines():
-        out += textwrap.wrap(line, WIDTH, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False) or [""]
+        out += _fill(line.strip(), pad, pad)
     return "\n".join(out)
+
+
+def columns(text: str) -> int:
+    """The columns a text takes on a terminal: a wide character (CJK) takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _fill(text: str, first: str, follow: str) -> list[str]:
+    """``text`` in lines of at most ``WIDTH`` columns, broken at spaces: the first line starts with
+    ``first``, the others with ``follow`` (a word longer than a line stands alone)."""
+    out, line = [], first
+    for word in text.split():
+        bare = line in (first, follow)
+        if not bare and columns(line) + 1 + columns(word) > WIDTH:
+            out.append(line)
+            line = follow
+            bare = True
+        line = line + word if bare else f"{line} {word}"
+    if line not in (first, follow) or not out:
+        out.append(line if text.split() else "")
+    return out
 
 
 VERBATIM = "\x00"  # marks a line of DSL as written (--source): never wrapped
@@ -231,20 +252,13 @@ def _wrap(text: str) -> list[str]:
         if line.startswith(VERBATIM):
             out.append(line[1:])
             continue
-        if len(line) <= WIDTH or line.lstrip().startswith("|") or line.startswith("#"):
+        if columns(line) <= WIDTH or line.lstrip().startswith("|") or line.startswith("#"):
             out.append(line)
             continue
         stripped = line.lstrip(" ")
         pad = line[: len(line) - len(stripped)]
         follow = pad + ("  " if stripped.startswith("- ") else "    " if pad else "")
-        out += textwrap.wrap(
-            stripped,
-            WIDTH,
-            initial_indent=pad,
-            subsequent_indent=follow,
-            break_on_hyphens=False,
-            break_long_words=True,
-        )
+        out += _fill(stripped, pad, follow)
     return out
 
 
@@ -713,7 +727,13 @@ def _variant_changes(book, v: dict) -> list[str]:
         out.append("the " + ("lowest" if scoring["lowest_wins"] else "highest") + " score wins")
     if v.get("players"):
         p = v["players"]
-        out.append("players: " + ", ".join(f"{k} {words(x)}" for k, x in p.items()))
+        low, high = p.get("min"), p.get("max")
+        if low is not None and high is not None:
+            out.append(f"it is played by {low} to {high} players")
+        elif high is not None:
+            out.append(f"it is played by at most {high} player{'s' if high != 1 else ''}")
+        elif low is not None:
+            out.append(f"it is played by at least {low} players")
     for tr in v.get("triggers") or []:
         out.append("adds a rule: " + _trigger_head(book, tr))
     for key in v:
