@@ -161,7 +161,8 @@ class Describer:
     def _inner(self, node) -> str:
         """An operand inside a larger phrase: a condition made of ``and``/``or`` in parentheses."""
         text = self.expr(node)
-        return f"({text})" if isinstance(node, (A.BoolOp, A.IfExpr)) else text
+        listed = isinstance(node, A.Comprehension) and node.func is None  # "(every x in L such that C)"
+        return f"({text})" if isinstance(node, (A.BoolOp, A.IfExpr)) or listed else text
 
     def _of(self, what: str, node) -> str:
         """``what`` of ``node``: ``your gold``, ``s's gold``, ``this card's cost``, ``the gold of the
@@ -341,6 +342,8 @@ class Describer:
             return self.expr(A.BinOp("not in", inner.left, inner.right))
         if isinstance(inner, A.BinOp) and inner.op == "==":
             return self.expr(A.BinOp("!=", inner.left, inner.right))
+        if isinstance(inner, A.Call) and inner.func in self.lex.yes_no and inner.args:
+            return self.expr(inner).replace(" is true for ", " is not true for ", 1)
         return f"not {self._inner(inner)}"
 
     def x_Neg(self, node) -> str:
