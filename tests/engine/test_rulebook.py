@@ -188,3 +188,24 @@ def test_issue30_item6_cli_source_flag_shows_the_dsl_and_the_default_does_not():
     assert written not in plain.output and "Source:" not in plain.output
     assert written in source.output and "Source:" in source.output
     assert "Choose a card d from every c in your hand such that the build cost of c is at most" in plain.output
+
+
+@pytest.mark.parametrize(
+    "dsl, said",
+    [
+        ("not protected(s)", "protected is not true for s"),
+        (
+            "count([x for x in seats if protected(x)])",
+            "the number of x in every player such that protected is true for x",
+        ),
+        ('name + " (" + str(n) + ")"', "“‹name› (‹n›)”"),
+        ("first([w for w in slots if w.up])", "the first of (every w in slots such that w's up)"),
+        ("pieces[k - 1]", "the item (k minus 1) of pieces"),
+        ('holding(me, "sand") >= 2', "what you hold of sand is at least 2"),
+    ],
+)
+def test_issue30_item6_game_names_in_words(dsl, said):
+    from mason.dsl.describe import Lexicon
+
+    lex = Lexicon(values={"protected": "the protected"}, yes_no={"protected"}, counters={"sand": ("seat", "sand")})
+    assert Describer(lex).expr(parse_expression(dsl)) == said
