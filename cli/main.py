@@ -827,8 +827,9 @@ def explain_cmd(log_path, seat, entry):
 @click.argument("game")
 @click.option("--with", "expansions", multiple=True, help=WITH_HELP)
 @click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
-def rules(game, expansions, variants):
-    """Print the rules of a game, generated from its YAML."""
+@click.option("--source", is_flag=True, help="Show each rule's DSL, as written, after its words.")
+def rules(game, expansions, variants, source):
+    """Print the rules of a game as a rulebook, generated from its YAML."""
     from mason.play.rules_text import rules_text
 
     try:
@@ -836,7 +837,7 @@ def rules(game, expansions, variants):
     except MasonError as exc:
         _fail(exc)
         return
-    click.echo(rules_text(prog))
+    click.echo(rules_text(prog, source=source), nl=False)
 
 
 _click_main = main

@@ -391,7 +391,7 @@ def test_cli_simulate_scores_every_seat():
 def test_cli_rules_and_games_mention_the_automata(monkeypatch):
     out = invoke("rules", GAME).output
     assert "## Automated seats" in out and "### Rival (`rival`) [placeholder]" in out
-    assert "Joins at 1 player" in out and 'When kind == "action"' in out
+    assert "Joins at 1 player" in out and "When kind is “action”: prefer an option for which option is “harvest”" in out
     import mason.cli.main as cli
 
     monkeypatch.setattr(cli, "list_games", lambda: [GAME])

@@ -80,22 +80,25 @@ def test_rules_state_constants_counters_table_and_the_win(rules):
 
 def test_citadels_rules_in_words():
     text = rules_text(load_program("citadels"))
-    assert "| 2 | yes | 2 | none | 10 |" in text  # was: | 2 | True | 2 | [] | 10 |
-    assert "- **King** (rank 4, income noble, never face up)" in text  # was: never_face_up True
+    assert "| 2 | yes | 2 | none | 10 | inferred |" in text  # was: | 2 | True | 2 | [] | 10 |
+    assert "| King | 4 | noble | yes |" in text  # was: never_face_up True
     assert "- bank gold: the game has 30 at the start" in text
     assert "- gold: each player has 0 at the start; taken from and returned to the bank gold" in text
     assert "The game ends after the round in which: final round is set." in text
-    assert "Modifies destructible: set false when card == self" in text
-    assert "- destructible(card) = true" in text
-    assert "### Phase calling\n    The characters are called in rank order" in text
+    assert "Changes destructible: becomes no when the card is this card (CIT-R64)" in text
+    assert "- destructible (of a card): yes" in text
+    assert "### Phase 2: calling\n    The characters are called in rank order" in text
+    source = rules_text(load_program("citadels"), source=True)  # the DSL too, under --source
+    assert "the card is this card [source: set false when card == self]" in _flat(source)
 
 
 def test_component_facts_in_words():
     text = rules_text(load_program("pillars"))
-    assert "- **Mortar mixer** x4 (round 0, input 3 sand, output 1 vp, cap 3, tags mortar_mixer) [inferred]" in text
+    assert "| Mortar mixer | inferred | 4 | 0 | - | 3 sand | 1 vp | 3 |" in text  # a wide family: two tables
+    assert "| Mortar mixer | - | mortar mixer | - |" in text
     text = rules_text(load_program("island-fortress"))
-    assert "- **Taskmaster** x4\n" in text  # no facts: no "()"
-    assert "one time 3 vp" in text
+    assert "- **Taskmaster** x4\n" in text or "| Taskmaster | 4 |" in text  # no facts: no "()"
+    assert "| Favour 01 | 3 vp |" in text  # its "one time" column
 
 
 def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_of_the_rules(tmp_path):
@@ -107,7 +110,7 @@ def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_
     base, prog = load_program("citadels"), load_program(str(hidden))
     assert card_summary(base, "watchtower") == "military, cost 1"
     assert card_summary(prog, "watchtower") == "military"  # what a prompt or a view shows of it
-    line = "- **Watchtower** x3 (colour military, cost 1, score 1)"
+    line = "| Watchtower | 3 | military | 1 | 1 |"
     assert line in rules_text(base) and line in rules_text(prog)  # the rules, the reference, list it all
 
 
@@ -117,9 +120,9 @@ def test_a_property_may_give_its_values_words_for_players_and_the_rules(tmp_path
     gt = load_program("golden-temple")  # main and secondary: action codes, with the legend's words
     said = "main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble"  # White tile 3
     assert card_summary(gt, "dt_w3") == said
-    assert "(colour white, main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble)" in rules_text(
-        gt
-    )
+    text = rules_text(gt)
+    assert "| White tile 3 | placeholder | white | one upgrade (warehouse, objective or mahout) |" in text
+    assert "| White tile 3 | gain 2 marble |" in text
     bad = edited_copy(
         tmp_path, paths.GAMES / "citadels", [("cost: {type: int}, score", "cost: {type: int, words: [a]}, score")]
     )
@@ -134,7 +137,7 @@ def test_a_card_is_not_described_with_what_its_name_already_says():
     by_name = {pillars.types[t]["name"]: t for t in pillars.type_order}
     assert card_summary(pillars, by_name["Mason (round 1)"]).startswith("price 5, ")  # not "round 1" again
     assert card_summary(pillars, by_name["Quarry (4 stone)"]) == "yield 4, workers 10"  # not "stone" again
-    assert "(round 1, price 5, " in rules_text(pillars)  # the rules list every property
+    assert "| Mason (round 1) | inferred | 1 | 1 | 5 | " in rules_text(pillars)  # the rules list every property
     gt = load_program("golden-temple")
     assert card_summary(gt, "dt_y1").startswith("main: ")  # "Yellow tile 1": not "yellow" again
 
@@ -191,7 +194,7 @@ def test_words(value, said):
 def test_cli_rules_pillars_shows_phase_texts():
     result = CliRunner().invoke(main, ["rules", "pillars"])
     assert result.exit_code == 0
-    assert "### Phase builders\n    Master builders are drawn from the bag one at a time." in result.output
+    assert "### Phase 3: builders\n    Master builders are drawn from the bag one at a time." in result.output
     assert not any(s in result.output for s in PYTHON_SPELLING)
 
 

@@ -73,4 +73,4 @@ def test_variants_play_out(variant):
 def test_rules_text():
     result = invoke("rules", "pillars")
     assert result.exit_code == 0
-    assert "### Phase builders" in result.output and "`gold_cap_wool_mill_only`" in result.output
+    assert "### Phase 3: builders" in result.output and "`gold_cap_wool_mill_only`" in result.output
