@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from mason.play.rules_text import value_words, words
-from mason.runtime.boards import KINDS as _BOARD_KINDS
 from mason.runtime.values import in_words, plural, split_zone_key, zone_key
 
 
@@ -206,17 +205,13 @@ def _seat_line(program, view, s, holds) -> str:
 
 
 def _boards(program, view) -> list[str]:
-    import json
+    """Every board in full, drawn from its board model (mason.play.table, mason.play.board_text)."""
+    from mason.play.board_text import full
+    from mason.play.table import board_model
 
     out = []
-    for name, data in (view.get("boards") or {}).items():
-        kind = ((getattr(program, "boards", None) or {}).get(name) or {}).get("kind")
-        fn = _BOARD_KINDS[kind].render if kind in _BOARD_KINDS else None  # the kind's BoardKind.render
-        if fn is not None:
-            out.extend("  " + line for line in fn(program, name, data, view["seat"]))
-        else:  # no renderer for this kind yet: the data itself, kept to one line
-            text = json.dumps(data, separators=(",", ":"))
-            out.append(f"  {_words(name)}: {text if len(text) <= 100 else text[:97] + '...'}")
+    for name in view.get("boards") or {}:
+        out.extend("  " + line for line in full(board_model(program, name, view), view.get("names")))
     return out
 
 

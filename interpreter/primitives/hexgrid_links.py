@@ -20,15 +20,14 @@ from mason.primitives.hexgrid import (
     grid,
     index,
     on_board,
-    parse_cell,
     piece_name,
     printed,
     step,
     top_item,
     vertex,
 )
-from mason.runtime.boards import board_renderer
-from mason.runtime.values import in_words, label_of, plural
+from mason.runtime.boards import board_model
+from mason.runtime.values import in_words, label_of
 
 
 def _placed(d, data, cells, name, cell):
@@ -132,49 +131,25 @@ def _icons(values, prefix) -> str:
     return ", ".join(f"{prefix(k)} {in_words(v)}" for k, v in enumerate(values) if v is not None) or "-"
 
 
-@board_renderer("hexgrid")
-def render(program, name, data, seat) -> list[str]:
-    """The map row by row (each row shifted half a cell): a cell shows its top piece's short name,
-    else the initial of its ``kind``, else ``.``; the printed marks; then one line per occupied cell
-    with its stack, the rotation and the board-oriented edge icons and corner marks."""
+@board_model("hexgrid")
+def board_model_(program, name, data) -> dict:
+    """``cells`` in declaration order: [{id, q, r, kind, data, stack}], a stack bottom first, each piece
+    {piece (its name), rot, edges, corners} (board-oriented); ``marks`` printed: [{cell, corner, mark}]."""
     d = program.boards.get(name) or {}
-    cells = cells_of(d)
     names = _card_names(program)
     stacks = data.get("stacks") or {}
-    pos = {c: parse_cell(c) for c in cells}
-    xs = [2 * q + r for q, r in pos.values()]  # a cell's column in half cells
-    left, width = min(xs), 2 * (max(xs) - min(xs)) + 3
-    rows: dict = {}
-    for c, (q, r) in pos.items():
-        rows.setdefault(r, []).append((q, c))
-    marks = d.get("marks") or ()
-    out = [f"{label_of(d, name)}: hex map, {plural(len(cells), 'cell')}"]
-    for r in sorted(rows):
-        line = [" "] * width
-        for q, c in rows[r]:
-            stack = stacks.get(c) or []
-            if stack:
-                token = _short(piece_name(names, stack[-1]["piece"]))
-            else:
-                kind = cells[c].get("kind")
-                token = str(kind)[:1] if kind is not None else "."
-            at = 2 * (2 * q + r - left)
-            line[at : at + 3] = token.center(3)
-        qs = [q for q, _ in rows[r]]
-        out.append(f"  r{r:>3}  {''.join(line)}  (q {min(qs)}..{max(qs)})")
-    if marks:
-        shown = (f"{cell_id(m['q'], m['r'])} c{m['corner']} {m['mark']}" for m in marks)
-        out.append("  printed marks: " + ", ".join(shown))
-    for c in cells:
-        stack = stacks.get(c) or []
-        if not stack:
-            continue
-        top = stack[-1]
-        under = ", ".join(piece_name(names, it["piece"]) for it in reversed(stack[:-1]))
-        edges = _icons(top["edges"], lambda k: DIR_NAMES[k])
-        corners = _icons(top["corners"], lambda k: f"c{k}")
-        out.append(
-            f"  {c}: {piece_name(names, top['piece'])} (rotation {top['rot']})"
-            f"{f' over {under}' if under else ''}; edges {edges}; corners {corners}"
-        )
-    return out
+    cells = []
+    for c, cd in cells_of(d).items():
+        stack = [
+            {
+                "piece": piece_name(names, it["piece"]),
+                "rot": it["rot"],
+                "edges": list(it["edges"]),
+                "corners": list(it["corners"]),
+            }
+            for it in stacks.get(c) or []
+        ]
+        info = {k: v for k, v in cd.items() if k not in ("q", "r", "kind")}
+        cells.append({"id": c, "q": cd["q"], "r": cd["r"], "kind": cd.get("kind"), "data": info, "stack": stack})
+    marks = [{"cell": cell_id(m["q"], m["r"]), "corner": m["corner"], "mark": m["mark"]} for m in d.get("marks") or ()]
+    return {"cells": cells, "marks": marks, "directions": list(DIR_NAMES)}

@@ -2,9 +2,11 @@
 
 A board is plain JSON data in ``state['boards'][name]``, created at setup by its kind's builder from
 the YAML definition and the player count. A kind plugs in as ONE object, ``BoardKind``: its builder,
-its load-time check and its terminal renderer, registered once by name (``register_board_kind``; the
-``@board_kind`` and ``@board_renderer`` decorators are thin wrappers over it). A second registration
-under a name, or a second renderer for a kind, is refused at import. Kinds live in
+its load-time check and its board model (what a seat sees of it, as plain data: docs/boards.md),
+registered once by name (``register_board_kind``; the ``@board_kind`` and ``@board_model``
+decorators are thin wrappers over it). A second registration under a name, or a second model for a
+kind, is refused at import. Terminals and web clients draw boards from their models only
+(``mason.play.table``, ``mason.play.board_text``). Kinds live in
 ``mason.primitives``; their queries and procedures (``mason.dsl.builtins``) take the board's name as
 first argument.
 """
@@ -25,14 +27,15 @@ class BoardKind:
     ``build(definition: dict, players: int, table: dict) -> JSON data``: the board at setup.
     ``check(definition, table_columns) -> [(message, key or None), ...]``: the problems of a
     declaration at load time (``mason validate``), each placed at ``key`` of the board; None: none.
-    ``render(program, name, data, seat) -> [line, ...]``: the board for a terminal (``mason play``);
-    None: the data is shown as JSON on one line.
+    ``model(program, name, data) -> dict``: what a seat sees of the board as plain JSON data (places,
+    owners, labels, legend; docs/boards.md), from ``data`` as it stands in that seat's view and the
+    declarations alone; None: the model holds the data itself.
     """
 
     name: str
     build: Callable
     check: Optional[Callable] = None
-    render: Optional[Callable] = None
+    model: Optional[Callable] = None
     module: str = ""  # the module that registered it (for messages and the docs test)
 
 
@@ -67,16 +70,16 @@ def board_kind(name: str, check: Callable | None = None):
     return deco
 
 
-def board_renderer(name: str):
-    """Decorator: the terminal renderer of board kind ``name`` (registered before; one renderer per kind)."""
+def board_model(name: str):
+    """Decorator: the board model of kind ``name`` (registered before; one model per kind)."""
 
     def deco(fn):
         kind = KINDS.get(name)
         if kind is None:
-            raise RegistrationError(f"a renderer for board kind '{name}' ({fn.__module__}), which is not registered")
-        if kind.render is not None:
-            raise RegistrationError(f"board kind '{name}' gets a second renderer ({fn.__module__})")
-        kind.render = fn
+            raise RegistrationError(f"a board model for board kind '{name}' ({fn.__module__}), which is not registered")
+        if kind.model is not None:
+            raise RegistrationError(f"board kind '{name}' gets a second board model ({fn.__module__})")
+        kind.model = fn
         return fn
 
     return deco
