@@ -17,7 +17,9 @@ from __future__ import annotations
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError, PlayError
 from mason.play.explain import cause_lines, changes, describe, not_offered
+from mason.play.board_text import use_colour
 from mason.play.render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
+from mason.play.table_text import render_area, render_table
 from mason.runtime.engine import check_answer
 from mason.runtime.saves import SaveTarget
 from mason.runtime.turns import unavailable_actions
@@ -25,7 +27,7 @@ from mason.runtime.turns import unavailable_actions
 HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
 numbers or names separated by spaces or commas, or an empty line for none.
 Typing an option exactly as it is displayed (with or without its number) works too.
-Commands: view (the whole table as you see it), log (everything you have seen), why (what caused the
+Commands: view (the whole table as you see it), view AREA (one board or zone in full), log (everything you have seen), why (what caused the
 changes since your last decision, and why an action is not offered), card NAME (what a card does),
 undo (back to your previous decision, when nothing hidden was revealed and no one else decided
 since), save [FILE], quit (saves first), help."""
@@ -141,8 +143,8 @@ class HumanAgent(Agent):
         view = game.view(seat)
         turn = view["turn"]
         where = (view["round"], view["phase"], turn["seat"] if turn else None, turn["card"] if turn else None)
-        # the whole table when the situation moved on; within the same turn, the public table compactly
-        self.write(render_view(game.program, view, compact=self.where.get(seat) == where))
+        # the table that fits a terminal (50 x 100), the boards this decision is about drawn in full
+        self.write(render_table(game.program, view, pending, colour=use_colour()))
         self.where[seat] = where
         unavailable = unavailable_actions(game.rt)
         texts = option_texts(pending, game.program, game.state, view)
@@ -160,6 +162,9 @@ class HumanAgent(Agent):
             cmd = cmd.lower()
             if cmd in ("help", "?"):
                 self.write(HELP)
+            elif cmd == "view" and arg.strip():
+                shown = render_area(game.program, game.view(seat), arg)
+                self.write(shown if shown is not None else f"no area called '{arg.strip()}' (the table's areas follow 'view')")
             elif cmd == "view":
                 self.write(render_view(game.program, game.view(seat)))
             elif cmd == "log":

@@ -384,23 +384,23 @@ def _compact_hexgrid(m, names, legend, colour):
             return "."
         return codes[c["kind"]]
 
-    out = [f"{m['label']} (hex map; view {m['name']} for each cell's pieces, edges and corners):"]
+    out = [f"{m['label']}:"]
     for r, line, q0, q1 in _hex_rows(m, token):
-        out.append(f"  r{r:>3} {line.rstrip()}")
+        out.append(f"{r:>2} {line.rstrip()}")
     if colour:
         out = [_colour_codes(l, m, codes) for l in out]
     used = {c["kind"] for c in m["cells"] if not c["stack"] and c["kind"] is not None}
     for k, code in codes.items():
         if k in used:
-            legend.setdefault(code, f"{_words(k)} ({m['label']})")
+            legend.setdefault(code, _words(k))
     for name, code in pieces.items():
         legend[code] = name
     if any(c["kind"] is None and not c["stack"] for c in m["cells"]):
         legend.setdefault(".", "an empty cell")
     if m["marks"]:
-        out.append(
-            "  printed marks: " + ", ".join(f"{k['cell']} corner {k['corner']} {_words(k['mark'])}" for k in m["marks"])
-        )
+        marks = [f"{k['cell']} c{k['corner']} {_words(k['mark'])}" for k in m["marks"]]
+        out += wrap(marks, 54, "printed marks: ")
+        legend.setdefault("c2", "corner 2 (c0 lower right, clockwise)")
     return out
 
 
@@ -442,7 +442,7 @@ def _compact_ring(m, names, legend, colour):
     first = [cell(i) for i in range(top)]
     second = [cell(i) for i in range(n - 1, top - 1, -1)]
     w = max(len(visible(c)) for c in first + second)
-    out = [f"{m['label']} (a ring, clockwise):"]
+    out = [f"{m['label']} (clockwise):"]
     out.append("  " + " -> ".join(c + " " * (w - len(visible(c))) for c in first) + " -.")
     out.append("  " + " <- ".join(c + " " * (w - len(visible(c))) for c in second) + " <'")
     if any(mk for mk in m["markers"]):
@@ -465,7 +465,7 @@ def _compact_pyramid(m, names, legend, colour):
         return "[  ]" if s["state"] == "open" else "[..]"
 
     out = [f"{m['label']}:"]
-    out += ["  " + line for lv, line in _pyramid_lines(m, cell)]
+    out += [line for lv, line in _pyramid_lines(m, cell)]
     legend.setdefault("[  ]", "an open slot")
     legend.setdefault("[..]", "a slot waiting for the two below")
     return out
@@ -476,15 +476,15 @@ def _compact_staircase(m, names, legend, colour):
     here: dict = {}
     for s, (r, c) in enumerate(m["positions"]):
         here.setdefault(r, []).append(f"{_seat_paint(s, names, colour)}@{c}")
-    out = [f"{m['label']} (staircase; the row's score at the right):"]
+    out = [f"{m['label']}:"]
     for r in range(len(rows), 0, -1):
         cells = " ".join(str(x) for x in rows[r - 1])
-        out.append(f"  {r} {cells} |{m['row_scores'][r - 1]:>2} " + " ".join(here.get(r, [])))
-    out.append("  v " + " ".join(str(v) for v in m["column_values"]))
-    legend.setdefault("S", "a staircase's start")
-    legend.setdefault("^ >", "a staircase's step up, step right")
-    legend.setdefault("v", "a staircase's column values")
-    legend.setdefault("P1@3", "P1 in column 3 of that row")
+        out.append(f"{r} {cells} |{m['row_scores'][r - 1]:>2} " + " ".join(here.get(r, [])))
+    out.append("v " + " ".join(str(v) for v in m["column_values"]) + " |row score")
+    legend.setdefault("S", "start")
+    legend.setdefault("^ >", "step up, step right")
+    legend.setdefault("v", "column values")
+    legend.setdefault("P1@3", "P1 in column 3")
     return out
 
 
@@ -492,7 +492,7 @@ def _compact_track(m, names, legend, colour):
     out = [f"{m['label']}:"]
     for t in m["tracks"]:
         pos = "  ".join(f"{_seat_paint(s, names, colour)} {p}" for s, p in enumerate(t["positions"]))
-        out.append(f"  {t['label']} (0-{t['top']}): {pos}")
+        out.append(f"{t['label']} (0-{t['top']}): {pos}")
     return out
 
 
@@ -504,8 +504,8 @@ def _compact_wheel(m, names, legend, colour):
         if s["piece"] is not None and s["piece"] not in codes:
             codes[s["piece"]] = code_for(s["piece"], set(legend) | set(codes.values()))
     tokens = [f"{s['id']}:{codes[s['piece']] if s['piece'] is not None else '-'}" for s in st]
-    height, width = 9, 64
-    cy, cx, a, b = 4, width // 2, width // 2 - 6, 4
+    height, width = 7, 56
+    cy, cx, a, b = 3, width // 2, width // 2 - 5, 3
     grid = [[" "] * width for _ in range(height)]
     for j, tok in enumerate(tokens):
         th = 2 * math.pi * j / n
@@ -517,8 +517,8 @@ def _compact_wheel(m, names, legend, colour):
         grid[y][x : x + len(tok)] = list(tok)
     centre = f"rotation {m['rotation']}"
     grid[cy][cx - len(centre) // 2 : cx - len(centre) // 2 + len(centre)] = list(centre)
-    out = [f"{m['label']} (a dial, clockwise; station:piece; view {m['name']} for stations and slots):"]
-    out += ["  " + "".join(row).rstrip() for row in grid]
+    out = [f"{m['label']} (a dial, clockwise; station:piece):"]
+    out += ["".join(row).rstrip() for row in grid]
     for name, code in codes.items():
         legend[code] = name
     legend.setdefault("s:-", "a station with no piece")

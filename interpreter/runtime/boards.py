@@ -88,6 +88,8 @@ def board_model(name: str):
 def build_boards(program, players: int, table: dict) -> dict:
     out = {}
     for name, definition in program.boards.items():
+        if "display" in definition:  # layout hints (docs/boards.md) are no concern of the kind's builder
+            definition = {k: v for k, v in definition.items() if k != "display"}
         out[name] = KINDS[definition["kind"]].build(definition, players, table)
     return out
 

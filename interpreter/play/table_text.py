@@ -1,0 +1,250 @@
+"""The table that fits a terminal: a seat's table model drawn in at most ``height`` lines of ``width``
+columns, with a legend of every code it uses; ``view AREA`` shows any one area in full.
+
+Boards are drawn compactly (mason.play.board_text), narrow ones side by side; when the table is still
+too tall, boards are summed up on one line (those whose ``display: {table: line}`` asks for it
+first, then the tallest), except the boards the pending decision is about (``focus``), which stay
+drawn. Zones show their cards by name only, one line each, and other seats one line each.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mason.play.board_text import Legend, compact, full, line, paint, visible, wrap
+from mason.play.table import table_model
+
+GAP = "  "
+
+
+def _fit(text: str, width: int, more: str = "") -> str:
+    """``text`` cut to ``width`` visible columns, ending with ``more`` when cut."""
+    if len(visible(text)) <= width:
+        return text
+    plain = visible(text)
+    keep = width - len(more) - 3
+    return plain[:keep].rstrip(" ,;") + "..." + more
+
+
+def _names(zone: dict) -> str:
+    counts: dict = {}
+    for c in zone["cards"]:
+        counts[c["name"]] = counts.get(c["name"], 0) + 1
+    out = [n + (f" x{k}" if k > 1 else "") for n, k in counts.items()]
+    if zone["hidden"]:
+        out.append(f"{zone['hidden']} hidden")
+    return ", ".join(out)
+
+
+def _side_by_side(blocks: list[list[str]], width: int) -> list[list[str]]:
+    """Blocks packed on shelves: a shelf is as tall as its first block; a later block goes below another
+    in a column of a shelf while the column stays within that height, else beside it while the shelf
+    stays within ``width``, else on a new shelf. Each shelf is returned as its lines."""
+    shelves: list[dict] = []
+    for b in blocks:
+        w, h = max((len(visible(x)) for x in b), default=0), len(b)
+        placed = False
+        for sh in shelves:
+            total = sum(c["w"] for c in sh["cols"]) + len(GAP) * (len(sh["cols"]) - 1)
+            for c in sh["cols"]:
+                if c["h"] + h <= sh["h"] and total - c["w"] + max(c["w"], w) <= width:
+                    c["blocks"].append(b)
+                    c["h"] += h
+                    c["w"] = max(c["w"], w)
+                    placed = True
+                    break
+            if not placed and h <= sh["h"] and total + len(GAP) + w <= width:
+                sh["cols"].append({"w": w, "h": h, "blocks": [b]})
+                placed = True
+            if placed:
+                break
+        if not placed:
+            shelves.append({"h": h, "cols": [{"w": w, "h": h, "blocks": [b]}]})
+    out = []
+    for sh in shelves:
+        cols = [[x for blk in c["blocks"] for x in blk] for c in sh["cols"]]
+        lines = []
+        for i in range(max(len(c) for c in cols)):
+            parts = []
+            for c, col in zip(sh["cols"], cols):
+                text = col[i] if i < len(col) else ""
+                parts.append(text + " " * (c["w"] - len(visible(text))))
+            lines.append(GAP.join(parts).rstrip())
+        out.append(lines)
+    return out
+
+
+def focus_boards(model: dict, pending: dict | None) -> set:
+    """The boards a pending decision is about: named in its prompt, or holding its options' places."""
+    if not pending:
+        return set()
+    prompt = pending.get("prompt", "").lower()
+    labels = [str(x).lower() for x in pending.get("labels") or []]
+    named = {b["name"] for b in model["boards"] if b["label"].lower() in prompt}
+    if named:
+        return named
+    found = set()
+    for b in model["boards"]:
+        ids = _place_ids(b)
+        if ids and labels and sum(1 for l in labels if any(re.search(rf"(?<![\w,-]){re.escape(i)}(?![\w,])", l) for i in ids)) * 2 >= len(labels):
+            found.add(b["name"])
+    return found
+
+
+def _place_ids(b: dict) -> set:
+    k = b["kind"]
+    if k == "hexgrid":
+        return {c["id"] for c in b["cells"]}
+    if k == "ring":
+        return {p["label"].lower() for p in b["places"]}
+    if k == "pyramid":
+        return {s["id"] for s in b["slots"]}
+    if k == "wheel":
+        return {s["id"] for s in b["stations"]}
+    if k == "spaces":
+        return {loc["label"].lower() for loc in b["locations"]}
+    return set()
+
+
+def render_table(program, view: dict, pending=None, colour: bool = False, width: int = 100, height: int = 50) -> str:
+    """The table for ``view``'s seat in at most ``height`` lines of ``width`` columns (see the module)."""
+    model = table_model(program, view)
+    names = model["names"]
+    focus = focus_boards(model, pending if pending is not None else view.get("decision"))
+    head = f"Round {model['round']} - {model['phase'].replace('_', ' ')}"
+    if model["turn"]:
+        t = model["turn"]
+        head += f" - {names[t['seat']]}'s turn" + (f" ({t['card']})" if t["card"] else "")
+    top = [head]
+    shared = [
+        f"{s['label']}: {s['value']}" if "text" not in s else (s["label"] if s["text"] is None else f"{s['label']}: {s['text']}")
+        for s in model["shared"]
+    ]
+    top += wrap(shared, width, "  ", sep=" |")
+    boards = []  # (model, compact lines, one line)
+    for b in model["boards"]:
+        if (b["display"].get("table")) == "off" and b["name"] not in focus:
+            continue
+        legend = Legend()
+        boards.append([b, compact(b, names, legend, colour), line(b, names), legend])
+    zone_lines, piles = [], []
+    for z in model["zones"]:
+        if (z["display"].get("table")) == "off" or (not z["cards"] and not z["hidden"]):
+            continue
+        if not z["cards"]:
+            piles.append(f"{z['label']} {z['hidden']}")
+        else:
+            zone_lines.append(_fit(f"  {z['label']}: {_names(z)}", width, f" (view {z['zone']})"))
+    zone_lines = _pairs(zone_lines, width)
+    if piles:
+        zone_lines.append(_fit("  face down: " + ", ".join(piles), width, " (view face down)"))
+    seat_lines = []
+    for s in model["seats"]:
+        tags = (["you"] if s["you"] else []) + (["automated"] if s["automated"] else []) + s["holds"]
+        parts = [f"{c['label']} {c['value']}" for c in s["counters"] if not c["quiet"]]
+        parts += [v["label"] if v["text"] is None else f"{v['label']} {v['text']}" for v in s["vars"]]
+        sizes = [f"{z['label']} {len(z['cards']) + z['hidden']}" for z in s["zones"] if z["cards"] or z["hidden"]]
+        name = paint(s["name"], _seat_colour(s["seat"])) if colour else s["name"]
+        who = name + (f" ({', '.join(tags)})" if tags else "")
+        if s["you"]:
+            seat_lines += wrap(parts, width, who + ": ") if parts else [who]
+            for z in s["zones"]:
+                if z["cards"] or z["hidden"]:
+                    seat_lines.append(_fit(f"    {z['label']}: {_names(z)}", width, f" (view {z['zone']})"))
+        else:
+            seat_lines += wrap(parts + sizes, width, who + ": ") if parts or sizes else [who]
+
+    def assemble(folded: set) -> list[str]:
+        drawn, lines1, used = [], [], Legend()
+        for b, lines, one, legend in boards:
+            if b["name"] in folded:
+                lines1.append(_fit("  " + one, width))
+            else:
+                drawn.append(lines)
+                for k, v in legend.items():
+                    used.setdefault(k, v)
+        out = list(top)
+        for block in _side_by_side(sorted(drawn, key=len, reverse=True), width):
+            out += [_fit(x, width) for x in block]
+        out += lines1
+        if used:
+            out += used.lines(width, "key: ")
+        return out + zone_lines + seat_lines
+
+    folded = {b[0]["name"] for b in boards if b[0]["display"].get("table") == "line" and b[0]["name"] not in focus}
+    out = assemble(folded)
+    # while too tall, fold the smallest drawing whose fold makes the table shorter (the least detail
+    # lost); a game orders this with display hints (``table: line``)
+    while len(out) > height:
+        best = None
+        for b in boards:
+            if b[0]["name"] in folded | focus:
+                continue
+            tried = assemble(folded | {b[0]["name"]})
+            if len(tried) < len(out) and (best is None or len(b[1]) < len(best[0][1])):
+                best = (b, tried)
+        if best is None:
+            break
+        folded.add(best[0][0]["name"])
+        out = best[1]
+    if len(out) > height:  # still too tall: the zones' lines give way to one line naming them
+        keep = height - len(out) + len(zone_lines) - 1
+        if keep >= 0:
+            names_left = [z.split(":")[0].strip() for z in zone_lines[keep:]]
+            rest = _fit("  also (view AREA): " + ", ".join(names_left), width)
+            zone_lines[:] = zone_lines[:keep] + [rest]
+            out = assemble(folded)
+    return "\n".join(out)
+
+
+def _pairs(lines: list[str], width: int) -> list[str]:
+    """Short lines two to a row (each half as wide as the table), the long ones first."""
+    half = (width - 2) // 2
+    lines = [x for x in lines if len(visible(x)) > half] + [x for x in lines if len(visible(x)) <= half]
+    out, i = [], 0
+    while i < len(lines):
+        a = lines[i]
+        b = lines[i + 1] if i + 1 < len(lines) else None
+        if b is not None and len(visible(a)) <= half and len(visible(b.strip())) <= half - 2:
+            out.append(a + " " * (half - len(visible(a))) + "  " + b.strip())
+            i += 2
+        else:
+            out.append(a)
+            i += 1
+    return out
+
+
+def _seat_colour(s):
+    from mason.play.board_text import SEAT_COLOURS
+
+    return SEAT_COLOURS[s % len(SEAT_COLOURS)]
+
+
+def render_area(program, view: dict, area: str) -> str | None:
+    """``view AREA``: a board in full, or a zone with every card's description; None when no area of
+    the table is called ``area`` (by name or label, or the start of one)."""
+    from mason.play.render import _card
+
+    model = table_model(program, view)
+    key = area.strip().lower().replace("_", " ")
+    boards = [b for b in model["boards"] if key in (b["name"].replace("_", " "), b["label"].lower())]
+    boards = boards or [b for b in model["boards"] if b["label"].lower().startswith(key) or b["name"].startswith(key)]
+    if boards:
+        return "\n".join(x for b in boards for x in full(b, model["names"]))
+    zones = list(model["zones"]) + [z for s in model["seats"] for z in s["zones"]]
+    hits = [z for z in zones if key in (z["zone"].replace("_", " "), z["label"].lower())]
+    hits = hits or [z for z in zones if z["label"].lower().startswith(key)]
+    if not hits:
+        return None
+    out = []
+    for z in hits:
+        if z["owner"] is not None and z["owner"] != view["seat"] and not z["cards"]:
+            out.append(f"{model['names'][z['owner']]}'s {z['label']}: {z['hidden']} hidden")
+            continue
+        owner = "" if z["owner"] is None else ("your " if z["owner"] == view["seat"] else f"{model['names'][z['owner']]}'s ")
+        out.append(f"{owner}{z['label']}:" + ("" if z["cards"] else f" {z['hidden']} hidden" if z["hidden"] else " empty"))
+        for c in z["cards"]:
+            out.append("  " + _card(program, {"id": c["id"], "type": c["type"], "name": c["name"]}))
+        if z["cards"] and z["hidden"]:
+            out.append(f"  and {z['hidden']} hidden")
+    return "\n".join(out)

@@ -1,0 +1,86 @@
+"""Board models (docs/boards.md) and the table that fits a terminal (issue 30 items 1 and 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mason.play.board_text import visible
+from mason.play.table import table_model
+from mason.play.table_text import render_area, render_table
+from mason.runtime.game import Game, Settings, load_program
+
+SETUPS = [("citadels", ()), ("citadels", ("games/citadels/expansions/dark-city",)), ("golden-temple", ()),
+          ("island-fortress", ()), ("pillars", ()), ("prague", ())]
+
+
+def _cases():
+    for game, exp in SETUPS:
+        prog = load_program(game, (), exp)
+        for n in range(prog.min_players, prog.max_players + 1):
+            yield pytest.param(game, exp, n, id=f"{game}{'+' + exp[0].rsplit('/', 1)[1] if exp else ''}-{n}p")
+
+
+def _game(game, exp, n, seed=3):
+    return Game.new(Settings(game, n, seed, (), exp, {}))
+
+
+@pytest.mark.parametrize("game,exp,n", list(_cases()))
+def test_issue30_every_table_fits_50_lines_of_100_columns_and_its_model_is_json(game, exp, n):
+    g = _game(game, exp, n)
+    seat = g.pending["seat"]
+    model = table_model(g.program, g.view(seat))
+    assert json.loads(json.dumps(model)) == model
+    for colour in (False, True):
+        lines = render_table(g.program, g.view(seat), g.pending, colour=colour).splitlines()
+        assert len(lines) <= 50, "\n".join(lines)
+        assert max(len(visible(x)) for x in lines) <= 100
+
+
+@pytest.mark.parametrize("game,exp,n", [("prague", (), 4), ("citadels", (), 4), ("golden-temple", (), 1)])
+def test_issue30_a_board_model_is_the_same_for_states_that_differ_only_in_what_the_seat_cannot_see(game, exp, n):
+    g = _game(game, exp, n)
+    seat = g.pending["seat"]
+    before = table_model(g.program, g.view(seat))
+    # shuffle every zone the seat sees nothing of (decks, other seats' hands): a different hidden state
+    view = g.view(seat)
+    changed = False
+    for key, ids in g.state["zones"].items():
+        if len(ids) > 1 and not view["zones"][key]["cards"]:
+            ids.reverse()
+            changed = True
+    assert changed
+    assert table_model(g.program, g.view(seat)) == before
+
+
+def test_issue30_prague_city_is_drawn_as_offset_hexes_with_a_legend_of_its_codes():
+    g = _game("prague", (), 4)
+    text = render_table(g.program, g.view(g.pending["seat"]), g.pending)
+    lines = text.splitlines()
+    city = next(i for i, l in enumerate(lines) if l.startswith("city:"))
+    rows = [l for l in lines[city + 1 : city + 14]]
+    assert rows[0].split()[0] == "-4" and rows[-1].split()[0] == "8"
+    # offset hexes: consecutive rows start half a cell apart
+    assert "bo = build old" in text and "kr = kings road" in text and "p = plaza" in text
+
+
+def test_issue30_view_area_shows_a_board_in_full_and_a_zone_card_by_card():
+    g = _game("prague", (), 4)
+    view = g.view(g.pending["seat"])
+    crane = render_area(g.program, view, "crane")
+    assert crane.startswith("crane: a wheel, rotation") and len(crane.splitlines()) == 14
+    assert "Upgrade I-" in render_area(g.program, view, "upgrade row")
+    assert render_area(g.program, view, "no such area") is None
+
+
+def test_issue30_a_display_hint_that_is_not_known_is_refused_at_its_place(tmp_path):
+    import shutil
+
+    from mason.errors import DefinitionErrors
+
+    shutil.copytree("games/prague", tmp_path / "prague")
+    p = tmp_path / "prague" / "game.yaml"
+    p.write_text(p.read_text().replace("display: {table: line}", "display: {table: sideways}"))
+    with pytest.raises(DefinitionErrors, match="display: table must be one of full, line, off"):
+        load_program(str(tmp_path / "prague"), (), ())
