@@ -21,6 +21,7 @@ from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.names import GameNames
 from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
+from mason.runtime.boards import display_problems as _display_problems
 
 # ---------------------------------------------------------------- typed constants and options
 CONSTANT_TYPES = ("int", "number", "bool", "str", "list", "map", "any")
@@ -874,27 +875,3 @@ def _var(v):
         "event": v.get("event"),
         "type": v.get("type"),
     }
-
-
-DISPLAY_KEYS = ("label", "table", "colours")
-
-
-def _display_problems(d) -> list:
-    """The problems of a board's ``display`` hints (docs/boards.md): ``label`` a text, ``table`` one of
-    full / line / off, ``colours`` a mapping of a code or value to a colour name."""
-    from mason.play.board_text import ANSI
-    from mason.play.table import TABLE_FORMS
-
-    if d is None:
-        return []
-    if not isinstance(d, dict):
-        return [("display: a mapping of layout hints (label, table, colours)", "display")]
-    out = [(f"display: unknown key '{k}' (known: {', '.join(DISPLAY_KEYS)})", "display") for k in d if k not in DISPLAY_KEYS]
-    if "label" in d and not isinstance(d["label"], str):
-        out.append(("display: label must be a text", "display"))
-    if "table" in d and d["table"] not in TABLE_FORMS:
-        out.append((f"display: table must be one of {', '.join(TABLE_FORMS)}, not {d['table']!r}", "display"))
-    colours = d.get("colours", {})
-    if not isinstance(colours, dict) or any(c not in ANSI for c in colours.values()):
-        out.append((f"display: colours maps codes to colour names ({', '.join(ANSI)})", "display"))
-    return out

@@ -207,11 +207,11 @@ def _seat_line(program, view, s, holds) -> str:
 def _boards(program, view) -> list[str]:
     """Every board in full, drawn from its board model (mason.play.table, mason.play.board_text)."""
     from mason.play.board_text import full
-    from mason.play.table import board_model
+    from mason.runtime.boards import model_of
 
     out = []
     for name in view.get("boards") or {}:
-        out.extend("  " + line for line in full(board_model(program, name, view), view.get("names")))
+        out.extend("  " + line for line in full(model_of(program, name, view), view.get("names")))
     return out
 
 

@@ -9,41 +9,12 @@ reads the game state: only the view and the Program's declarations. No game is n
 
 from __future__ import annotations
 
-from mason.runtime.boards import KINDS
+from mason.runtime.boards import display_of, model_of
 from mason.runtime.values import split_zone_key, zone_key
-
-# the layout hints a game may give a board or a zone in YAML (``display:``; docs/boards.md)
-TABLE_FORMS = ("full", "line", "off")
 
 
 def _words(name) -> str:
     return str(name).replace("_", " ")
-
-
-def display_of(decl) -> dict:
-    """A declaration's layout hints (``display: {label, colour, table, order}``), {} when it has none."""
-    d = decl.get("display") if isinstance(decl, dict) else None
-    return dict(d) if isinstance(d, dict) else {}
-
-
-def board_model(program, name: str, view: dict) -> dict:
-    """The model of board ``name`` as ``view``'s seat sees it: ``name``, ``kind``, ``label``,
-    ``status`` (exact / inferred / placeholder, when declared), ``display`` (layout hints from YAML),
-    then the kind's own keys (docs/boards.md). Plain JSON data."""
-    d = (getattr(program, "boards", None) or {}).get(name) or {}
-    data = (view.get("boards") or {})[name]
-    kind = d.get("kind")
-    hints = display_of(d)
-    out = {
-        "name": name,
-        "kind": kind,
-        "label": hints.get("label") or d.get("label") or _words(name),
-        "status": d.get("status"),
-        "display": hints,
-    }
-    fn = KINDS[kind].model if kind in KINDS else None
-    out.update(fn(program, name, data) if fn is not None else {"data": data})
-    return out
 
 
 def card_model(program, c: dict) -> dict:
@@ -139,7 +110,7 @@ def table_model(program, view: dict) -> dict:
         "phase": view["phase"],
         "turn": dict(turn) if turn else None,
         "shared": shared,
-        "boards": [board_model(program, name, view) for name in (view.get("boards") or {})],
+        "boards": [model_of(program, name, view) for name in (view.get("boards") or {})],
         "zones": zones,
         "seats": seat_models,
     }

@@ -36,6 +36,11 @@ def _names(zone: dict) -> str:
     return ", ".join(out)
 
 
+def _count(zone: dict) -> str:
+    n = len(zone["cards"]) + zone["hidden"]
+    return f"{n} hidden" if not zone["cards"] else str(n)
+
+
 def _side_by_side(blocks: list[list[str]], width: int) -> list[list[str]]:
     """Blocks packed on shelves: a shelf is as tall as its first block; a later block goes below another
     in a column of a shelf while the column stays within that height, else beside it while the shelf
@@ -138,21 +143,26 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     zone_lines = _pairs(zone_lines, width)
     if piles:
         zone_lines.append(_fit("  face down: " + ", ".join(piles), width, " (view face down)"))
-    seat_lines = []
+    seats_full, seats_brief = [], []  # others' face-up cards named, or only counted (when too tall)
     for s in model["seats"]:
         tags = (["you"] if s["you"] else []) + (["automated"] if s["automated"] else []) + s["holds"]
         parts = [f"{c['label']} {c['value']}" for c in s["counters"] if not c["quiet"]]
         parts += [v["label"] if v["text"] is None else f"{v['label']} {v['text']}" for v in s["vars"]]
-        sizes = [f"{z['label']} {len(z['cards']) + z['hidden']}" for z in s["zones"] if z["cards"] or z["hidden"]]
         name = paint(s["name"], _seat_colour(s["seat"])) if colour else s["name"]
         who = name + (f" ({', '.join(tags)})" if tags else "")
+        shown = [z for z in s["zones"] if z["cards"]]
         if s["you"]:
-            seat_lines += wrap(parts, width, who + ": ") if parts else [who]
-            for z in s["zones"]:
-                if z["cards"] or z["hidden"]:
-                    seat_lines.append(_fit(f"    {z['label']}: {_names(z)}", width, f" (view {z['zone']})"))
-        else:
-            seat_lines += wrap(parts + sizes, width, who + ": ") if parts or sizes else [who]
+            mine = wrap(parts, width, who + ": ") if parts else [who]
+            mine += [_fit(f"    {z['label']}: {_names(z)}", width, f" (view {z['zone']})") for z in s["zones"] if z["cards"] or z["hidden"]]
+            seats_full += mine
+            seats_brief += mine
+            continue
+        counted = [f"{z['label']} {_count(z)}" for z in s["zones"] if z["cards"] or z["hidden"]]
+        seats_brief += wrap(parts + counted, width, who + ": ") if parts or counted else [who]
+        hidden = [f"{z['label']} {z['hidden']} hidden" for z in s["zones"] if z["hidden"] and not z["cards"]]
+        seats_full += wrap(parts + hidden, width, who + ": ") if parts or hidden else [who]
+        seats_full += [_fit(f"    {z['label']}: {_names(z)}", width, f" (view {z['zone']})") for z in shown]
+    seat_lines = list(seats_full)
 
     def assemble(folded: set) -> list[str]:
         drawn, lines1, used = [], [], Legend()
@@ -187,6 +197,9 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
             break
         folded.add(best[0][0]["name"])
         out = best[1]
+    if len(out) > height and seats_brief != seats_full:  # others' cards counted, not named
+        seat_lines[:] = seats_brief
+        out = assemble(folded)
     if len(out) > height:  # still too tall: the zones' lines give way to one line naming them
         keep = height - len(out) + len(zone_lines) - 1
         if keep >= 0:

@@ -41,6 +41,29 @@ class BoardKind:
 
 KINDS: dict[str, BoardKind] = {}
 
+# a board's layout hints in YAML (``display:``, any kind; docs/boards.md), read by mason.play only
+DISPLAY_KEYS = ("label", "table", "colours")
+TABLE_FORMS = ("full", "line", "off")  # drawn / summed up on one line / left out of the table
+COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
+
+
+def display_problems(d) -> list:
+    """The problems of a board's ``display`` hints: ``label`` a text, ``table`` one of TABLE_FORMS,
+    ``colours`` a mapping of a code or value to one of COLOURS; ``[(message, "display"), ...]``."""
+    if d is None:
+        return []
+    if not isinstance(d, dict):
+        return [("display: a mapping of layout hints (label, table, colours)", "display")]
+    out = [(f"display: unknown key '{k}' (known: {', '.join(DISPLAY_KEYS)})", "display") for k in d if k not in DISPLAY_KEYS]
+    if "label" in d and not isinstance(d["label"], str):
+        out.append(("display: label must be a text", "display"))
+    if "table" in d and d["table"] not in TABLE_FORMS:
+        out.append((f"display: table must be one of {', '.join(TABLE_FORMS)}, not {d['table']!r}", "display"))
+    colours = d.get("colours", {})
+    if not isinstance(colours, dict) or any(c not in COLOURS for c in colours.values()):
+        out.append((f"display: colours maps codes to colour names ({', '.join(COLOURS)})", "display"))
+    return out
+
 # name -> builder / checker: derived indexes kept by register_board_kind (and only there)
 BOARD_KINDS: dict[str, Callable] = {}
 BOARD_CHECKS: dict[str, Callable] = {}
@@ -131,3 +154,33 @@ def board(rt, name: str):
         return rt.st["boards"][name]
     except KeyError:
         raise PlayError(f"no board '{name}'", code="play/unknown") from None
+
+
+def _words(name) -> str:
+    return str(name).replace("_", " ")
+
+
+def display_of(decl) -> dict:
+    """A declaration's layout hints (``display: {label, table, colours}``), {} when it has none."""
+    d = decl.get("display") if isinstance(decl, dict) else None
+    return dict(d) if isinstance(d, dict) else {}
+
+
+def model_of(program, name: str, view: dict) -> dict:
+    """The model of board ``name`` as ``view``'s seat sees it: ``name``, ``kind``, ``label``,
+    ``status`` (exact / inferred / placeholder, when declared), ``display`` (layout hints from YAML),
+    then the kind's own keys (docs/boards.md). Plain JSON data."""
+    d = (getattr(program, "boards", None) or {}).get(name) or {}
+    data = (view.get("boards") or {})[name]
+    kind = d.get("kind")
+    hints = display_of(d)
+    out = {
+        "name": name,
+        "kind": kind,
+        "label": hints.get("label") or d.get("label") or _words(name),
+        "status": d.get("status"),
+        "display": hints,
+    }
+    fn = KINDS[kind].model if kind in KINDS else None
+    out.update(fn(program, name, data) if fn is not None else {"data": data})
+    return out
