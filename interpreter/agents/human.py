@@ -164,7 +164,9 @@ class HumanAgent(Agent):
                 self.write(HELP)
             elif cmd == "view" and arg.strip():
                 shown = render_area(game.program, game.view(seat), arg)
-                self.write(shown if shown is not None else f"no area called '{arg.strip()}' (the table's areas follow 'view')")
+                self.write(
+                    shown if shown is not None else f"no area called '{arg.strip()}' (the table's areas follow 'view')"
+                )
             elif cmd == "view":
                 self.write(render_view(game.program, game.view(seat)))
             elif cmd == "log":

@@ -42,7 +42,26 @@ ENVELOPE = ("name", "kind", "label", "status", "display")  # the keys every boar
 
 
 class Legend(dict):
-    """code -> meaning, in the order first used; drawn as ``code = meaning`` pairs."""
+    """code -> meaning, in the order first used; drawn as ``code = meaning`` pairs.
+
+    One board's legend; ``shared`` (code -> meaning, one for the whole table) keeps codes unique
+    across boards: a meaning keeps the code it got first, another meaning never takes it.
+    """
+
+    def __init__(self, shared: dict | None = None):
+        super().__init__()
+        self.shared = shared if shared is not None else {}
+
+    def code(self, meaning: str, size: int = 3, first: str | None = None) -> str:
+        """The code of ``meaning`` on this table: the one it has, else ``first`` when free, else a new one."""
+        for c, v in self.shared.items():
+            if v == meaning:
+                self[c] = v
+                return c
+        taken = set(self.shared) | set(self)
+        c = first if first and first not in taken else code_for(meaning, taken, size)
+        self.shared[c] = self[c] = meaning
+        return c
 
     def lines(self, width: int = 100, head: str = "key: ") -> list[str]:
         return wrap([f"{k} = {v}" for k, v in self.items()], width, head, sep=", ")
@@ -202,7 +221,7 @@ def _full_slots(m, names):
     margin = max(5, len(m["store_label"]) + 1)
     head = " " * margin + gap.join(f"region {r}".ljust(cols * width) for r in range(1, regions + 1))
     lines = [
-        f"{m['label']}: . = open slot, ## = {m['neutral']}"
+        f"{m['label']}: . = open slot, [   ] = not open yet, ## = {m['neutral']}"
         + "".join(f", {v} = {_words(k)}" for k, v in symbols.items()),
         head,
     ]
@@ -359,43 +378,41 @@ def _hints_colour(m, key) -> str | None:
     return ((m.get("display") or {}).get("colours") or {}).get(str(key))
 
 
+def _cell_value(m, c):
+    """What a cell shows when empty: its ``display.cell_code`` key (default its ``kind``), or None."""
+    key = (m.get("display") or {}).get("cell_code") or "kind"
+    v = c["kind"] if key == "kind" else c["data"].get(key)
+    return None if v is None or isinstance(v, (dict, list)) else str(v)
+
+
 def _compact_hexgrid(m, names, legend, colour):
-    kinds = [c["kind"] for c in m["cells"] if c["kind"] is not None]
+    """Offset hexes (each row half a cell right of the one above), a cell's code: the code of its top
+    piece, else of its kind (or ``display.cell_code`` key), else ``.``; every code in the legend."""
+    values = [_cell_value(m, c) for c in m["cells"]]
+    used = {v for c, v in zip(m["cells"], values) if not c["stack"]}
     codes: dict = {}
-    taken = set(legend)
-    for k in dict.fromkeys(kinds):
-        words = str(k).split("_")
-        code = "".join(w[0] for w in words)[:2].lower()
-        if code in taken or code in codes.values():
-            code = code_for(str(k), taken | set(codes.values()), 2).lower()
-        codes[k] = code
+    for k in dict.fromkeys(v for v in values if v is not None and v in used):
+        codes[k] = legend.code(_words(k), 2, "".join(w[0] for w in k.split("_") if w)[:2].lower())
     pieces: dict = {}
     for c in m["cells"]:
         if c["stack"]:
             name = c["stack"][-1]["piece"]
             if name not in pieces:
-                pieces[name] = code_for(name, taken | set(codes.values()) | set(pieces.values()))
+                pieces[name] = legend.code(name)
+    value_of = {c["id"]: v for c, v in zip(m["cells"], values)}
 
     def token(c):
         if c["stack"]:
-            text = pieces[c["stack"][-1]["piece"]]
-            return text
-        if c["kind"] is None:
-            return "."
-        return codes[c["kind"]]
+            return pieces[c["stack"][-1]["piece"]]
+        v = value_of[c["id"]]
+        return "." if v is None else codes[v]
 
     out = [f"{m['label']}:"]
     for r, line, q0, q1 in _hex_rows(m, token):
         out.append(f"{r:>2} {line.rstrip()}")
     if colour:
         out = [_colour_codes(l, m, codes) for l in out]
-    used = {c["kind"] for c in m["cells"] if not c["stack"] and c["kind"] is not None}
-    for k, code in codes.items():
-        if k in used:
-            legend.setdefault(code, _words(k))
-    for name, code in pieces.items():
-        legend[code] = name
-    if any(c["kind"] is None and not c["stack"] for c in m["cells"]):
+    if None in used:
         legend.setdefault(".", "an empty cell")
     if m["marks"]:
         marks = [f"{k['cell']} c{k['corner']} {_words(k['mark'])}" for k in m["marks"]]
@@ -416,13 +433,9 @@ def _compact_ring(m, names, legend, colour):
     places = m["places"]
     n = len(places)
     codes: dict = {}
-    for p in places:
-        for x in p["pieces"]:
-            if x not in codes:
-                codes[x] = code_for(x, set(legend) | set(codes.values()), 1)
-    for x in m["held"]:
+    for x in [x for p in places for x in p["pieces"]] + m["held"]:
         if x not in codes:
-            codes[x] = code_for(x, set(legend) | set(codes.values()), 1)
+            codes[x] = legend.code(x, 1)
 
     def cell(i):
         p = places[i]
@@ -447,8 +460,6 @@ def _compact_ring(m, names, legend, colour):
     out.append("  " + " <- ".join(c + " " * (w - len(visible(c))) for c in second) + " <'")
     if any(mk for mk in m["markers"]):
         legend.setdefault("~x~", "a marker on the ring, after that place")
-    for x, code in codes.items():
-        legend[code] = x
     if any(p["capacity"] for p in places):
         legend.setdefault(".", f"an empty {m['piece']} space")
     if m["held"]:
@@ -502,7 +513,7 @@ def _compact_wheel(m, names, legend, colour):
     codes: dict = {}
     for s in st:
         if s["piece"] is not None and s["piece"] not in codes:
-            codes[s["piece"]] = code_for(s["piece"], set(legend) | set(codes.values()))
+            codes[s["piece"]] = legend.code(s["piece"])
     tokens = [f"{s['id']}:{codes[s['piece']] if s['piece'] is not None else '-'}" for s in st]
     height, width = 7, 56
     cy, cx, a, b = 3, width // 2, width // 2 - 5, 3
@@ -519,20 +530,51 @@ def _compact_wheel(m, names, legend, colour):
     grid[cy][cx - len(centre) // 2 : cx - len(centre) // 2 + len(centre)] = list(centre)
     out = [f"{m['label']} (a dial, clockwise; station:piece):"]
     out += ["".join(row).rstrip() for row in grid]
-    for name, code in codes.items():
-        legend[code] = name
     legend.setdefault("s:-", "a station with no piece")
     return out
 
 
 def _compact_market(m, names, legend, colour):
-    out = _full_market(m, names)
+    """A column good as its spaces cheapest last: ``[2|1]`` a filled space (price 2, then its other
+    numbers), `` 2|1 `` an empty one; a traded good as in full."""
+    out, extra = [f"{m['label']}:"], []
+    for g in m["goods"]:
+        if "spaces" not in g:
+            buy = f"buy {g['buy']}" if g["buy"] is not None else "not sold"
+            sell = f"sell {g['sell']}" if g["sell"] is not None else "not bought"
+            out.append(f"  {g['label']}: {buy}, {sell}" + (f", stock {g['stock']}" if g["buy"] is not None else ""))
+            continue
+        cells = []
+        for sp in g["spaces"]:
+            more = [k for k in sp if k not in ("price", "filled")]
+            extra += [k for k in more if k not in extra]
+            text = "|".join(str(sp.get(k)) for k in ["price"] + more)
+            cells.append(f"[{text}]" if sp["filled"] else f" {text} ")
+        out.append(f"  {g['label']}: " + " ".join(cells))
     if any("spaces" in g for g in m["goods"]):
-        legend.setdefault("[2*]", "a filled market space of price 2 ([2 ] empty)")
+        what = "|".join(["price"] + [_words(k) for k in extra])
+        legend.setdefault("[2|1]", f"a filled market space ({what}); without [ ] an empty one")
     return out
 
 
+def _compact_spaces(m, names, legend, colour):
+    out = [f"{m['label']}:"]
+    for i, loc in enumerate(m["locations"], 1):
+        if loc["spaces"]:
+            cells = " ".join("[" + _seat_paint(o, names, colour) + "]" for o in loc["spaces"])
+            out.append(f"  {i:>2}. {loc['label']}: {cells}")
+    legend.setdefault("[-]", "an empty space")
+    return out
+
+
+def _compact_cost_track(m, names, legend, colour):
+    legend.setdefault("[7]", "the price that applies now")
+    return _full_cost_track(m, names)
+
+
 _COMPACT = {
+    "cost_track": _compact_cost_track,
+    "spaces": _compact_spaces,
     "hexgrid": _compact_hexgrid,
     "ring": _compact_ring,
     "pyramid": _compact_pyramid,

@@ -26,14 +26,32 @@ def _fit(text: str, width: int, more: str = "") -> str:
     return plain[:keep].rstrip(" ,;") + "..." + more
 
 
-def _names(zone: dict) -> str:
+def _zone_line(zone: dict, indent: str, width: int, longer: dict) -> str:
+    """A zone on one line: its cards with their descriptions when that fits, else by name only, cut
+    (its longer forms, wrapped, go to ``longer``, for a table with lines to spare)."""
+    head = f"{indent}{zone['label']}: "
+    described = _names(zone, True)
+    if len(head) + len(described) <= width:
+        return head + described
+    line = _fit(head + _names(zone), width, f" (view {zone['zone']})")
+    if line != head + _names(zone):
+        longer[line] = [wrap(_cards(zone, d), width, head, indent=indent + "  ") for d in (True, False)]
+    return line
+
+
+def _names(zone: dict, described: bool = False) -> str:
+    return ", ".join(_cards(zone, described))
+
+
+def _cards(zone: dict, described: bool = False) -> list[str]:
     counts: dict = {}
     for c in zone["cards"]:
-        counts[c["name"]] = counts.get(c["name"], 0) + 1
+        name = c["name"] + (f" ({c['summary']})" if described and c["summary"] else "")
+        counts[name] = counts.get(name, 0) + 1
     out = [n + (f" x{k}" if k > 1 else "") for n, k in counts.items()]
     if zone["hidden"]:
         out.append(f"{zone['hidden']} hidden")
-    return ", ".join(out)
+    return out
 
 
 def _count(zone: dict) -> str:
@@ -91,9 +109,16 @@ def focus_boards(model: dict, pending: dict | None) -> set:
     found = set()
     for b in model["boards"]:
         ids = _place_ids(b)
-        if ids and labels and sum(1 for l in labels if any(re.search(rf"(?<![\w,-]){re.escape(i)}(?![\w,])", l) for i in ids)) * 2 >= len(labels):
+        if (
+            ids
+            and labels
+            and sum(1 for l in labels if any(re.search(rf"(?<![\w,-]){re.escape(i)}(?![\w,])", l) for i in ids)) * 2
+            >= len(labels)
+        ):
             found.add(b["name"])
-    return found
+    seat = pending.get("seat")
+    own = {b["name"] for b in model["boards"] if b["name"] in found and b["display"].get("seat") == (seat or 0) + 1}
+    return own or found
 
 
 def _place_ids(b: dict) -> set:
@@ -122,24 +147,27 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
         head += f" - {names[t['seat']]}'s turn" + (f" ({t['card']})" if t["card"] else "")
     top = [head]
     shared = [
-        f"{s['label']}: {s['value']}" if "text" not in s else (s["label"] if s["text"] is None else f"{s['label']}: {s['text']}")
+        f"{s['label']}: {s['value']}"
+        if "text" not in s
+        else (s["label"] if s["text"] is None else f"{s['label']}: {s['text']}")
         for s in model["shared"]
     ]
     top += wrap(shared, width, "  ", sep=" |")
-    boards = []  # (model, compact lines, one line)
+    boards = []  # (model, compact lines, one line, its legend)
+    codes: dict = {}  # code -> meaning, across the table (Legend.shared)
     for b in model["boards"]:
         if (b["display"].get("table")) == "off" and b["name"] not in focus:
             continue
-        legend = Legend()
+        legend = Legend(codes)
         boards.append([b, compact(b, names, legend, colour), line(b, names), legend])
-    zone_lines, piles = [], []
+    zone_lines, piles, longer = [], [], {}
     for z in model["zones"]:
         if (z["display"].get("table")) == "off" or (not z["cards"] and not z["hidden"]):
             continue
         if not z["cards"]:
             piles.append(f"{z['label']} {z['hidden']}")
         else:
-            zone_lines.append(_fit(f"  {z['label']}: {_names(z)}", width, f" (view {z['zone']})"))
+            zone_lines.append(_zone_line(z, "  ", width, longer))
     zone_lines = _pairs(zone_lines, width)
     if piles:
         zone_lines.append(_fit("  face down: " + ", ".join(piles), width, " (view face down)"))
@@ -153,7 +181,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
         shown = [z for z in s["zones"] if z["cards"]]
         if s["you"]:
             mine = wrap(parts, width, who + ": ") if parts else [who]
-            mine += [_fit(f"    {z['label']}: {_names(z)}", width, f" (view {z['zone']})") for z in s["zones"] if z["cards"] or z["hidden"]]
+            mine += [_zone_line(z, "    ", width, longer) for z in s["zones"] if z["cards"] or z["hidden"]]
             seats_full += mine
             seats_brief += mine
             continue
@@ -161,7 +189,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
         seats_brief += wrap(parts + counted, width, who + ": ") if parts or counted else [who]
         hidden = [f"{z['label']} {z['hidden']} hidden" for z in s["zones"] if z["hidden"] and not z["cards"]]
         seats_full += wrap(parts + hidden, width, who + ": ") if parts or hidden else [who]
-        seats_full += [_fit(f"    {z['label']}: {_names(z)}", width, f" (view {z['zone']})") for z in shown]
+        seats_full += [_zone_line(z, "    ", width, longer) for z in shown]
     seat_lines = list(seats_full)
 
     def assemble(folded: set) -> list[str]:
@@ -171,7 +199,9 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
                 lines1.append(_fit("  " + one, width))
             else:
                 drawn.append(lines)
-                for k, v in legend.items():
+                for k, v in legend.items():  # a fixed symbol may mean two things on two boards
+                    if k in used and v not in used[k].split(" or "):
+                        used[k] += " or " + v
                     used.setdefault(k, v)
         out = list(top)
         for block in _side_by_side(sorted(drawn, key=len, reverse=True), width):
@@ -183,20 +213,25 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
 
     folded = {b[0]["name"] for b in boards if b[0]["display"].get("table") == "line" and b[0]["name"] not in focus}
     out = assemble(folded)
-    # while too tall, fold the smallest drawing whose fold makes the table shorter (the least detail
-    # lost); a game orders this with display hints (``table: line``)
+    # while too tall, fold the other players' boards first (``display: {seat: N}``), then the smallest
+    # drawing whose fold makes the table shorter (the least detail lost)
+    others = {
+        b[0]["name"] for b in boards if b[0]["display"].get("seat") not in (None, (view["seat"] or 0) + 1)
+    } - focus
+    candidates = ([others] if others else []) + [
+        {b[0]["name"]} for b in sorted(boards, key=lambda b: len(b[1])) if b[0]["name"] not in focus
+    ]
     while len(out) > height:
-        best = None
-        for b in boards:
-            if b[0]["name"] in folded | focus:
+        for names_ in candidates:
+            if names_ <= folded:
                 continue
-            tried = assemble(folded | {b[0]["name"]})
-            if len(tried) < len(out) and (best is None or len(b[1]) < len(best[0][1])):
-                best = (b, tried)
-        if best is None:
+            tried = assemble(folded | names_)
+            if len(tried) < len(out):
+                folded |= names_
+                out = tried
+                break
+        else:
             break
-        folded.add(best[0][0]["name"])
-        out = best[1]
     if len(out) > height and seats_brief != seats_full:  # others' cards counted, not named
         seat_lines[:] = seats_brief
         out = assemble(folded)
@@ -207,6 +242,16 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
             rest = _fit("  also (view AREA): " + ", ".join(names_left), width)
             zone_lines[:] = zone_lines[:keep] + [rest]
             out = assemble(folded)
+    # lines to spare: a zone cut short is written out in full (described, else by name) where it fits
+    # (the seat's own zones first, then the shared ones, top down)
+    for lines in (seat_lines, zone_lines):
+        i = 0
+        while i < len(lines):
+            forms = [f for f in longer.get(lines[i], ()) if all(len(visible(x)) <= width for x in f)]
+            form = next((f for f in forms if len(out) + len(f) - 1 <= height), [lines[i]])
+            lines[i : i + 1] = form
+            out = assemble(folded)
+            i += len(form)
     return "\n".join(out)
 
 
@@ -254,8 +299,14 @@ def render_area(program, view: dict, area: str) -> str | None:
         if z["owner"] is not None and z["owner"] != view["seat"] and not z["cards"]:
             out.append(f"{model['names'][z['owner']]}'s {z['label']}: {z['hidden']} hidden")
             continue
-        owner = "" if z["owner"] is None else ("your " if z["owner"] == view["seat"] else f"{model['names'][z['owner']]}'s ")
-        out.append(f"{owner}{z['label']}:" + ("" if z["cards"] else f" {z['hidden']} hidden" if z["hidden"] else " empty"))
+        owner = (
+            ""
+            if z["owner"] is None
+            else ("your " if z["owner"] == view["seat"] else f"{model['names'][z['owner']]}'s ")
+        )
+        out.append(
+            f"{owner}{z['label']}:" + ("" if z["cards"] else f" {z['hidden']} hidden" if z["hidden"] else " empty")
+        )
         for c in z["cards"]:
             out.append("  " + _card(program, {"id": c["id"], "type": c["type"], "name": c["name"]}))
         if z["cards"] and z["hidden"]:

@@ -42,27 +42,38 @@ class BoardKind:
 KINDS: dict[str, BoardKind] = {}
 
 # a board's layout hints in YAML (``display:``, any kind; docs/boards.md), read by mason.play only
-DISPLAY_KEYS = ("label", "table", "colours")
+DISPLAY_KEYS = ("label", "table", "colours", "seat", "cell_code")
 TABLE_FORMS = ("full", "line", "off")  # drawn / summed up on one line / left out of the table
 COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
 
 
 def display_problems(d) -> list:
     """The problems of a board's ``display`` hints: ``label`` a text, ``table`` one of TABLE_FORMS,
-    ``colours`` a mapping of a code or value to one of COLOURS; ``[(message, "display"), ...]``."""
+    ``colours`` a mapping of a code or value to one of COLOURS, ``seat`` the number (from 1) of the
+    player whose board it is, ``cell_code`` the cell key a map shows as a cell's code (default
+    ``kind``); ``[(message, "display"), ...]``."""
     if d is None:
         return []
     if not isinstance(d, dict):
-        return [("display: a mapping of layout hints (label, table, colours)", "display")]
-    out = [(f"display: unknown key '{k}' (known: {', '.join(DISPLAY_KEYS)})", "display") for k in d if k not in DISPLAY_KEYS]
+        return [(f"display: a mapping of layout hints ({', '.join(DISPLAY_KEYS)})", "display")]
+    out = [
+        (f"display: unknown key '{k}' (known: {', '.join(DISPLAY_KEYS)})", "display")
+        for k in d
+        if k not in DISPLAY_KEYS
+    ]
     if "label" in d and not isinstance(d["label"], str):
         out.append(("display: label must be a text", "display"))
     if "table" in d and d["table"] not in TABLE_FORMS:
         out.append((f"display: table must be one of {', '.join(TABLE_FORMS)}, not {d['table']!r}", "display"))
+    if "seat" in d and not (type(d["seat"]) is int and d["seat"] >= 1):
+        out.append(("display: seat is a player's number, from 1", "display"))
+    if "cell_code" in d and not isinstance(d["cell_code"], str):
+        out.append(("display: cell_code names a cell's key (a text)", "display"))
     colours = d.get("colours", {})
     if not isinstance(colours, dict) or any(c not in COLOURS for c in colours.values()):
         out.append((f"display: colours maps codes to colour names ({', '.join(COLOURS)})", "display"))
     return out
+
 
 # name -> builder / checker: derived indexes kept by register_board_kind (and only there)
 BOARD_KINDS: dict[str, Callable] = {}

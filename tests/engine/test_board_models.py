@@ -11,8 +11,14 @@ from mason.play.table import table_model
 from mason.play.table_text import render_area, render_table
 from mason.runtime.game import Game, Settings, load_program
 
-SETUPS = [("citadels", ()), ("citadels", ("games/citadels/expansions/dark-city",)), ("golden-temple", ()),
-          ("island-fortress", ()), ("pillars", ()), ("prague", ())]
+SETUPS = [
+    ("citadels", ()),
+    ("citadels", ("games/citadels/expansions/dark-city",)),
+    ("golden-temple", ()),
+    ("island-fortress", ()),
+    ("pillars", ()),
+    ("prague", ()),
+]
 
 
 def _cases():
@@ -81,6 +87,13 @@ def test_issue30_a_display_hint_that_is_not_known_is_refused_at_its_place(tmp_pa
 
     shutil.copytree("games/prague", tmp_path / "prague")
     p = tmp_path / "prague" / "game.yaml"
-    p.write_text(p.read_text().replace("display: {table: line}", "display: {table: sideways}"))
-    with pytest.raises(DefinitionErrors, match="display: table must be one of full, line, off"):
+    text = p.read_text()
+    hint = "seat: 1, cell_code: action}"
+    assert hint in text
+    p.write_text(text.replace(hint, "seat: 0, cell_code: action, table: sideways}"))
+    with pytest.raises(DefinitionErrors) as err:
         load_program(str(tmp_path / "prague"), (), ())
+    lines = str(err.value).splitlines()
+    row = next(i for i, l in enumerate(text.splitlines(), 1) if hint in l)
+    assert any(f"game.yaml:{row}:" in l and "display: table must be one of full, line, off" in l for l in lines)
+    assert any(f"game.yaml:{row}:" in l and "display: seat is a player's number, from 1" in l for l in lines)
