@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError, PlayError
-from mason.play.explain import cause_lines, changes, describe, not_offered
 from mason.play.board_text import use_colour
+from mason.play.explain import cause_lines, changes, describe, not_offered
 from mason.play.render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
 from mason.play.table_text import render_area, render_table
 from mason.runtime.engine import check_answer
