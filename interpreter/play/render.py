@@ -73,6 +73,24 @@ def card_text(program, type_id: str) -> str:
     return head + (f": {t['text']}" if t.get("text") else "")
 
 
+def card_data(program, type_id: str) -> str:
+    """A component type's whole data, every declared property with its value (defaults and properties
+    the table leaves out included): ``family: district; cost: 3; colour: noble; ...``."""
+    t = program.types[type_id]
+    props = (program.families.get(t["family"]) or {}).get("properties") or {}
+    parts = [f"family: {_words(t['family'])}"]
+    for pname in props:
+        v = t.get(pname)
+        if isinstance(v, bool):
+            said = "yes" if v else "no"
+        elif isinstance(v, (list, dict)):
+            said = words(v).replace("_", " ")
+        else:
+            said = "-" if v is None else in_words(v).replace("_", " ")
+        parts.append(f"{_words(pname)}: {said}")
+    return "; ".join(parts)
+
+
 def find_type(program, name: str) -> list[str]:
     """Type ids whose name (or id) equals, else starts with, ``name`` (case-insensitive)."""
     key = name.strip().lower()

@@ -97,3 +97,93 @@ def test_issue30_a_display_hint_that_is_not_known_is_refused_at_its_place(tmp_pa
     row = next(i for i, l in enumerate(text.splitlines(), 1) if hint in l)
     assert any(f"game.yaml:{row}:" in l and "display: table must be one of full, line, off" in l for l in lines)
     assert any(f"game.yaml:{row}:" in l and "display: seat is a player's number, from 1" in l for l in lines)
+
+
+def _first_table(output: str) -> list[str]:
+    lines = output.splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith("Round "))
+    end = next(i for i, l in enumerate(lines) if l.startswith("[P"))
+    return lines[start:end]
+
+
+@pytest.mark.parametrize("args", [("golden-temple", "-p", 1, "--seed", 7), ("prague", "-p", 4, "--seed", 3)])
+def test_issue30_mason_play_prints_a_first_table_and_question_that_fit_50_lines_of_100_columns(args):
+    from support import invoke
+
+    out = invoke("play", *args, input="quit\n").output
+    table = _first_table(out)
+    lines = out.splitlines()
+    asked = lines[lines.index(table[-1]) + 1 :]
+    asked = asked[: next(i for i, l in enumerate(asked) if l.startswith("quit:"))]
+    assert len(table) + len(asked) <= 50, "\n".join(table + asked)
+    assert max(len(x) for x in table) <= 100
+    assert "\x1b[" not in out  # not a terminal: no colour
+    assert any(l.startswith("key: ") for l in table)
+
+
+def test_issue30_every_code_of_the_prague_maps_is_in_the_key():
+    from mason.play.board_text import Legend, compact
+
+    g = _game("prague", (), 4)
+    model = table_model(g.program, g.view(0))
+    maps = [b for b in model["boards"] if b["kind"] == "hexgrid"]
+    assert len(maps) == 5
+    shared: dict = {}
+    for m in maps:
+        legend = Legend(shared)
+        lines = compact(m, model["names"], legend)
+        rows = [l for l in lines[1:] if not l.startswith(("printed", " "))] or lines[1:]
+        rows = [l for l in lines[1:] if l[:2].strip().lstrip("-").isdigit()]
+        assert len(rows) == (13 if m["name"] == "city" else 5)
+        for row in rows:
+            for token in row.split()[1:]:
+                assert token in legend, (m["label"], token)
+    # one code, one meaning across the table: the city's walled cells and the boards' wall action differ
+    assert shared["w"] == "walled" and shared["wa"] == "wall"
+
+
+def test_issue30_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
+    from mason.play.board_text import use_colour
+
+    class Tty:
+        def isatty(self):
+            return True
+
+    class Pipe:
+        def isatty(self):
+            return False
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_colour(Tty()) and not use_colour(Pipe())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour(Tty())
+    g = _game("golden-temple", (), 1)
+    coloured = render_table(g.program, g.view(0), g.pending, colour=True)
+    plain = render_table(g.program, g.view(0), g.pending, colour=False)
+    assert "\x1b[" in coloured and "\x1b[" not in plain
+
+
+def test_issue30_a_decision_about_a_board_draws_it_on_the_table():
+    from mason.play.table_text import focus_boards
+
+    g = _game("prague", (), 4)
+    model = table_model(g.program, g.view(0))
+    about_city = {"prompt": "Build on which hex of the city?", "labels": ["0,4", "-1,5"], "seat": 0}
+    assert focus_boards(model, about_city) == {"city"}
+    about_ring = {"prompt": "Build the wall on which hex of your ring?", "labels": ["2,0", "2,-1"], "seat": 1}
+    assert focus_boards(model, about_ring) == {"action_1"}  # the deciding player's own board
+    lines = render_table(g.program, g.view(1), about_ring, height=30).splitlines()
+    assert len(lines) <= 30
+    assert any(l.startswith("P2's action board:") for l in lines)  # drawn, though the table is short
+    assert any(l.startswith("  P1's action board: hex map, 19 cells") for l in lines)  # others summed up
+
+
+def test_issue30_card_and_view_area_at_the_prompt(tmp_path):
+    from support import invoke
+
+    out = invoke(
+        "play", "prague", "-p", 4, "--seed", 3, input="card Building I-10\nview crane\nview nowhere\nquit\n"
+    ).output
+    assert "family: building; era: 1; special: no; gold: 5" in out
+    assert "crane: a wheel, rotation" in out
+    assert "no area called 'nowhere'" in out
