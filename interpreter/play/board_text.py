@@ -98,7 +98,7 @@ def code_for(name: str, taken: set, size: int = 3) -> str:
     """A short code for ``name`` not in ``taken``: its initials and its last digits (``Building I-06``
     as ``B06``), else its first letters, else a numbered one."""
     words = re.findall(r"[A-Za-z]+|\d+", name)
-    digits = "".join(w for w in words if w.isdigit())[-2:]
+    digits = next((w for w in words if w.isdigit()), "")[-2:]  # the name's first number
     letters = [w for w in words if not w.isdigit()]
     tries = []
     if digits:
@@ -451,19 +451,40 @@ def _compact_ring(m, names, legend, colour):
         text = " ".join(parts)
         return text + "".join(f" ~{_words(k)}~" for k in marks)
 
-    top = (n + 1) // 2
-    first = [cell(i) for i in range(top)]
-    second = [cell(i) for i in range(n - 1, top - 1, -1)]
-    w = max(len(visible(c)) for c in first + second)
-    out = [f"{m['label']} (clockwise):"]
-    out.append("  " + " -> ".join(c + " " * (w - len(visible(c))) for c in first) + " -.")
-    out.append("  " + " <- ".join(c + " " * (w - len(visible(c))) for c in second) + " <'")
+    out = [f"{m['label']} (clockwise):"] + _loop([cell(i) for i in range(n)], 98)
     if any(mk for mk in m["markers"]):
         legend.setdefault("~x~", "a marker on the ring, after that place")
     if any(p["capacity"] for p in places):
         legend.setdefault(".", f"an empty {m['piece']} space")
     if m["held"]:
         out.append(f"  held: {', '.join(m['held'])} (after {m['cursor']})")
+    return out
+
+
+def _loop(cells: list[str], width: int) -> list[str]:
+    """Cells around a rectangle, clockwise: the top row left to right, down the right side, the bottom
+    row right to left, up the left side; as many on the top row as ``width`` allows."""
+    n = len(cells)
+    w = max(len(visible(c)) for c in cells)
+
+    def pad(c):
+        return c + " " * (w - len(visible(c)))
+
+    k = (n + 1) // 2
+    while k > 1 and 2 + k * w + (k - 1) * 4 + 3 > width:
+        k -= 1
+    r = (n - 2 * k + 1) // 2
+    top, right = cells[:k], cells[k : k + r]
+    bottom, left = cells[k + r : 2 * k + r][::-1], cells[2 * k + r :][::-1]
+    out = ["  " + " -> ".join(pad(c) for c in top) + (" -." if n > 1 else "")]
+    last = 2 + (k - 1) * (w + 4)  # where the top row's last cell starts
+    for j in range(max(len(right), len(left))):
+        line = ("^ " + pad(left[j])) if j < len(left) else ""
+        if j < len(right):
+            line = line + " " * max(1, last - 2 - len(visible(line))) + "v " + right[j]
+        out.append(line.rstrip())
+    if bottom:
+        out.append("  " + " <- ".join(pad(c) for c in bottom) + " <'")
     return out
 
 
@@ -604,6 +625,19 @@ def line(m: dict, names) -> str:
         text = ", ".join(f"{who(s, names)} row {r} col {c}" for s, (r, c) in enumerate(m["positions"]))
     elif k == "track":
         text = "; ".join(f"{t['label']} " + " ".join(str(p) for p in t["positions"]) for t in m["tracks"])
+    elif k == "market":
+        text = ", ".join(
+            f"{g['label']} {sum(sp['filled'] for sp in g['spaces'])}/{len(g['spaces'])} filled"
+            if "spaces" in g
+            else f"{g['label']} stock {g['stock']}"
+            for g in m["goods"]
+        )
+    elif k == "spaces":
+        taken = [o for loc in m["locations"] for o in loc["spaces"] if o is not None]
+        text = f"{len(taken)} of {sum(len(loc['spaces']) for loc in m['locations'])} spaces taken"
+    elif k == "slots":
+        cells = [c for lv in m["levels"] for c in lv["cells"] if c is not None]
+        text = f"{sum(1 for c in cells if c['owner'] is not None or c['neutral'])} of {len(cells)} slots filled"
     else:
         lines = full(m, names)
         text = lines[0].partition(": ")[2] if len(lines) == 1 else f"{len(lines) - 1} lines"

@@ -15,6 +15,7 @@ from mason.play.board_text import Legend, compact, full, line, paint, visible, w
 from mason.play.table import table_model
 
 GAP = "  "
+BIG = 10  # a drawing taller than this is a main board: summed up only after the zones gave way
 
 
 def _fit(text: str, width: int, more: str = "") -> str:
@@ -213,35 +214,35 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
 
     folded = {b[0]["name"] for b in boards if b[0]["display"].get("table") == "line" and b[0]["name"] not in focus}
     out = assemble(folded)
-    # while too tall, fold the other players' boards first (``display: {seat: N}``), then the smallest
-    # drawing whose fold makes the table shorter (the least detail lost)
+    # while too tall, give up detail in this order: the other players' boards (``display: {seat: N}``)
+    # summed up; then the small drawings, smallest first; others' face-up cards counted, not named;
+    # the shared zones' lines merged into one; last the large drawings (a main map), smallest first.
+    # A board the decision is about is never summed up; a step that makes the table longer is undone.
     others = {
         b[0]["name"] for b in boards if b[0]["display"].get("seat") not in (None, (view["seat"] or 0) + 1)
     } - focus
-    candidates = ([others] if others else []) + [
-        {b[0]["name"]} for b in sorted(boards, key=lambda b: len(b[1])) if b[0]["name"] not in focus
-    ]
-    while len(out) > height:
-        for names_ in candidates:
-            if names_ <= folded:
-                continue
-            tried = assemble(folded | names_)
-            if len(tried) < len(out):
-                folded |= names_
-                out = tried
-                break
-        else:
+    ranked = [{b[0]["name"]} for b in sorted(boards, key=lambda b: len(b[1])) if b[0]["name"] not in focus]
+    small = [n for n in ranked if len(next(b[1] for b in boards if b[0]["name"] in n)) <= BIG]
+    steps = ([others] if others else []) + small + ["seats", "zones"] + [n for n in ranked if n not in small]
+    for step in steps:
+        if len(out) <= height:
             break
-    if len(out) > height and seats_brief != seats_full:  # others' cards counted, not named
-        seat_lines[:] = seats_brief
-        out = assemble(folded)
-    if len(out) > height:  # still too tall: the zones' lines give way to one line naming them
-        keep = height - len(out) + len(zone_lines) - 1
-        if keep >= 0:
-            names_left = [z.split(":")[0].strip() for z in zone_lines[keep:]]
-            rest = _fit("  also (view AREA): " + ", ".join(names_left), width)
-            zone_lines[:] = zone_lines[:keep] + [rest]
-            out = assemble(folded)
+        if step == "seats":
+            if seats_brief != seats_full:
+                seat_lines[:] = seats_brief
+                out = assemble(folded)
+        elif step == "zones":
+            keep = max(0, height - (len(out) - len(zone_lines)) - 1)
+            if keep < len(zone_lines):
+                names_left = [z.split(":")[0].strip() for z in zone_lines[keep:]]
+                rest = _fit("  also (view AREA): " + ", ".join(names_left), width)
+                zone_lines[:] = zone_lines[:keep] + [rest]
+                out = assemble(folded)
+        elif not step <= folded:  # kept unless longer: boards side by side give way one by one
+            tried = assemble(folded | step)
+            if len(tried) <= len(out) or step is others:
+                folded |= step
+                out = tried
     # lines to spare: a zone cut short is written out in full (described, else by name) where it fits
     # (the seat's own zones first, then the shared ones, top down)
     for lines in (seat_lines, zone_lines):

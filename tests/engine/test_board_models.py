@@ -187,3 +187,19 @@ def test_issue30_card_and_view_area_at_the_prompt(tmp_path):
     assert "family: building; era: 1; special: no; gold: 5" in out
     assert "crane: a wheel, rotation" in out
     assert "no area called 'nowhere'" in out
+
+
+@pytest.mark.parametrize("game,exp", SETUPS, ids=[g + ("+dark-city" if e else "") for g, e in SETUPS])
+def test_issue30_the_table_fits_at_every_decision_of_a_bot_game_at_the_most_players(game, exp):
+    from mason.play.session import make_bot
+
+    n = load_program(game, (), exp).max_players
+    g = _game(game, exp, n, seed=5)
+    bots = {s: make_bot("random", 5, s) for s in range(n)}
+    for _ in range(60):
+        if g.over:
+            break
+        p = g.pending
+        lines = render_table(g.program, g.view(p["seat"]), p).splitlines()
+        assert len(lines) <= 50 and max(len(visible(x)) for x in lines) <= 100, "\n".join(lines)
+        g.answer(bots[p["seat"]].decide(g, p["seat"]))
