@@ -589,7 +589,7 @@ def _compact_spaces(m, names, legend, colour):
 
 
 def _compact_cost_track(m, names, legend, colour):
-    legend.setdefault("[7]", "the price that applies now")
+    legend.setdefault("[n]", "the price that applies now")
     return _full_cost_track(m, names)
 
 

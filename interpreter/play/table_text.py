@@ -35,8 +35,10 @@ def _zone_line(zone: dict, indent: str, width: int, longer: dict) -> str:
     if len(head) + len(described) <= width:
         return head + described
     line = _fit(head + _names(zone), width, f" (view {zone['zone']})")
-    if line != head + _names(zone):
-        longer[line] = [wrap(_cards(zone, d), width, head, indent=indent + "  ") for d in (True, False)]
+    forms = [wrap(_cards(zone, True), width, head, indent=indent + "  ")]
+    if line != head + _names(zone):  # cut: by name, wrapped, is longer too
+        forms.append(wrap(_cards(zone, False), width, head, indent=indent + "  "))
+    longer[line] = forms
     return line
 
 
