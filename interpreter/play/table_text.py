@@ -57,6 +57,25 @@ def _cards(zone: dict, described: bool = False) -> list[str]:
     return out
 
 
+def _describe_pieces(program, b: dict, legend: Legend) -> None:
+    """A legend entry naming a card piece on a board gets the card's description (its properties)."""
+    from mason.play.render import card_summary
+
+    types = {}
+    for c in b.get("cells") or ():
+        for it in c["stack"]:
+            if it.get("type"):
+                types[it["piece"]] = it["type"]
+    for st in b.get("stations") or ():
+        if st.get("piece_type"):
+            types[st["piece"]] = st["piece_type"]
+    for code, meaning in list(legend.items()):
+        t = types.get(meaning)
+        summary = card_summary(program, t) if t else ""
+        if summary and summary not in meaning:
+            legend[code] = f"{meaning} ({summary})"
+
+
 def _count(zone: dict) -> str:
     n = len(zone["cards"]) + zone["hidden"]
     return f"{n} hidden" if not zone["cards"] else str(n)
@@ -163,15 +182,22 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
             continue
         legend = Legend(codes)
         boards.append([b, compact(b, names, legend, colour), line(b, names), legend])
-    zone_lines, piles, longer = [], [], {}
+        _describe_pieces(program, b, legend)
+    # the zones holding the options of the seat's card decision come first, and are kept
+    offered = set()
+    if pending is not None and pending.get("seat") == view["seat"]:
+        offered = {o for o in pending.get("options") or () if isinstance(o, int) and not isinstance(o, bool)}
+    zone_lines, asked, piles, longer = [], [], [], {}
     for z in model["zones"]:
         if (z["display"].get("table")) == "off" or (not z["cards"] and not z["hidden"]):
             continue
         if not z["cards"]:
             piles.append(f"{z['label']} {z['hidden']}")
+        elif offered & {c["id"] for c in z["cards"]}:
+            asked.append(_zone_line(z, "  ", width, longer))
         else:
             zone_lines.append(_zone_line(z, "  ", width, longer))
-    zone_lines = _pairs(zone_lines, width)
+    zone_lines = asked + _pairs(zone_lines, width)
     if piles:
         zone_lines.append(_fit("  face down: " + ", ".join(piles), width, " (view face down)"))
     seats_full, seats_brief = [], []  # others' face-up cards named, or only counted (when too tall)
@@ -234,7 +260,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
                 seat_lines[:] = seats_brief
                 out = assemble(folded)
         elif step == "zones":
-            keep = max(0, height - (len(out) - len(zone_lines)) - 1)
+            keep = max(len(asked), height - (len(out) - len(zone_lines)) - 1)
             if keep < len(zone_lines):
                 names_left = [z.split(":")[0].strip() for z in zone_lines[keep:]]
                 rest = _fit("  also (view AREA): " + ", ".join(names_left), width)
@@ -246,15 +272,17 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
                 folded |= step
                 out = tried
     # lines to spare: a zone cut short is written out in full (described, else by name) where it fits
-    # (the seat's own zones first, then the shared ones, top down)
-    for lines in (seat_lines, zone_lines):
+    # (the zones of the decision's options first, the seat's own zones, then the shared ones, top down)
+    for lines, limit in ((zone_lines, len(asked)), (seat_lines, None), (zone_lines, None)):
         i = 0
-        while i < len(lines):
+        while i < len(lines) and (limit is None or i < limit):
             forms = [f for f in longer.get(lines[i], ()) if all(len(visible(x)) <= width for x in f)]
             form = next((f for f in forms if len(out) + len(f) - 1 <= height), [lines[i]])
             lines[i : i + 1] = form
             out = assemble(folded)
             i += len(form)
+            if limit is not None:
+                limit += len(form) - 1
     return "\n".join(out)
 
 

@@ -113,6 +113,13 @@ def _mark_paid(rt, node, name, cell, kind, k, other):
 
 
 # ==================================================================== terminal picture
+def _type_of(program, piece):
+    """A card piece's component type (None for any other piece)."""
+    if isinstance(piece, int) and not isinstance(piece, bool) and 0 <= piece < len(program.instances):
+        return program.instances[piece]
+    return None
+
+
 def _card_names(program):
     def name(c):
         if 0 <= c < len(program.instances):
@@ -134,7 +141,7 @@ def _icons(values, prefix) -> str:
 @board_model("hexgrid")
 def board_model_(program, name, data) -> dict:
     """``cells`` in declaration order: [{id, q, r, kind, data, stack}], a stack bottom first, each piece
-    {piece (its name), rot, edges, corners} (board-oriented); ``marks`` printed: [{cell, corner, mark}]."""
+    {piece (its name), type (a card's component type, else None), rot, edges, corners} (board-oriented); ``marks`` printed: [{cell, corner, mark}]."""
     d = program.boards.get(name) or {}
     names = _card_names(program)
     stacks = data.get("stacks") or {}
@@ -143,6 +150,7 @@ def board_model_(program, name, data) -> dict:
         stack = [
             {
                 "piece": piece_name(names, it["piece"]),
+                "type": _type_of(program, it["piece"]),
                 "rot": it["rot"],
                 "edges": list(it["edges"]),
                 "corners": list(it["corners"]),

@@ -358,8 +358,8 @@ def _summary(item: dict) -> str:
 
 @board_model("wheel")
 def board_model_(program, name, data) -> dict:
-    """``rotation`` and ``stations`` clockwise: [{id, data, summary, slot, slot_summary, piece}] (the
-    slot now over the station, the piece in it by name), and ``passed`` (pieces past the end last turn)."""
+    """``rotation`` and ``stations`` clockwise: [{id, data, summary, slot, slot_data, slot_summary,
+    piece, piece_type}] (the slot now over the station, the piece in it by name and, a card, its type), and ``passed`` (pieces past the end last turn)."""
     d = program.boards.get(name) or {}
     stations, slots = d.get("stations") or [], d.get("slots") or []
     n = len(stations)
@@ -370,6 +370,11 @@ def board_model_(program, name, data) -> dict:
         if d.get("cards") and _whole(p) and 0 <= p < len(program.instances):
             return program.types[program.instances[p]]["name"]
         return show(p)
+
+    def _piece_type(p):
+        if d.get("cards") and _whole(p) and 0 <= p < len(program.instances):
+            return program.instances[p]
+        return None
 
     out = []
     for j, st in enumerate(stations):
@@ -383,6 +388,7 @@ def board_model_(program, name, data) -> dict:
                 "slot_data": {k: v for k, v in slot.items() if k != "id"},
                 "slot_summary": _summary(slot),
                 "piece": piece(data["pieces"].get(slot["id"])),
+                "piece_type": _piece_type(data["pieces"].get(slot["id"])),
             }
         )
     return {"rotation": data["r"], "stations": out, "passed": [piece(p) for p in data.get("passed") or []]}
