@@ -68,14 +68,15 @@ class Legend(dict):
 
 
 def wrap(parts: list[str], width: int, head: str = "", sep: str = ", ", indent: str = "  ") -> list[str]:
-    """``parts`` joined by ``sep`` on as few lines of at most ``width`` columns as they fit."""
+    """``parts`` joined by ``sep`` on as few lines of at most ``width`` columns as they fit (a part
+    too long for the first line starts the next one; one longer than a whole line is cut)."""
     out, line = [], head
-    room = width - max(len(visible(head)), len(indent)) - len(sep)
+    room = width - len(indent) - len(sep)
     for i, p in enumerate(parts):
         if len(visible(p)) > room:  # longer than a line: cut
             p = visible(p)[: room - 3].rstrip(" ,;") + "..."
         piece = p + (sep.rstrip() if i < len(parts) - 1 else "")
-        if len(visible(line)) + len(visible(piece)) + 1 > width and line.strip() and line != head:
+        if len(visible(line)) + len(visible(piece)) + 1 > width and line.strip():
             out.append(line.rstrip())
             line = indent
         line += piece + (" " if i < len(parts) - 1 else "")

@@ -35,7 +35,10 @@ def _zone_line(zone: dict, indent: str, width: int, longer: dict) -> str:
     if len(head) + len(described) <= width:
         return head + described
     line = _fit(head + _names(zone), width, f" (view {zone['zone']})")
+    room = width - len(indent) - 4
     forms = [wrap(_cards(zone, True), width, head, indent=indent + "  ")]
+    if any(len(c) > room for c in _cards(zone, True)):  # a description longer than a line: by name only
+        forms = []
     if line != head + _names(zone):  # cut: by name, wrapped, is longer too
         forms.append(wrap(_cards(zone, False), width, head, indent=indent + "  "))
     longer[line] = forms
