@@ -103,8 +103,10 @@ def test_issue30_a_display_hint_that_is_not_known_is_refused_at_its_place(tmp_pa
         load_program(str(tmp_path / "prague"), (), ())
     lines = str(err.value).splitlines()
     row = next(i for i, l in enumerate(text.splitlines(), 1) if hint in l)
-    assert any(f"game.yaml:{row}:" in l and "display: table must be one of full, line, off" in l for l in lines)
-    assert any(f"game.yaml:{row}:" in l and "display: seat is a player's number, from 1" in l for l in lines)
+    assert any(
+        f"game.yaml:{row}:" in l and "display.table: 'sideways' is not one of full, line, off" in l for l in lines
+    )
+    assert any(f"game.yaml:{row}:" in l and "display.seat: must be at least 1, got 0" in l for l in lines)
 
 
 def _first_table(output: str) -> list[str]:
@@ -211,3 +213,14 @@ def test_issue30_the_table_fits_at_every_decision_of_a_bot_game_at_the_most_play
         lines = render_table(g.program, g.view(p["seat"]), p).splitlines()
         assert len(lines) <= 50 and max(len(visible(x)) for x in lines) <= 100, "\n".join(lines)
         g.answer(bots[p["seat"]].decide(g, p["seat"]))
+
+
+def test_issue30_display_hints_checked_in_the_engine_too():
+    from mason.runtime.boards import display_problems
+
+    assert display_problems({"table": "line", "seat": 2, "cell_code": "action", "colours": {"river": "blue"}}) == []
+    said = [m for m, _ in display_problems({"table": "sideways", "seat": 0, "colours": {"river": "teal"}, "x": 1})]
+    assert "display: unknown key 'x' (known: label, table, colours, seat, cell_code)" in said
+    assert any("table must be one of full, line, off" in m for m in said)
+    assert any("seat is a player's number, from 1" in m for m in said)
+    assert any("colours maps codes to colour names" in m for m in said)
