@@ -51,6 +51,7 @@ class Legend(dict):
     def __init__(self, shared: dict | None = None):
         super().__init__()
         self.shared = shared if shared is not None else {}
+        self.long: dict = {}  # code -> a longer meaning (a card with its description), where room allows
 
     def code(self, meaning: str, size: int = 3, first: str | None = None) -> str:
         """The code of ``meaning`` on this table: the one it has, else ``first`` when free, else a new one."""
@@ -328,7 +329,8 @@ def _full_hexgrid(m, names):
     def token(c):
         if c["stack"]:
             return _short(c["stack"][-1]["piece"])
-        return str(c["kind"])[:1] if c["kind"] is not None else "."
+        v = _cell_value(m, c)
+        return v[:1] if v is not None else "."
 
     out = [f"{m['label']}: hex map, {plural(len(m['cells']), 'cell')}"]
     for r, line, q0, q1 in _hex_rows(m, token):

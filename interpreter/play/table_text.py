@@ -76,7 +76,7 @@ def _describe_pieces(program, b: dict, legend: Legend) -> None:
         t = types.get(meaning)
         summary = card_summary(program, t) if t else ""
         if summary and summary not in meaning:
-            legend[code] = f"{meaning} ({summary})"
+            legend.long[code] = f"{meaning} ({summary})"
 
 
 def _count(zone: dict) -> str:
@@ -180,8 +180,11 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     top += wrap(shared, width, "  ", sep=" |")
     boards = []  # (model, compact lines, one line, its legend)
     codes: dict = {}  # code -> meaning, across the table (Legend.shared)
+    players = view.get("players", len(names))
     for b in model["boards"]:
         if (b["display"].get("table")) == "off" and b["name"] not in focus:
+            continue
+        if (b["display"].get("seat") or 0) > players:  # the board of a player not in this game
             continue
         legend = Legend(codes)
         boards.append([b, compact(b, names, legend, colour), line(b, names), legend])
@@ -224,6 +227,8 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
         seats_full += [_zone_line(z, "    ", width, longer) for z in shown]
     seat_lines = list(seats_full)
 
+    brief = [False]  # the key names the cards on boards without their descriptions
+
     def assemble(folded: set) -> list[str]:
         drawn, lines1, used = [], [], Legend()
         for b, lines, one, legend in boards:
@@ -232,6 +237,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
             else:
                 drawn.append(lines)
                 for k, v in legend.items():  # a fixed symbol may mean two things on two boards
+                    v = v if brief[0] else legend.long.get(k, v)
                     if k in used and v not in used[k].split(" or "):
                         used[k] += " or " + v
                     used.setdefault(k, v)
@@ -245,20 +251,26 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
 
     folded = {b[0]["name"] for b in boards if b[0]["display"].get("table") == "line" and b[0]["name"] not in focus}
     out = assemble(folded)
-    # while too tall, give up detail in this order: the other players' boards (``display: {seat: N}``)
-    # summed up; then the small drawings, smallest first; others' face-up cards counted, not named;
+    # while too tall, give up detail in this order: the key's descriptions of the cards on boards; the
+    # other players' boards (``display: {seat: N}``) summed up; then the small drawings, smallest first
+    # (the player's own board counts as a main one); others' face-up cards counted, not named;
     # the shared zones' lines merged into one; last the large drawings (a main map), smallest first.
     # A board the decision is about is never summed up; a step that makes the table longer is undone.
     others = {
         b[0]["name"] for b in boards if b[0]["display"].get("seat") not in (None, (view["seat"] or 0) + 1)
     } - focus
     ranked = [{b[0]["name"]} for b in sorted(boards, key=lambda b: len(b[1])) if b[0]["name"] not in focus]
-    small = [n for n in ranked if len(next(b[1] for b in boards if b[0]["name"] in n)) <= BIG]
-    steps = ([others] if others else []) + small + ["seats", "zones"] + [n for n in ranked if n not in small]
+    mine = {b[0]["name"] for b in boards if b[0]["display"].get("seat") == (view["seat"] or 0) + 1}
+    small = [n for n in ranked if len(next(b[1] for b in boards if b[0]["name"] in n)) <= BIG and not n & mine]
+    steps = ["key"] + ([others] if others else []) + small + ["seats", "zones"]
+    steps += [n for n in ranked if n not in small]
     for step in steps:
         if len(out) <= height:
             break
-        if step == "seats":
+        if step == "key":
+            brief[0] = True
+            out = assemble(folded)
+        elif step == "seats":
             if seats_brief != seats_full:
                 seat_lines[:] = seats_brief
                 out = assemble(folded)

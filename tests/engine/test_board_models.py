@@ -224,3 +224,12 @@ def test_issue30_display_hints_checked_in_the_engine_too():
     assert any("table must be one of full, line, off" in m for m in said)
     assert any("seat is a player's number, from 1" in m for m in said)
     assert any("colours maps codes to colour names" in m for m in said)
+
+
+def test_issue30_the_boards_of_players_not_in_the_game_are_left_out_and_your_own_is_drawn():
+    g = _game("prague", (), 2)
+    text = render_table(g.program, g.view(0), g.pending)
+    assert "P3's action board" not in text and "P4's action board" not in text
+    lines = text.splitlines()
+    assert any(l.rstrip().endswith("P1's action board:") or l.startswith("P1's action board:") for l in lines)
+    assert any(l.startswith("  P2's action board: hex map") for l in lines)  # another player's: one line
