@@ -1,5 +1,6 @@
 """Hex maps, part two: the links a piece just placed makes with its neighbours (paid connections with
-a memory, for the covering rule) and the terminal picture. The board kind is in ``hexgrid.py``.
+a memory, for the covering rule) and the board model (what a seat sees: docs/boards.md). The board
+kind is in ``hexgrid.py``.
 
 Each item remembers, per edge ``e<k>`` and corner ``c<k>``, the positions (cell ids) it has paid
 with; a printed mark remembers them in ``marks_paid["CELL/K"]``. ``hex_edge_links`` and
@@ -112,7 +113,7 @@ def _mark_paid(rt, node, name, cell, kind, k, other):
         paid.append(pos)
 
 
-# ==================================================================== terminal picture
+# ==================================================================== board model (docs/boards.md)
 def _type_of(program, piece):
     """A card piece's component type (None for any other piece)."""
     if isinstance(piece, int) and not isinstance(piece, bool) and 0 <= piece < len(program.instances):

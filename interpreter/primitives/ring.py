@@ -505,7 +505,7 @@ def _marker_advance(rt, node, name, marker, k=1):
     _say(rt, node, f"marker {marker} -> between {_label(d, a)} and {_label(d, b)}")
 
 
-# ==================================================================== terminal picture
+# ==================================================================== board model (docs/boards.md)
 @board_model("ring")
 def board_model_(program, name, data) -> dict:
     """``places`` clockwise: [{id, label, pieces, capacity, tokens, pawns}] (a pawn by its key: a seat's

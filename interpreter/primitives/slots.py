@@ -13,7 +13,7 @@
   Regions (``R{r}``) and the whole board (``all``) are groups too.
 - ``stores`` names per-region containers of counts (``[coins, gems]``), e.g. a pot per region.
 - ``piece``, ``neutral``, ``store_label`` and ``marks`` (``{name: symbol}``) only shape narration
-  and the terminal picture.
+  and the board model (what a table draws: docs/boards.md).
 
 A slot holds at most one piece: a seat's piece, or a *neutral* piece that belongs to nobody (it
 fills and supports but is never counted for a seat). A filled slot may carry marks (counted per
@@ -693,7 +693,7 @@ def _store_add(rt, node, name, region, what, n):
         _say(rt, node, f"{label} of region {region}: {what.replace('_', ' ')} {cur} -> {cur + n}")
 
 
-# ==================================================================== terminal picture
+# ==================================================================== board model (docs/boards.md)
 @board_model("slots")
 def board_model_(program, name, data) -> dict:
     """``regions``, ``columns``, ``height``; ``levels`` top first, each a row of regions x columns cells
