@@ -17,8 +17,19 @@ from __future__ import annotations
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError, PlayError
+from mason.play.board_text import use_colour
 from mason.play.explain import cause_lines, changes, describe, not_offered
-from mason.play.render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
+from mason.play.render import (
+    card_data,
+    card_text,
+    find_type,
+    narration,
+    option_texts,
+    render_decision,
+    render_view,
+    seat_name,
+)
+from mason.play.table_text import render_area, render_table
 from mason.runtime.engine import check_answer
 from mason.runtime.saves import SaveTarget
 from mason.runtime.turns import unavailable_actions
@@ -26,12 +37,14 @@ from mason.runtime.turns import unavailable_actions
 HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
 numbers or names separated by spaces or commas, or an empty line for none.
 Typing an option exactly as it is displayed (with or without its number) works too.
-Commands: view (the whole table as you see it), log (everything you have seen), why (what caused the
-changes since your last decision, and why an action is not offered), card NAME (what a card does),
+Commands: view (the whole table as you see it), view AREA (one board or zone in full: its name as
+the table writes it), log (everything you have seen), why (what caused the changes since your last
+decision, and why an action is not offered), card NAME (a card's or tile's whole data),
 undo (back to your previous decision, when nothing hidden was revealed and no one else decided
 since), save [FILE], quit (saves first), help."""
 
 NEWS_LINES = 40
+TABLE_LINES = 50  # a terminal's height: the table and the pending question fit in it
 
 
 UNDONE = object()  # what a prompt returns when ``undo`` put the game back: ask again
@@ -143,10 +156,13 @@ class HumanAgent(Agent):
         view = game.view(seat)
         turn = view["turn"]
         where = (view["round"], view["phase"], turn["seat"] if turn else None, turn["card"] if turn else None)
-        # the whole table when the situation moved on; within the same turn, the public table compactly
-        self.write(render_view(game.program, view, compact=self.where.get(seat) == where))
-        self.where[seat] = where
+        # the table that fits a terminal (50 x 100), the boards this decision is about drawn in full
         unavailable = unavailable_actions(game.rt)
+        # the table and the question fit a terminal of TABLE_LINES lines together (the table at least 30)
+        asked = render_decision(pending, game.program, game.state, view, unavailable).count("\n") + 1
+        height = max(30, TABLE_LINES - asked)
+        self.write(render_table(game.program, view, pending, colour=use_colour(), height=height))
+        self.where[seat] = where
         texts = option_texts(pending, game.program, game.state, view)
         while True:
             self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view, unavailable))
@@ -162,6 +178,11 @@ class HumanAgent(Agent):
             cmd = cmd.lower()
             if cmd in ("help", "?"):
                 self.write(HELP)
+            elif cmd == "view" and arg.strip():
+                shown = render_area(game.program, game.view(seat), arg)
+                self.write(
+                    shown if shown is not None else f"no area called '{arg.strip()}' (the table's areas follow 'view')"
+                )
             elif cmd == "view":
                 self.write(render_view(game.program, game.view(seat)))
             elif cmd == "log":
@@ -219,6 +240,8 @@ class HumanAgent(Agent):
             self.write(f"no card named '{name.strip()}'")
         for tid in found[:10]:
             self.write(card_text(program, tid))
+            if len(found) <= 3:  # one card asked for: its whole data too
+                self.write("  " + card_data(program, tid))
 
     def _save_to(self, game, path):
         """``save FILE`` (written over if it exists: the person named it), or ``save``: the session's file."""

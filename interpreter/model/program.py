@@ -21,6 +21,7 @@ from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.names import GameNames
 from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
+from mason.runtime.boards import display_problems as _display_problems
 
 # ---------------------------------------------------------------- typed constants and options
 CONSTANT_TYPES = ("int", "number", "bool", "str", "list", "map", "any")
@@ -252,8 +253,11 @@ class Program:
                         "definition/unknown-name",
                     )
                 )
-            elif bkind.check is not None:
-                for msg, key in bkind.check(bdef, self.table_columns):
+            else:
+                problems = _display_problems(bdef.get("display"))  # layout hints, any kind (docs/boards.md)
+                if bkind.check is not None:
+                    problems += bkind.check({k: v for k, v in bdef.items() if k != "display"}, self.table_columns)
+                for msg, key in problems:
                     self.errors.append(
                         DefinitionError(f"board '{bname}': {msg}", self.place(bdef, key), "definition/board")
                     )

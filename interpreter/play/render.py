@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from mason.play.rules_text import value_words, words
-from mason.runtime.boards import KINDS as _BOARD_KINDS
 from mason.runtime.values import in_words, plural, split_zone_key, zone_key
 
 
@@ -72,6 +71,24 @@ def card_text(program, type_id: str) -> str:
     summary = card_summary(program, type_id)
     head = t["name"] + (f" ({summary})" if summary else "")
     return head + (f": {t['text']}" if t.get("text") else "")
+
+
+def card_data(program, type_id: str) -> str:
+    """A component type's whole data, every declared property with its value (defaults and properties
+    the table leaves out included): ``family: district; cost: 3; colour: noble; ...``."""
+    t = program.types[type_id]
+    props = (program.families.get(t["family"]) or {}).get("properties") or {}
+    parts = [f"family: {_words(t['family'])}"]
+    for pname in props:
+        v = t.get(pname)
+        if isinstance(v, bool):
+            said = "yes" if v else "no"
+        elif isinstance(v, (list, dict)):
+            said = words(v).replace("_", " ")
+        else:
+            said = "-" if v is None else in_words(v).replace("_", " ")
+        parts.append(f"{_words(pname)}: {said}")
+    return "; ".join(parts)
 
 
 def find_type(program, name: str) -> list[str]:
@@ -206,17 +223,13 @@ def _seat_line(program, view, s, holds) -> str:
 
 
 def _boards(program, view) -> list[str]:
-    import json
+    """Every board in full, drawn from its board model (mason.play.table, mason.play.board_text)."""
+    from mason.play.board_text import full
+    from mason.runtime.boards import model_of
 
     out = []
-    for name, data in (view.get("boards") or {}).items():
-        kind = ((getattr(program, "boards", None) or {}).get(name) or {}).get("kind")
-        fn = _BOARD_KINDS[kind].render if kind in _BOARD_KINDS else None  # the kind's BoardKind.render
-        if fn is not None:
-            out.extend("  " + line for line in fn(program, name, data, view["seat"]))
-        else:  # no renderer for this kind yet: the data itself, kept to one line
-            text = json.dumps(data, separators=(",", ":"))
-            out.append(f"  {_words(name)}: {text if len(text) <= 100 else text[:97] + '...'}")
+    for name in view.get("boards") or {}:
+        out.extend("  " + line for line in full(model_of(program, name, view), view.get("names")))
     return out
 
 

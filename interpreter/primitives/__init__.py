@@ -5,8 +5,8 @@ by name, below (``tests/engine/test_registries.py`` checks the list against the 
 
 - builtin queries with ``mason.dsl.builtins.builtin`` and state-changing procedures (``do name(...)``)
   with ``mason.dsl.builtins.procedure``;
-- a board kind as one ``mason.runtime.boards.BoardKind`` (builder, load-time check, terminal
-  renderer), through the ``@board_kind`` / ``@board_renderer`` decorators.
+- a board kind as one ``mason.runtime.boards.BoardKind`` (builder, load-time check, board model:
+  docs/boards.md), through the ``@board_kind`` / ``@board_model`` decorators.
 
 A name registered twice is refused at import. ``mason.model.program`` imports this package, so a
 compiled Program knows every primitive. Primitives name no game; each is documented in docs/dsl.md

@@ -12,10 +12,12 @@ State: ``{"inside": [pieces], "drawn": piece or null, "parked": [[slot, piece], 
 
 from __future__ import annotations
 
+import json
+
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.runtime import rng
-from mason.runtime.boards import board, board_event, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_model
 
 
 @board_kind("bag")
@@ -151,18 +153,14 @@ def _empty(rt, node, name):
         board_event(rt, node, name, "empty", None)
 
 
-@board_renderer("bag")
-def _render(program, name, data, seat):
+@board_model("bag")
+def _model(program, name, data):
+    """``inside``: [{piece, count}] (a seat's piece as its seat number); ``drawn``; ``parked``: [{slot, piece}]."""
     from collections import Counter
 
-    def who(p):
-        return f"P{p + 1}" if isinstance(p, int) and not isinstance(p, bool) else str(p)
-
-    inside = Counter(data["inside"])
-    text = ", ".join(f"{who(p)} x{n}" for p, n in sorted(inside.items(), key=lambda kv: str(kv[0]))) or "empty"
-    line = f"{name.replace('_', ' ')}: {text}"
-    if data["drawn"] is not None:
-        line += f" | drawn: {who(data['drawn'])}"
-    if data["parked"]:
-        line += " | parked: " + ", ".join(f"{who(p)} (slot {s})" for s, p in _order(data["parked"]))
-    return [line]
+    inside = Counter(json.dumps(p) for p in data["inside"])
+    return {
+        "inside": [{"piece": json.loads(p), "count": n} for p, n in sorted(inside.items())],
+        "drawn": data["drawn"],
+        "parked": [{"slot": s, "piece": p} for s, p in _order(data["parked"])],
+    }

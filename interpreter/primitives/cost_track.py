@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_event, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_model
 
 
 @board_kind("cost_track")
@@ -82,9 +82,8 @@ def _finish(rt, node, name):
     _moved(rt, node, name, "finish", prices, old, b["pos"])
 
 
-@board_renderer("cost_track")
-def _render(program, name, data, seat):
+@board_model("cost_track")
+def _model(program, name, data):
+    """``prices`` in order and ``position``, the index of the price that applies now."""
     prices = program.boards[name]["prices"]
-    pos = min(data["pos"], len(prices) - 1)
-    cells = [f"[{p}]" if i == pos else str(p) for i, p in enumerate(prices)]
-    return [f"{name.replace('_', ' ')}: " + " ".join(cells)]
+    return {"prices": list(prices), "position": min(data["pos"], len(prices) - 1)}

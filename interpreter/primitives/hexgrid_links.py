@@ -1,5 +1,6 @@
 """Hex maps, part two: the links a piece just placed makes with its neighbours (paid connections with
-a memory, for the covering rule) and the terminal picture. The board kind is in ``hexgrid.py``.
+a memory, for the covering rule) and the board model (what a seat sees: docs/boards.md). The board
+kind is in ``hexgrid.py``.
 
 Each item remembers, per edge ``e<k>`` and corner ``c<k>``, the positions (cell ids) it has paid
 with; a printed mark remembers them in ``marks_paid["CELL/K"]``. ``hex_edge_links`` and
@@ -20,15 +21,14 @@ from mason.primitives.hexgrid import (
     grid,
     index,
     on_board,
-    parse_cell,
     piece_name,
     printed,
     step,
     top_item,
     vertex,
 )
-from mason.runtime.boards import board_event, board_renderer
-from mason.runtime.values import in_words, label_of, plural
+from mason.runtime.boards import board_event, board_model
+from mason.runtime.values import in_words, label_of
 
 
 def _placed(d, data, cells, name, cell):
@@ -115,7 +115,14 @@ def _mark_paid(rt, node, name, cell, kind, k, other):
             board_event(rt, node, name, "mark_paid", None, cell=cid, mark=kind, index=k, other=pos)
 
 
-# ==================================================================== terminal picture
+# ==================================================================== board model (docs/boards.md)
+def _type_of(program, piece):
+    """A card piece's component type (None for any other piece)."""
+    if isinstance(piece, int) and not isinstance(piece, bool) and 0 <= piece < len(program.instances):
+        return program.instances[piece]
+    return None
+
+
 def _card_names(program):
     def name(c):
         if 0 <= c < len(program.instances):
@@ -134,49 +141,26 @@ def _icons(values, prefix) -> str:
     return ", ".join(f"{prefix(k)} {in_words(v)}" for k, v in enumerate(values) if v is not None) or "-"
 
 
-@board_renderer("hexgrid")
-def render(program, name, data, seat) -> list[str]:
-    """The map row by row (each row shifted half a cell): a cell shows its top piece's short name,
-    else the initial of its ``kind``, else ``.``; the printed marks; then one line per occupied cell
-    with its stack, the rotation and the board-oriented edge icons and corner marks."""
+@board_model("hexgrid")
+def board_model_(program, name, data) -> dict:
+    """``cells`` in declaration order: [{id, q, r, kind, data, stack}], a stack bottom first, each piece
+    {piece (its name), type (a card's component type, else None), rot, edges, corners} (board-oriented); ``marks`` printed: [{cell, corner, mark}]."""
     d = program.boards.get(name) or {}
-    cells = cells_of(d)
     names = _card_names(program)
     stacks = data.get("stacks") or {}
-    pos = {c: parse_cell(c) for c in cells}
-    xs = [2 * q + r for q, r in pos.values()]  # a cell's column in half cells
-    left, width = min(xs), 2 * (max(xs) - min(xs)) + 3
-    rows: dict = {}
-    for c, (q, r) in pos.items():
-        rows.setdefault(r, []).append((q, c))
-    marks = d.get("marks") or ()
-    out = [f"{label_of(d, name)}: hex map, {plural(len(cells), 'cell')}"]
-    for r in sorted(rows):
-        line = [" "] * width
-        for q, c in rows[r]:
-            stack = stacks.get(c) or []
-            if stack:
-                token = _short(piece_name(names, stack[-1]["piece"]))
-            else:
-                kind = cells[c].get("kind")
-                token = str(kind)[:1] if kind is not None else "."
-            at = 2 * (2 * q + r - left)
-            line[at : at + 3] = token.center(3)
-        qs = [q for q, _ in rows[r]]
-        out.append(f"  r{r:>3}  {''.join(line)}  (q {min(qs)}..{max(qs)})")
-    if marks:
-        shown = (f"{cell_id(m['q'], m['r'])} c{m['corner']} {m['mark']}" for m in marks)
-        out.append("  printed marks: " + ", ".join(shown))
-    for c in cells:
-        stack = stacks.get(c) or []
-        if not stack:
-            continue
-        top = stack[-1]
-        under = ", ".join(piece_name(names, it["piece"]) for it in reversed(stack[:-1]))
-        edges = _icons(top["edges"], lambda k: DIR_NAMES[k])
-        corners = _icons(top["corners"], lambda k: f"c{k}")
-        out.append(
-            f"  {c}: {piece_name(names, top['piece'])} (rotation {top['rot']})"
-            f"{f' over {under}' if under else ''}; edges {edges}; corners {corners}"
-        )
-    return out
+    cells = []
+    for c, cd in cells_of(d).items():
+        stack = [
+            {
+                "piece": piece_name(names, it["piece"]),
+                "type": _type_of(program, it["piece"]),
+                "rot": it["rot"],
+                "edges": list(it["edges"]),
+                "corners": list(it["corners"]),
+            }
+            for it in stacks.get(c) or []
+        ]
+        info = {k: v for k, v in cd.items() if k not in ("q", "r", "kind")}
+        cells.append({"id": c, "q": cd["q"], "r": cd["r"], "kind": cd.get("kind"), "data": info, "stack": stack})
+    marks = [{"cell": cell_id(m["q"], m["r"]), "corner": m["corner"], "mark": m["mark"]} for m in d.get("marks") or ()]
+    return {"cells": cells, "marks": marks, "directions": list(DIR_NAMES)}

@@ -25,7 +25,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.primitives.ledger import _seat, _whole, add, held, take
-from mason.runtime.boards import board, board_event, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_model
 
 
 def _int(v) -> bool:
@@ -379,20 +379,19 @@ def _cell(space, filled) -> str:
     return f"[{space['price']}{'*' if filled else ' '}{extra}]"
 
 
-@board_renderer("market")
-def _render(program, name, data, seat):
-    goods = program.boards[name]["goods"]
-    cells, columns = [], []
-    for g, gd in goods.items():
+@board_model("market")
+def _model(program, name, data):
+    """``goods``: [{id, label, spaces: [{price, points, filled}]}] for a column of priced spaces, or
+    [{id, label, buy, sell, stock}] for a good traded at fixed prices."""
+    out = []
+    for g, gd in program.boards[name]["goods"].items():
         if _is_column(gd):
             n = (data.get("filled") or {}).get(g, 0)
-            columns.append(
-                f"  {g.replace('_', ' ')}: " + " ".join(_cell(sp, i < n) for i, sp in enumerate(gd["spaces"]))
+            spaces = [{**{k: v for k, v in sp.items()}, "filled": i < n} for i, sp in enumerate(gd["spaces"])]
+            out.append({"id": g, "label": g.replace("_", " "), "spaces": spaces})
+        else:
+            stock = data["stock"][g] if gd.get("buy") is not None else None
+            out.append(
+                {"id": g, "label": g.replace("_", " "), "buy": gd.get("buy"), "sell": gd.get("sell"), "stock": stock}
             )
-            continue
-        buy = f"buy {gd['buy']}" if gd.get("buy") is not None else "not sold"
-        sell = f"sell {gd['sell']}" if gd.get("sell") is not None else "not bought"
-        stock = f", stock {data['stock'][g]}" if gd.get("buy") is not None else ""
-        cells.append(f"{g} ({buy}, {sell}{stock})")
-    head = f"{name.replace('_', ' ')}:" + (" " + "; ".join(cells) if cells else "")
-    return [head] + columns
+    return {"goods": out}

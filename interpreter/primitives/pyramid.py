@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_event, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_model
 from mason.runtime.values import label_of
 
 if TYPE_CHECKING:
@@ -300,27 +300,27 @@ def _clear(rt, node, name, s):
 
 
 # ==================================================================== picture
-@board_renderer("pyramid")
-def render(program, name, data, seat) -> list[str]:
-    """Layers top first, each slot placed under its x: ``[id:P1]`` filled, ``[id:  ]`` open,
-    ``[id:..]`` still waiting for its supports."""
+@board_model("pyramid")
+def board_model_(program, name, data) -> dict:
+    """``shape`` and ``slots``: [{id, layer, x, on, points, owner, state}] left to right, ``state``
+    ``filled``, ``open`` (its supports are filled) or ``waiting``."""
     d = program.boards[name]
     shape = _shape(d, data)
     owners = data["owners"]
-
-    def cell(s):
+    slots = []
+    for s in shape.order:
         o = owners[s]
-        if o is not None:
-            return f"[{s}:P{o + 1}]" if _is_int(o) else f"[{s}:{o}]"
-        return f"[{s}:  ]" if is_open(owners, shape, s) else f"[{s}:..]"
-
-    step = max(len(cell(s)) for s in shape.ids) + 1
-    out = [f"{d.get('label') or name.replace('_', ' ')} ({data['shape']}):"]
-    for lv in sorted(set(shape.layer.values()), reverse=True):
-        line = ""
-        for s in [s for s in shape.order if shape.layer[s] == lv]:
-            at = max(round((shape.x[s] - 1) * step), len(line) + 1 if line else 0)
-            line = line.ljust(at) + cell(s)
-        out.append(f"  L{lv} {line}")
-    out.append("  [id:  ] open, [id:..] waiting for the slots below")
-    return out
+        state = "filled" if o is not None else "open" if is_open(owners, shape, s) else "waiting"
+        decl = shape.decl[s]
+        slots.append(
+            {
+                "id": s,
+                "layer": shape.layer[s],
+                "x": float(shape.x[s]),
+                "on": list(shape.on[s]),
+                "points": decl.get("points"),
+                "owner": o,
+                "state": state,
+            }
+        )
+    return {"shape": data["shape"], "slots": slots}

@@ -26,7 +26,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_event, board_kind, board_renderer, declaration, ids_code, state_code
+from mason.runtime.boards import board, board_event, board_kind, board_model, declaration, ids_code, state_code
 
 KEYS = (
     "status",
@@ -526,26 +526,31 @@ def _marker_advance(rt, node, name, marker, k=1):
     _say(rt, node, name, "marker", text, marker=marker, steps=k, dest=data["markers"][marker], between=[a, b])
 
 
-# ==================================================================== terminal picture
-@board_renderer("ring")
-def render(program, name, data, seat) -> list[str]:
-    """One line per place clockwise (pieces, tokens, pawns), markers between the lines, then the hand."""
+# ==================================================================== board model (docs/boards.md)
+@board_model("ring")
+def board_model_(program, name, data) -> dict:
+    """``places`` clockwise: [{id, label, pieces, capacity, tokens, pawns}] (a pawn by its key: a seat's
+    number as text), ``markers``: [{id, after}] (the place index a marker follows), ``held`` and
+    ``cursor``, and the words ``piece`` and ``pawn``."""
     d = program.boards.get(name) or {}
-    places, cap = d.get("places") or [], d.get("capacity")
-    word = d.get("piece", "piece")
-    width = max((len(_label(d, p)) for p in places), default=0)
-    out = [f"{name.replace('_', ' ')}: a ring, clockwise" + (f", {cap} {word}s per place" if cap else "")]
-    for i, p in enumerate(places):
-        pieces = data["pieces"].get(p, [])
-        cells = " ".join(f"[{show(x)}]" for x in pieces) + " [ ]" * ((cap or 0) - len(pieces))
-        parts = [cells.strip() or "-"]
-        parts += [f"{kind.replace('_', ' ')} {v}" for kind, v in (data["tokens"].get(p) or {}).items() if v]
+    places = []
+    for p in d.get("places") or []:
         pawns = sorted((k for k, at in data["pawns"].items() if at == p), key=_pawn_order)
-        if pawns:
-            parts.append(f"{d.get('pawn', 'pawn')} " + ", ".join(pawn_name(k) for k in pawns))
-        out.append(f"  {_label(d, p).ljust(width)}  " + " | ".join(parts))
-        for m in sorted(k for k, at in data["markers"].items() if at == i):
-            out.append(f"    ~ marker {m} ~")
-    if data["held"]:
-        out.append(f"  held: {', '.join(show(x) for x in data['held'])} (after {_label(d, data['cursor'])})")
-    return out
+        places.append(
+            {
+                "id": p,
+                "label": _label(d, p),
+                "pieces": [show(x) for x in data["pieces"].get(p, [])],
+                "capacity": d.get("capacity"),
+                "tokens": {k: v for k, v in (data["tokens"].get(p) or {}).items() if v},
+                "pawns": [int(k) if k.isdigit() else k for k in pawns],
+            }
+        )
+    return {
+        "places": places,
+        "markers": [{"id": m, "after": at} for m, at in sorted(data["markers"].items())],
+        "held": [show(x) for x in data["held"]],
+        "cursor": _label(d, data["cursor"]) if data["held"] else None,
+        "piece": d.get("piece", "piece"),
+        "pawn": d.get("pawn", "pawn"),
+    }

@@ -13,7 +13,7 @@
   Regions (``R{r}``) and the whole board (``all``) are groups too.
 - ``stores`` names per-region containers of counts (``[coins, gems]``), e.g. a pot per region.
 - ``piece``, ``neutral``, ``store_label`` and ``marks`` (``{name: symbol}``) only shape narration
-  and the terminal picture.
+  and the board model (what a table draws: docs/boards.md).
 
 A slot holds at most one piece: a seat's piece, or a *neutral* piece that belongs to nobody (it
 fills and supports but is never counted for a seat). A filled slot may carry marks (counted per
@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_event, board_kind, board_renderer, state_code
+from mason.runtime.boards import board, board_event, board_kind, board_model, state_code
 
 ORIENTATIONS = ("fixed", "mirror", "rotate", "any")
 
@@ -719,48 +719,41 @@ def _store_add(rt, node, name, region, what, n):
         _say(rt, node, name, "store", text, region=region, good=what, source=cur, dest=cur + n)
 
 
-# ==================================================================== terminal picture
-@board_renderer("slots")
-def render(program, name, data, seat) -> list[str]:
-    """The board drawn level by level (top first), region by region, with owners and marks."""
+# ==================================================================== board model (docs/boards.md)
+@board_model("slots")
+def board_model_(program, name, data) -> dict:
+    """``regions``, ``columns``, ``height``; ``levels`` top first, each a row of regions x columns cells
+    {id, owner, neutral, open, marks} (None where the shape has no slot); ``stores`` per region;
+    ``symbols`` (a mark's one-letter code), ``neutral`` and ``store_label`` words."""
     d = program.boards.get(name) or {}
     geo = geometry(data)
-    symbols = d.get("marks") or {}
     pieces, marks = data["pieces"], data["marks"]
-    width = 5
-
-    def cell(s):
-        if s is None:
-            return " " * width
-        m = marks.get(s) or {}
-        sym = "".join(symbols.get(k, "*") for k in m for _ in range(m[k]))[:1] or " "
-        if s in pieces:
-            o = pieces[s]
-            return f"[{'##' if o is None else f'P{o + 1}'}{sym}]"
-        return "[ . ]" if is_open(data, geo, s) else "[   ]"
-
-    gap = "  "
-    label = d.get("label", name.replace("_", " "))
-    slabel = d.get("store_label", "store")
-    margin = max(5, len(slabel) + 1)
-    head = " " * margin + gap.join(f"region {r}".ljust(geo.columns * width) for r in range(1, geo.regions + 1))
-    lines = [
-        f"{label}: . = open slot, ## = {d.get('neutral', 'neutral piece')}"
-        + "".join(f", {v} = {k.replace('_', ' ')}" for k, v in symbols.items()),
-        head,
-    ]
+    levels = []
     for lv in range(geo.height, 0, -1):
         row = []
         for r in range(1, geo.regions + 1):
-            row.append("".join(cell(geo.at.get((geo.columns * (r - 1) + c, lv))) for c in range(1, geo.columns + 1)))
-        lines.append(f"L{lv}".ljust(margin) + gap.join(row))
-    lines.append(
-        " " * margin + gap.join("".join(f" C{c}  " for c in range(1, geo.columns + 1)) for _ in range(geo.regions))
-    )
-    if any(data["stores"].get(str(r)) for r in range(1, geo.regions + 1)):
-        parts = []
-        for r in range(1, geo.regions + 1):
-            st = data["stores"][str(r)]
-            parts.append(", ".join(f"{v} {k.replace('_', ' ')}" for k, v in st.items()).ljust(geo.columns * width))
-        lines.append(slabel.ljust(margin) + gap.join(parts))
-    return lines
+            for c in range(1, geo.columns + 1):
+                s = geo.at.get((geo.columns * (r - 1) + c, lv))
+                if s is None:
+                    row.append(None)
+                    continue
+                row.append(
+                    {
+                        "id": s,
+                        "owner": pieces.get(s),
+                        "neutral": s in pieces and pieces[s] is None,
+                        "open": is_open(data, geo, s),
+                        "marks": dict(marks.get(s) or {}),
+                    }
+                )
+        levels.append({"level": lv, "cells": row})
+    return {
+        "regions": geo.regions,
+        "columns": geo.columns,
+        "height": geo.height,
+        "levels": levels,
+        "stores": [dict(data["stores"].get(str(r)) or {}) for r in range(1, geo.regions + 1)],
+        "symbols": dict(d.get("marks") or {}),
+        "neutral": d.get("neutral", "neutral piece"),
+        "store_label": d.get("store_label", "store"),
+    }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_event, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_model
 from mason.runtime.values import label_of
 
 
@@ -122,15 +122,10 @@ def _clear(rt, node, name):
         board_event(rt, node, name, "clear", None)
 
 
-@board_renderer("spaces")
-def _render(program, name, data, seat):
-    def who(o):
-        return "-" if o is None else (f"P{o + 1}" if isinstance(o, int) and not isinstance(o, bool) else str(o))
-
-    out = [f"{name.replace('_', ' ')}:"]
-    for i, l in enumerate(program.boards[name]["locations"], 1):
-        spaces = data.get(l["id"], [])
-        if not spaces:
-            continue
-        out.append(f"  {i:>2}. {label_of(l, l['id'])}: " + " ".join(f"[{who(o)}]" for o in spaces))
-    return out
+@board_model("spaces")
+def _model(program, name, data):
+    """``locations``: [{id, label, spaces}], each space its occupant (a seat number, a text, or None)."""
+    out = []
+    for l in program.boards[name]["locations"]:
+        out.append({"id": l["id"], "label": label_of(l, l["id"]), "spaces": list(data.get(l["id"], []))})
+    return {"locations": out}

@@ -23,7 +23,7 @@ import re
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_event, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_model
 from mason.runtime.values import label_of
 
 KEYS = ("status", "text", "kind", "label", "rows", "tiers", "row_scores", "column_values", "start")
@@ -243,32 +243,19 @@ def _set(rt, node, name, seat, row, column):
 
 
 # ==================================================================== picture
-@board_renderer("staircase")
-def render(program, name, data, seat) -> list[str]:
-    """Rows top first (cell codes, markers as ``[P1]`` after the code, the row's score at the right),
-    a rule between tiers, then the column values."""
+@board_model("staircase")
+def board_model_(program, name, data) -> dict:
+    """``rows`` bottom first (each a list of cell codes), ``tiers`` (the row numbers of each tier),
+    ``row_scores``, ``column_values``, ``positions`` ([row, column] per seat, from 1) and ``codes`` (what
+    each code means)."""
     d = program.boards.get(name) or {}
     grid = _grid(d)
     n_rows, n_cols = len(grid), len(grid[0]) if grid else 0
-    here: dict[tuple[int, int], list[str]] = {}
-    for s, (r, c) in enumerate(data["pos"]):
-        here.setdefault((r, c), []).append(f"P{s + 1}")
-    cells = [
-        [
-            str(grid[r - 1][c - 1]) + (f"[{','.join(here[(r, c)])}]" if (r, c) in here else "")
-            for c in range(1, n_cols + 1)
-        ]
-        for r in range(1, n_rows + 1)
-    ]
-    values = [str(v) for v in (d.get("column_values") or [0] * n_cols)]
-    width = [max([len(cells[r][c]) for r in range(n_rows)] + [len(values[c])]) for c in range(n_cols)]
-    scores = d.get("row_scores") or [0] * n_rows
-    head = len(f"row {n_rows}")
-    out = [f"{label_of(d, name)}: a staircase, top row first (row score at the right, a rule between tiers)"]
-    for r in range(n_rows, 0, -1):
-        line = "  ".join(cells[r - 1][c].ljust(width[c]) for c in range(n_cols))
-        out.append(f"  {f'row {r}'.ljust(head)}  {line}  | {scores[r - 1]}")
-        if r > 1 and _tier_of(d, r) != _tier_of(d, r - 1):
-            out.append("  " + "-" * (head + 2 + sum(width) + 2 * (n_cols - 1)))
-    out.append(f"  {'value'.ljust(head)}  " + "  ".join(v.ljust(w) for v, w in zip(values, width)).rstrip())
-    return out
+    return {
+        "rows": [list(r) for r in grid],
+        "tiers": [list(t) for t in _tiers(d)],
+        "row_scores": list(d.get("row_scores") or [0] * n_rows),
+        "column_values": list(d.get("column_values") or [0] * n_cols),
+        "positions": [list(p) for p in data["pos"]],
+        "codes": {"S": "start", ".": "empty", "^": "a step up", ">": "a step right", "N": "N points"},
+    }

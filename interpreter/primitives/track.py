@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_event, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_model
 from mason.runtime.values import label_of
 
 
@@ -167,13 +167,19 @@ def _set(rt, node, name, t, seat, i):
 
 
 # ==================================================================== picture
-@board_renderer("track")
-def render(program, name, data, seat) -> list[str]:
-    """One line per track: its name, then every seat's position out of the top (``P1 3/6``)."""
+@board_model("track")
+def board_model_(program, name, data) -> dict:
+    """``tracks``: [{id, label, top, positions (per seat), steps}] (a step's rewards as declared)."""
     d = program.boards[name]
-    out = [f"{label_of(d, name)}:"]
+    out = []
     for t, td in d["tracks"].items():
-        top = len(td["steps"]) - 1
-        label = label_of(td, t)
-        out.append(f"  {label}: " + "  ".join(f"P{s + 1} {p}/{top}" for s, p in enumerate(data[t])))
-    return out
+        out.append(
+            {
+                "id": t,
+                "label": label_of(td, t),
+                "top": len(td["steps"]) - 1,
+                "positions": list(data[t]),
+                "steps": [dict(st) if isinstance(st, dict) else st for st in td["steps"]],
+            }
+        )
+    return {"tracks": out}

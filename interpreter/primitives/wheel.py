@@ -27,7 +27,7 @@ from mason.runtime.boards import (
     board,
     board_event,
     board_kind,
-    board_renderer,
+    board_model,
     declaration,
     ids_code,
     piece_type,
@@ -421,27 +421,39 @@ def _summary(item: dict) -> str:
     return f"{item['id']} ({', '.join(parts)})" if parts else item["id"]
 
 
-@board_renderer("wheel")
-def render(program, name, data, seat) -> list[str]:
-    """A heading with the rotation, then one line per station clockwise: its data, the slot over it, the piece."""
+@board_model("wheel")
+def board_model_(program, name, data) -> dict:
+    """``rotation`` and ``stations`` clockwise: [{id, data, summary, slot, slot_data, slot_summary,
+    piece, piece_type}] (the slot now over the station, the piece in it by name and, a card, its type), and ``passed`` (pieces past the end last turn)."""
     d = program.boards.get(name) or {}
     stations, slots = d.get("stations") or [], d.get("slots") or []
     n = len(stations)
 
     def piece(p):
         if p is None:
-            return "-"
+            return None
         if d.get("cards") and _whole(p) and 0 <= p < len(program.instances):
             return program.types[program.instances[p]]["name"]
         return show(p)
 
-    out = [f"{label_of(d, name)}: a wheel, rotation {data['r']} (clockwise)"]
-    left = [_summary(st) for st in stations]
-    right = [_summary(slots[(j - data["r"]) % n]) for j in range(n)]
-    wl, wr = max(map(len, left), default=0), max(map(len, right), default=0)
-    for j in range(n):
-        slot = slots[(j - data["r"]) % n]["id"]
-        out.append(f"  {left[j].ljust(wl)}  <- {right[j].ljust(wr)}  {piece(data['pieces'].get(slot))}")
-    if data.get("passed"):
-        out.append("  past the end last turn: " + ", ".join(piece(p) for p in data["passed"]))
-    return out
+    def _piece_type(p):
+        if d.get("cards") and _whole(p) and 0 <= p < len(program.instances):
+            return program.instances[p]
+        return None
+
+    out = []
+    for j, st in enumerate(stations):
+        slot = slots[(j - data["r"]) % n]
+        out.append(
+            {
+                "id": st["id"],
+                "data": {k: v for k, v in st.items() if k != "id"},
+                "summary": _summary(st),
+                "slot": slot["id"],
+                "slot_data": {k: v for k, v in slot.items() if k != "id"},
+                "slot_summary": _summary(slot),
+                "piece": piece(data["pieces"].get(slot["id"])),
+                "piece_type": _piece_type(data["pieces"].get(slot["id"])),
+            }
+        )
+    return {"rotation": data["r"], "stations": out, "passed": [piece(p) for p in data.get("passed") or []]}

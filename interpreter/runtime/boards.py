@@ -2,9 +2,11 @@
 
 A board is plain JSON data in ``state['boards'][name]``, created at setup by its kind's builder from
 the YAML definition and the player count. A kind plugs in as ONE object, ``BoardKind``: its builder,
-its load-time check and its terminal renderer, registered once by name (``register_board_kind``; the
-``@board_kind`` and ``@board_renderer`` decorators are thin wrappers over it). A second registration
-under a name, or a second renderer for a kind, is refused at import. Kinds live in
+its load-time check and its board model (what a seat sees of it, as plain data: docs/boards.md),
+registered once by name (``register_board_kind``; the ``@board_kind`` and ``@board_model``
+decorators are thin wrappers over it). A second registration under a name, or a second model for a
+kind, is refused at import. Terminals and web clients draw boards from their models only
+(``mason.play.table``, ``mason.play.board_text``). Kinds live in
 ``mason.primitives``; their queries and procedures (``mason.dsl.builtins``) take the board's name as
 first argument.
 """
@@ -25,18 +27,53 @@ class BoardKind:
     ``build(definition: dict, players: int, table: dict) -> JSON data``: the board at setup.
     ``check(definition, table_columns) -> [(message, key or None), ...]``: the problems of a
     declaration at load time (``mason validate``), each placed at ``key`` of the board; None: none.
-    ``render(program, name, data, seat) -> [line, ...]``: the board for a terminal (``mason play``);
-    None: the data is shown as JSON on one line.
+    ``model(program, name, data) -> dict``: what a seat sees of the board as plain JSON data (places,
+    owners, labels, legend; docs/boards.md), from ``data`` as it stands in that seat's view and the
+    declarations alone; None: the model holds the data itself.
     """
 
     name: str
     build: Callable
     check: Optional[Callable] = None
-    render: Optional[Callable] = None
+    model: Optional[Callable] = None
     module: str = ""  # the module that registered it (for messages and the docs test)
 
 
 KINDS: dict[str, BoardKind] = {}
+
+# a board's layout hints in YAML (``display:``, any kind; docs/boards.md), read by mason.play only
+DISPLAY_KEYS = ("label", "table", "colours", "seat", "cell_code")
+TABLE_FORMS = ("full", "line", "off")  # drawn / summed up on one line / left out of the table
+COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
+
+
+def display_problems(d) -> list:
+    """The problems of a board's ``display`` hints: ``label`` a text, ``table`` one of TABLE_FORMS,
+    ``colours`` a mapping of a code or value to one of COLOURS, ``seat`` the number (from 1) of the
+    player whose board it is, ``cell_code`` the cell key a map shows as a cell's code (default
+    ``kind``); ``[(message, "display"), ...]``."""
+    if d is None:
+        return []
+    if not isinstance(d, dict):
+        return [(f"display: a mapping of layout hints ({', '.join(DISPLAY_KEYS)})", "display")]
+    out = [
+        (f"display: unknown key '{k}' (known: {', '.join(DISPLAY_KEYS)})", "display")
+        for k in d
+        if k not in DISPLAY_KEYS
+    ]
+    if "label" in d and not isinstance(d["label"], str):
+        out.append(("display: label must be a text", "display"))
+    if "table" in d and d["table"] not in TABLE_FORMS:
+        out.append((f"display: table must be one of {', '.join(TABLE_FORMS)}, not {d['table']!r}", "display"))
+    if "seat" in d and not (type(d["seat"]) is int and d["seat"] >= 1):
+        out.append(("display: seat is a player's number, from 1", "display"))
+    if "cell_code" in d and not isinstance(d["cell_code"], str):
+        out.append(("display: cell_code names a cell's key (a text)", "display"))
+    colours = d.get("colours", {})
+    if not isinstance(colours, dict) or any(c not in COLOURS for c in colours.values()):
+        out.append((f"display: colours maps codes to colour names ({', '.join(COLOURS)})", "display"))
+    return out
+
 
 # name -> builder / checker: derived indexes kept by register_board_kind (and only there)
 BOARD_KINDS: dict[str, Callable] = {}
@@ -67,16 +104,16 @@ def board_kind(name: str, check: Callable | None = None):
     return deco
 
 
-def board_renderer(name: str):
-    """Decorator: the terminal renderer of board kind ``name`` (registered before; one renderer per kind)."""
+def board_model(name: str):
+    """Decorator: the board model of kind ``name`` (registered before; one model per kind)."""
 
     def deco(fn):
         kind = KINDS.get(name)
         if kind is None:
-            raise RegistrationError(f"a renderer for board kind '{name}' ({fn.__module__}), which is not registered")
-        if kind.render is not None:
-            raise RegistrationError(f"board kind '{name}' gets a second renderer ({fn.__module__})")
-        kind.render = fn
+            raise RegistrationError(f"a board model for board kind '{name}' ({fn.__module__}), which is not registered")
+        if kind.model is not None:
+            raise RegistrationError(f"board kind '{name}' gets a second board model ({fn.__module__})")
+        kind.model = fn
         return fn
 
     return deco
@@ -85,6 +122,8 @@ def board_renderer(name: str):
 def build_boards(program, players: int, table: dict) -> dict:
     out = {}
     for name, definition in program.boards.items():
+        if "display" in definition:  # layout hints (docs/boards.md) are no concern of the kind's builder
+            definition = {k: v for k, v in definition.items() if k != "display"}
         out[name] = KINDS[definition["kind"]].build(definition, players, table)
     return out
 
@@ -153,3 +192,33 @@ def board(rt, name: str):
         return rt.st["boards"][name]
     except KeyError:
         raise PlayError(f"no board '{name}'", code="play/unknown") from None
+
+
+def _words(name) -> str:
+    return str(name).replace("_", " ")
+
+
+def display_of(decl) -> dict:
+    """A declaration's layout hints (``display: {label, table, colours}``), {} when it has none."""
+    d = decl.get("display") if isinstance(decl, dict) else None
+    return dict(d) if isinstance(d, dict) else {}
+
+
+def model_of(program, name: str, view: dict) -> dict:
+    """The model of board ``name`` as ``view``'s seat sees it: ``name``, ``kind``, ``label``,
+    ``status`` (exact / inferred / placeholder, when declared), ``display`` (layout hints from YAML),
+    then the kind's own keys (docs/boards.md). Plain JSON data."""
+    d = (getattr(program, "boards", None) or {}).get(name) or {}
+    data = (view.get("boards") or {})[name]
+    kind = d.get("kind")
+    hints = display_of(d)
+    out = {
+        "name": name,
+        "kind": kind,
+        "label": hints.get("label") or d.get("label") or _words(name),
+        "status": d.get("status"),
+        "display": hints,
+    }
+    fn = KINDS[kind].model if kind in KINDS else None
+    out.update(fn(program, name, data) if fn is not None else {"data": data})
+    return out

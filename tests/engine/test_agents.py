@@ -211,13 +211,12 @@ def test_human_view_shows_own_hand_and_others_hidden(tmp_path):
     mine = [c["name"] for c in game.view(seat)["zones"][f"hand/{seat}"]["cards"]]
     assert mine and all(name in text for name in mine)
     assert f"P{seat + 1} (you" in text
-    assert "cards (hidden)" in text
-    # another seat's hand is never named
     other = (seat + 1) % 3
+    assert f"P{other + 1}: " in text and "hand 4 hidden" in text
+    # another seat's hand is never named
     theirs = {game.program.types[game.state["cards"][c]["t"]]["name"] for c in game.state["zones"][f"hand/{other}"]}
-    for line in text.splitlines():
-        if line.strip().startswith("hand:") and "(hidden)" in line:
-            assert not any(name in line for name in theirs - set(mine))
+    table = text[text.index("Round ") :]
+    assert not any(name in table for name in theirs - set(mine))
 
 
 def test_human_quit_and_end_of_input_save_first(tmp_path):

@@ -27,7 +27,17 @@ LAYERS = [
     ("primitives", ["mason.primitives"]),
     ("model", ["mason.model"]),  # rule files -> Program (needs primitives' names)
     ("game", ["mason.runtime.saves", "mason.runtime.determinize", "mason.runtime.game"]),
-    ("presentation", ["mason.play.render", "mason.play.rules_text", "mason.play.explain"]),
+    (
+        "presentation",
+        [
+            "mason.play.render",
+            "mason.play.rules_text",
+            "mason.play.explain",
+            "mason.play.table",
+            "mason.play.board_text",
+            "mason.play.table_text",
+        ],
+    ),
     ("agents", ["mason.agents"]),
     ("session", ["mason.play", "mason.api"]),
     ("cli", ["mason.cli"]),

@@ -160,7 +160,8 @@ def test_every_prompt_shows_the_public_table():
     agent.decide(g, 0)  # the second decision of the same turn
     text = "\n".join(out)
     assert "dealer: P1" in text  # the shared variables
-    assert "\nP2: table 1" in text and "\nP3: table 1" in text  # every other seat, on one line
+    # every other seat, its face-up cards by name (a table fits 50 lines: docs/boards.md)
+    assert "\nP2\n    table: Marker" in text and "\nP3\n    table: Marker" in text
     assert "face down: deck 3" in text  # the shared zones, counted
     assert "P1 (you, dealer): penalty 1" in text
 

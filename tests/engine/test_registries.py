@@ -12,7 +12,7 @@ import mason.primitives  # noqa: F401  (every primitive registered)
 from mason.dsl.builtins import BUILTINS, PROCEDURES, RegistrationError, builtin, procedure
 from mason.play import render
 from mason.runtime import boards, machine
-from mason.runtime.boards import BOARD_CHECKS, BOARD_KINDS, KINDS, BoardKind, board_kind, board_renderer
+from mason.runtime.boards import BOARD_CHECKS, BOARD_KINDS, KINDS, BoardKind, board_kind, board_model
 
 PRIMITIVES = Path(mason.primitives.__file__).parent
 
@@ -53,13 +53,13 @@ def test_board_kind_twice_is_refused(scratch):
         board_kind("slots")(lambda d, p, t: {})
 
 
-def test_renderer_once_and_only_for_a_known_kind(scratch):
+def test_board_model_once_and_only_for_a_known_kind(scratch):
     board_kind("zz_shown")(lambda d, p, t: {"n": len(d)})
-    board_renderer("zz_shown")(lambda program, name, data, seat: [f"{name} holds {data['n']}"])
-    with pytest.raises(RegistrationError, match="second renderer"):
-        board_renderer("zz_shown")(lambda *a: [])
+    board_model("zz_shown")(lambda program, name, data: {"holds": data["n"]})
+    with pytest.raises(RegistrationError, match="second board model"):
+        board_model("zz_shown")(lambda *a: {})
     with pytest.raises(RegistrationError, match="not registered"):
-        board_renderer("zz_nowhere")(lambda *a: [])
+        board_model("zz_nowhere")(lambda *a: {})
 
 
 def test_a_board_kind_is_one_object_used_everywhere(scratch):
@@ -69,7 +69,7 @@ def test_a_board_kind_is_one_object_used_everywhere(scratch):
             "zz_whole",
             build=lambda d, players, table: {"players": players},
             check=lambda d, cols: checks.append(d) or [],
-            render=lambda program, name, data, seat: [f"{name}: {data}"],
+            model=lambda program, name, data: {"seen": data["players"]},
             module=__name__,
         )
     )
@@ -79,7 +79,8 @@ def test_a_board_kind_is_one_object_used_everywhere(scratch):
     program = SimpleNamespace(boards={"pit": {"kind": "zz_whole"}})
     built = boards.build_boards(program, 3, {})
     assert built == {"pit": {"players": 3}}
-    assert render._boards(program, {"boards": built, "seat": 0}) == ["  pit: {'players': 3}"]
+    # a kind no terminal drawing knows is shown by its model's own keys, on one line
+    assert render._boards(program, {"boards": built, "seat": 0}) == ['  pit: {"seen":3}']
 
 
 def test_every_shipped_board_kind_is_registered_by_a_primitive():

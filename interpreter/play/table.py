@@ -1,0 +1,116 @@
+"""The table model: everything a seat sees, as plain JSON data, built from that seat's view alone.
+
+``table_model(program, view)`` is the single source the terminal (``mason.play.render``,
+``mason.play.board_text``) and a web client draw from: the heading, the shared counters and
+variables, one board model per board (``board_model``: the kind's own model, docs/boards.md), the
+shared zones and, per seat, its counters, variables and zones ("hands and counters"). Nothing here
+reads the game state: only the view and the Program's declarations. No game is named.
+"""
+
+from __future__ import annotations
+
+from mason.runtime.boards import display_of, model_of
+from mason.runtime.values import split_zone_key, zone_key
+
+
+def _words(name) -> str:
+    return str(name).replace("_", " ")
+
+
+def card_model(program, c: dict) -> dict:
+    """A card a seat sees: id, type, name, its short description and its state flags."""
+    from mason.play.render import card_summary
+
+    return {
+        "id": c["id"],
+        "type": c["type"],
+        "name": c["name"],
+        "summary": card_summary(program, c["type"]),
+        "flags": [_words(k) for k, v in c.items() if k not in ("id", "type", "name") and v is True],
+    }
+
+
+def zone_model(program, key: str, z: dict) -> dict:
+    name, owner = split_zone_key(key)
+    zdef = program.zones[name]
+    return {
+        "id": key,
+        "zone": name,
+        "owner": owner,
+        "label": display_of(zdef).get("label") or zdef["label"] or _words(name),
+        "display": display_of(zdef),
+        "cards": [card_model(program, c) for c in z["cards"]],
+        "hidden": z["hidden"],
+    }
+
+
+def table_model(program, view: dict) -> dict:
+    """The whole table for ``view['seat']`` (see the module's docstring); JSON-serialisable."""
+    from mason.play.render import _shown, _value, seat_vars
+
+    seat, seats, names = view["seat"], view.get("seats", view["players"]), view.get("names")
+    held = seat_vars(program)
+    shared, holders = [], {}
+    for name, c in program.counters.items():
+        if c["scope"] == "game":
+            shared.append({"id": name, "label": c["label"] or _words(name), "value": view["counters"][name]})
+    for name, v in program.vars.items():
+        if v["scope"] != "game" or name not in view["vars"]:
+            continue
+        val = view["vars"][name]
+        if not _shown(val):
+            continue
+        if name in held and isinstance(val, int) and not isinstance(val, bool) and 0 <= val < seats:
+            holders.setdefault(val, []).append(_words(name))
+        text = None if val is True else _value(val, name in held, seats, names)
+        shared.append({"id": name, "label": _words(name), "value": val, "text": text})
+    zones = []
+    for key, z in view["zones"].items():
+        if split_zone_key(key)[1] is None:
+            zones.append(zone_model(program, key, z))
+    seat_models = []
+    for s in range(seats):
+        counters, variables, own = [], [], []
+        for name, c in program.counters.items():
+            if c["scope"] != "seat":
+                continue
+            value = view["counters"][name][s]
+            plain = value == c["start"] and not c["supply"] and c["cap"] is None
+            counters.append(
+                {"id": name, "label": c["label"] or _words(name), "value": value, "cap": c["cap"], "quiet": plain}
+            )
+        for name, v in program.vars.items():
+            if v["scope"] != "seat" or name not in view["vars"]:
+                continue
+            vals = view["vars"][name]
+            val = vals.get(s) if isinstance(vals, dict) else vals[s]
+            if _shown(val) and val != v["start"]:
+                text = None if val is True else _value(val, v.get("type") == "seat", seats, names)
+                variables.append({"id": name, "label": _words(name), "value": val, "text": text})
+        for name, zdef in program.zones.items():
+            if zdef["scope"] == "seat":
+                own.append(zone_model(program, zone_key(name, s), view["zones"][zone_key(name, s)]))
+        seat_models.append(
+            {
+                "seat": s,
+                "name": names[s] if names and s < len(names) else f"P{s + 1}",
+                "you": s == seat,
+                "automated": s in view.get("automated", ()),
+                "holds": holders.get(s, []),
+                "counters": counters,
+                "vars": variables,
+                "zones": own,
+            }
+        )
+    turn = view["turn"]
+    return {
+        "seat": seat,
+        "names": list(names) if names else [f"P{s + 1}" for s in range(seats)],
+        "round": view["round"],
+        "phase": view["phase"],
+        "turn": dict(turn) if turn else None,
+        "shared": shared,
+        "boards": [model_of(program, name, view) for name in (view.get("boards") or {})],
+        "zones": zones,
+        "seats": seat_models,
+    }
