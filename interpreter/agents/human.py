@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError, PlayError
-from mason.play.explain import cause_lines, changes, describe, not_offered
+from mason.play.explain import cause_lines, changes, describe, not_offered, readable
 from mason.play.render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
 from mason.runtime.engine import check_answer
 from mason.runtime.saves import SaveTarget
@@ -51,15 +51,17 @@ def _as_displayed(text: str, texts: list[str], pending: dict):
 
 
 def _why(game, seat) -> str:
-    """``why``: the causes of the changes since ``seat``'s previous decision, as it may know them, and the
-    conditions that kept actions out of the pending decision."""
+    """``why``: the reasons of the automated seats' and bots' decisions and the causes of the changes since
+    ``seat``'s previous decision, as it may know them, and the conditions that kept actions out of the
+    pending decision."""
 
     log = game.log
     start = next(
         (i + 1 for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "decision" and log[i].get("seat") == seat),
         0,
     )
-    lines = []
+    # the reasons of the automated seats' and bots' decisions since (agents/reasons.py), then the changes
+    lines = [e["text"] for e in log[start:] if e.get("type") == "reason" and readable(e, seat)][-NEWS_LINES:]
     for i in changes(log, seat, start)[-NEWS_LINES:]:
         causes = cause_lines(log, i, seat)
         lines.append(

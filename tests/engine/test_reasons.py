@@ -1,0 +1,117 @@
+"""Issue 30 item 4: reasons in words for the decisions no person takes (agents/reasons.py).
+
+An automated seat's decision is followed by a public ``reason`` entry naming what its policy compared;
+a greedy or mcts bot's answer is preceded by one with its figures (the bot's own seat reads the full
+one, the other seats a twin naming no option they cannot see). ``why`` and ``mason explain`` show them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import paths
+from support import invoke, new_game, random_answer
+
+from mason.agents.reasons import key_words, policy_reason
+from mason.play.explain import explain, explain_entry
+from mason.play.render import narration
+
+AUTOMATON = str(paths.FIXTURES / "automaton")
+
+
+def test_key_words_name_a_key_from_its_expression():
+    assert key_words("temple_value(option)") == ("temple value", False)
+    assert key_words("-ring_distance('paths', pawn_at('paths', me), option)") == ("ring distance", True)
+    assert key_words("pyramid_info(maha_board, option)['points']") == ("points", False)
+    assert key_words("-pyramid_rank(maha_board, option)") == ("pyramid rank", True)
+    assert key_words("option.points") == ("points", False)
+    assert key_words("-option.rank") == ("rank", True)
+    assert key_words('option == "harvest"') == ("'option == \"harvest\"'", False)
+
+
+def test_policy_reason_follows_the_ranking_through_ties():
+    labels = ["north", "east", "south", "west"]
+    sources = ("temple_value(option)", "-ring_distance('paths', pawn_at('paths', me), option)")
+    values = [(1, -3), (4, 0), (3, -1), (2, -2)]
+    assert policy_reason("Maharaja", labels, sources, values, 1) == (
+        "Maharaja chose east: east had the highest temple value (4, against south 3, west 2, north 1)"
+    )
+    tied = [(3, -3), (4, -2), (4, -1), (2, 0)]
+    assert policy_reason("Maharaja", labels, sources, tied, 2) == (
+        "Maharaja chose south: east and south shared the highest temple value (4, against north 3, west 2); "
+        "of those, south had the lowest ring distance (1, against east 2)"
+    )
+    same = [(4, -1), (4, -1), (2, 0), (1, 0)]
+    assert policy_reason("Maharaja", labels, sources, same, 0).endswith(
+        "north and east shared the highest temple value (4, against south 2, west 1); offered first"
+    )
+    assert policy_reason("Rival", labels, ("0",), [(0,)] * 4, 0) == (
+        "Rival chose north: the first option offered (its policy ranks these options alike)"
+    )
+    assert policy_reason("Rival", labels, (), None, 0) == (
+        "Rival chose north: the first option offered (no policy rule ranks these options)"
+    )
+
+
+def test_an_automated_decision_is_followed_by_its_reason_for_the_table():
+    g = new_game(AUTOMATON, 1, 1)
+    rnd = random.Random(3)
+    while not g.over:
+        g.answer(random_answer(rnd, g.pending))
+    log = g.log
+    autos = [i for i, e in enumerate(log) if e.get("type") == "automated"]
+    assert autos
+    for k in autos:
+        reasons = [e for e in log[k + 1 :] if e.get("type") == "reason" and e.get("decision") == k]
+        assert len(reasons) == 1, log[k]
+        r = reasons[0]
+        assert r["by"] == "policy" and r["seat"] == log[k]["seat"] and r["text"].startswith("Rival chose ")
+        assert r["text"] in narration(log, 0)  # the person reads it, one line
+    picks = [e for e in log if e.get("type") == "reason" and e["prompt"] == "Pick a crop"]
+    assert picks and all(" rank (" in e["text"] or "tie on points and rank" in e["text"] for e in picks)
+    bids = [e["text"] for e in log if e.get("type") == "reason" and e["prompt"] == "Bid how much?"]
+    assert "Rival chose 2: 2 had the highest value (2, against 1, 0)" in bids
+    # explain on a change the automaton's pick caused ends its cause chain with the reason in words
+    k = autos[0]
+    caused = next(i for i in range(k + 1, len(log)) if any(c.get("entry") == k for c in log[i].get("because") or ()))
+    lines = explain_entry(log, caused, 0)
+    assert any(
+        line.strip().startswith(f"from entry {k}: Rival chose") or f"entry {k}: Rival chose" in line for line in lines
+    )
+    listed = explain(log, 0)
+    assert any("Rival chose" in line for line in listed)
+
+
+def test_gta_r202_a_solo_game_played_by_hand_shows_the_reason_at_each_maharaja_choice(tmp_path):
+    """The whole solo game at the terminal (P1 answers the first option each time): every decision the
+    Maharaja's policy took is narrated with the values it compared, in words (GTA-R202, GTA-R203)."""
+    res = invoke(
+        "play",
+        "golden-temple",
+        "-p",
+        1,
+        "--seed",
+        7,
+        "--save",
+        tmp_path / "s.json",
+        "--log",
+        tmp_path / "l.jsonl",
+        input="1\n" * 400,
+        cwd=tmp_path,
+    )
+    assert res.exit_code == 0, res.output
+    assert "Winner" in res.output
+    log = [json.loads(line) for line in (tmp_path / "l.jsonl").read_text().splitlines()]
+    autos = [e for e in log if e.get("type") == "automated"]
+    reasons = [e["text"] for e in log if e.get("type") == "reason"]
+    assert len(autos) == len(reasons) >= 10
+    shown = res.output.splitlines()
+    for text in reasons:
+        assert text in shown
+    boards = [t for t in reasons if " had the highest temple value (" in t or " shared the highest temple value (" in t]
+    spaces = [t for t in reasons if " the lowest pyramid rank (" in t or "points (" in t]
+    assert boards and spaces and len(boards) + len(spaces) == len(reasons)
+    # the board chosen is one of the districts, and the sentence names the others' values
+    assert all(t.split(" chose ")[1].split(":")[0] in ("north", "east", "south", "west") for t in boards)
+    assert all(", against " in t for t in boards)
