@@ -129,27 +129,29 @@ def policy_reason(name: str, labels: list[str], sources, values, answer, rule_te
 def bot_reason(who: str, kind: str, prompt: str, labels: list[str], answer, figures: dict) -> str:
     """One line: the question ``who`` (a seat name) answered, the answer and the bot's top figures.
 
-    ``figures`` maps an option's index to its figure as the bot computed it: ``{"estimate": x}``
-    (greedy) or ``{"visits": v, "mean": m}`` (mcts); the chosen option is listed first."""
+    ``figures`` maps an option's index to what the bot made of it: ``{"estimate": x}`` (greedy, with
+    ``outcome`` when the trial ended the game) or ``{"visits": v, "mean": m}`` (mcts); the chosen
+    option comes first, then the best others."""
     chosen = answer if isinstance(answer, list) else [answer]
     what = ", ".join(labels[i] for i in chosen) or "nothing"
     order = sorted(figures, key=lambda i: (i not in chosen, _sort_key(figures[i])))
     shown = [f"{labels[i]} {_figure(figures[i])}" for i in order[: TOP + 1] if i < len(labels)]
     more = len(order) - len(shown)
-    tail = f" ({'; '.join(shown)}{f'; {more} more' if more > 0 else ''})" if shown else ""
-    return f'{who} ({kind}) answered "{prompt}": {what}{tail}'
+    if not shown:
+        return f'{who} ({kind}) answered "{prompt}": {what}'
+    title = "visits, mean score" if any("visits" in f for f in figures.values()) else "estimates"
+    return f'{who} ({kind}) answered "{prompt}": {what} ({title}: {", ".join(shown)}{f", {more} more" if more > 0 else ""})'
 
 
 def _sort_key(f: dict):
     if "visits" in f:
         return (-f["visits"], -(f.get("mean") or 0.0))
-    return (-f.get("estimate", 0.0),)
+    return ({"wins": 0, None: 1, "loses": 2}.get(f.get("outcome"), 3), -f.get("estimate", 0.0))
 
 
 def _figure(f: dict) -> str:
     if "visits" in f:
-        mean = f.get("mean")
-        return f"{f['visits']} visits" + (f", mean {mean:+.2f}" if mean is not None else "")
+        return f"{f['visits']} {f['mean']:+.2f}" if f.get("mean") is not None else str(f["visits"])
     if f.get("outcome"):
-        return f"{f['outcome']}, margin {f['estimate']:+g}"
-    return f"estimate {f['estimate']:+.2f}"
+        return f"{f['outcome']} ({f['estimate']:+g})"
+    return f"{f['estimate']:+.2f}"

@@ -16,6 +16,8 @@ from support import invoke, new_game, random_answer
 from mason.agents.reasons import key_words, policy_reason
 from mason.play.explain import explain, explain_entry
 from mason.play.render import narration
+from mason.play.session import make_bot, play_game, verify_log
+from mason.runtime.game import Game, Settings
 
 AUTOMATON = str(paths.FIXTURES / "automaton")
 
@@ -115,3 +117,88 @@ def test_gta_r202_a_solo_game_played_by_hand_shows_the_reason_at_each_maharaja_c
     # the board chosen is one of the districts, and the sentence names the others' values
     assert all(t.split(" chose ")[1].split(":")[0] in ("north", "east", "south", "west") for t in boards)
     assert all(", against " in t for t in boards)
+
+
+# ---------------------------------------------------------------- bots: greedy and mcts
+def _bot_game(kinds: dict, seed=5, players=3, game="citadels"):
+    settings = Settings(game, players, seed)
+    g = Game.new(settings)
+    play_game(g, {s: make_bot(kinds.get(s, "random"), seed, s) for s in range(players)})
+    return g
+
+
+def test_a_greedy_answer_is_narrated_with_its_question_and_estimates_and_hides_what_others_cannot_see():
+    g = _bot_game({0: "greedy", 1: "greedy", 2: "greedy"})
+    log = g.log
+    decisions = [i for i, e in enumerate(log) if e.get("type") == "decision"]
+    assert decisions
+    for k in decisions:
+        d = log[k]
+        before = []
+        for j in range(k - 1, -1, -1):
+            if log[j].get("type") in ("decision", "automated"):
+                break
+            if log[j].get("type") == "reason":
+                before.append(log[j])
+        full = [e for e in before if e.get("to") == [d["seat"]]]
+        twin = [e for e in before if e.get("hide_from") == [d["seat"]]]
+        assert len(full) == len(twin) == 1, d
+        chosen = d["chosen"] if isinstance(d["chosen"], str) else ", ".join(d["chosen"])
+        assert full[0]["text"].startswith(f'P{d["seat"] + 1} (greedy) answered "{d["prompt"]}": {chosen}')
+        assert explain_reason(log, k, d["seat"]) == full[0]["text"]
+        if d["prompt"] == "Keep a character":  # a hidden pick: the others learn that a pick was made, not which
+            assert (
+                twin[0]["text"]
+                == f'P{d["seat"] + 1} (greedy) answered "Keep a character" with an option you cannot see'
+            )
+            assert all(o["label"] not in twin[0]["text"] for o in d["options"])
+    actions = [
+        e["text"] for e in log if e.get("type") == "reason" and e["prompt"] == "Choose an action" and "to" not in e
+    ]
+    assert actions and all("(estimates: " in t for t in actions if "," in t.split("(estimates: ")[-1])
+    # the onlooker's narration (no seat) has the twins, one line each, never the full ones
+    onlooker = narration(log, None)
+    assert all(e["text"] in onlooker for e in log if e.get("type") == "reason" and "hide_from" in e)
+
+
+def explain_reason(log, k, seat):
+    from mason.play.explain import reason_for
+
+    found = reason_for(log, k, seat)
+    return found and found["text"]
+
+
+def test_bot_reasons_keep_the_log_reproducible_and_replayable():
+    kinds = {0: "greedy", 1: "mcts:12", 2: "random"}
+    a, b = _bot_game(kinds), _bot_game(kinds)
+    assert json.dumps(a.log, sort_keys=True) == json.dumps(b.log, sort_keys=True)
+    mcts = [e["text"] for e in a.log if e.get("type") == "reason" and e["by"] == "mcts" and "to" in e]
+    assert mcts and any("(visits, mean score: " in t for t in mcts)
+    assert not [e for e in a.log if e.get("type") == "reason" and e["seat"] == 2]  # random: no figures
+    replayed, index, why = verify_log(json.loads(json.dumps(a.log)))
+    assert index is None, why
+
+
+def test_why_lists_the_reasons_of_the_bots_since_your_last_decision():
+    from mason.agents.human import _why
+
+    class Enough(Exception):
+        pass
+
+    def stop(g):
+        last = max((i for i, e in enumerate(g.log) if e.get("type") == "decision" and e["seat"] == 0), default=None)
+        if last is not None and g.pending["seat"] == 0 and any(e.get("type") == "reason" for e in g.log[last:]):
+            raise Enough
+
+    g = Game.new(Settings("citadels", 3, 5))
+    try:
+        play_game(
+            g, {0: make_bot("random", 5, 0), 1: make_bot("greedy", 5, 1), 2: make_bot("mcts:8", 5, 2)}, on_answer=stop
+        )
+    except Enough:
+        pass
+    shown = _why(g, 0).splitlines()
+    last = max(i for i, e in enumerate(g.log) if e.get("type") == "decision" and e["seat"] == 0)
+    twins = [e["text"] for e in g.log[last:] if e.get("type") == "reason" and 0 not in e.get("hide_from", [0])]
+    assert twins and all(t in shown for t in twins)
+    assert not [e for e in g.log[last:] if e.get("type") == "reason" and e.get("to") and e["text"] in shown]
