@@ -11,6 +11,7 @@ import json
 import random
 
 import paths
+from log_schema import schema_errors
 from support import invoke, new_game, random_answer
 
 from mason.agents.reasons import key_words, policy_reason
@@ -108,6 +109,7 @@ def test_gta_r202_a_solo_game_played_by_hand_shows_the_reason_at_each_maharaja_c
     autos = [e for e in log if e.get("type") == "automated"]
     reasons = [e["text"] for e in log if e.get("type") == "reason"]
     assert len(autos) == len(reasons) >= 10
+    assert schema_errors(log) == []
     shown = res.output.splitlines()
     for text in reasons:
         assert text in shown
@@ -177,6 +179,7 @@ def test_bot_reasons_keep_the_log_reproducible_and_replayable():
     assert not [e for e in a.log if e.get("type") == "reason" and e["seat"] == 2]  # random: no figures
     replayed, index, why = verify_log(json.loads(json.dumps(a.log)))
     assert index is None, why
+    assert schema_errors(json.loads(json.dumps(a.log))) == []
 
 
 def test_why_lists_the_reasons_of_the_bots_since_your_last_decision():
