@@ -261,7 +261,7 @@ def resume(rt, answer) -> None:
             label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(
                 rt, fr, node.options[i][0]
             )
-            rt.say(f"{rt.seat_name(pending['seat'])} chooses: {label}", node)
+            rt.say(f'{rt.seat_name(pending["seat"])} answers "{pending["prompt"]}": {label}', node)  # with its question
         st["stack"].append({"kind": "block", "node": node.options[i][2].id, "next": 0, "scope": fr["scope"]})
     else:
         raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")

@@ -205,3 +205,15 @@ def test_why_lists_the_reasons_of_the_bots_since_your_last_decision():
     twins = [e["text"] for e in g.log[last:] if e.get("type") == "reason" and 0 not in e.get("hide_from", [0])]
     assert twins and all(t in shown for t in twins)
     assert not [e for e in g.log[last:] if e.get("type") == "reason" and e.get("to") and e["text"] in shown]
+
+
+def test_a_bot_answer_to_choose_one_repeats_its_question():
+    """'P2 chooses: No' dropped the question; every answer to a ``choose one`` is narrated with it, a
+    random bot's included (which gives no reason line of its own)."""
+    g = _bot_game({})
+    answered = [e for e in g.log if e.get("type") == "decision" and e["kind"] == "option"]
+    assert answered
+    texts = [e.get("text") for e in g.log]
+    for d in answered:
+        assert f'P{d["seat"] + 1} answers "{d["prompt"]}": {d["chosen"]}' in texts
+    assert not [t for t in texts if t and " chooses: " in t]
