@@ -350,6 +350,8 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
                 f"now {game.log[0].get('rules')}): a rule file, expansion or variant changed"
             ),
         )
+    from mason.runtime.saves import bot_reason_entry  # (not imported by bot games)
+
     decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
     checked = 0
     stopped = bool(game.log) and game.log[-1].get("type") == "error"
@@ -371,7 +373,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game.over or stopped:
             break
         pending = game.pending
-        while len(game.log) < i and _bot_reason_entry(entries[len(game.log)]):
+        while len(game.log) < i and bot_reason_entry(entries[len(game.log)]):
             game.log.append(entries[len(game.log)])  # a bot's reason: from the log, not from the rules
         if "answer" not in e:
             return game, i, f"decision {k + 1} has no answer"
@@ -412,10 +414,6 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
             ),
         )
     return game, None, None
-
-
-def _bot_reason_entry(e: dict) -> bool:
-    return e.get("type") == "reason" and e.get("by") not in (None, "policy")
 
 
 def _seat(pending) -> str:

@@ -217,3 +217,32 @@ def test_a_bot_answer_to_choose_one_repeats_its_question():
     for d in answered:
         assert f'P{d["seat"] + 1} answers "{d["prompt"]}": {d["chosen"]}' in texts
     assert not [t for t in texts if t and " chooses: " in t]
+
+
+def test_a_game_with_bot_reasons_saves_and_resumes(tmp_path):
+    """The save's log holds the bots' reasons; loading it replays the answers and takes those from the log."""
+    save = tmp_path / "bots.json"
+    res = invoke(
+        "play",
+        "citadels",
+        "-p",
+        3,
+        "--seed",
+        2,
+        "--bot",
+        "2=greedy",
+        "--bot",
+        "3=mcts:6",
+        "--save",
+        save,
+        input="1\n" * 12,
+        cwd=tmp_path,
+    )
+    assert res.exit_code == 0, res.output
+    assert any(e.get("type") == "reason" for e in json.loads(save.read_text())["log"])
+    again = invoke(
+        "play", "citadels", "--resume", save, "--log", tmp_path / "g.jsonl", input="1\n" * 3000, cwd=tmp_path
+    )
+    assert again.exit_code == 0, again.output
+    assert "Winner" in again.output
+    assert invoke("replay", tmp_path / "g.jsonl").exit_code == 0
