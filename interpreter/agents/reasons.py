@@ -139,8 +139,30 @@ def bot_reason(who: str, kind: str, prompt: str, labels: list[str], answer, figu
     more = len(order) - len(shown)
     if not shown:
         return f'{who} ({kind}) answered "{prompt}": {what}'
-    title = "visits, mean score" if any("visits" in f for f in figures.values()) else "estimates"
+    title = "visits/mean score" if any("visits" in f for f in figures.values()) else "estimates"
     return f'{who} ({kind}) answered "{prompt}": {what} ({title}: {", ".join(shown)}{f", {more} more" if more > 0 else ""})'
+
+
+def public_bot_reason(who: str, kind: str, prompt: str, labels, answer, figures: dict) -> str:
+    """The line the other seats read: the question and the answer (``labels`` None: an answer they may
+    not know), its figure, and the best figure among the other options, which are not named (what a
+    seat is offered is its own)."""
+    chosen = answer if isinstance(answer, list) else [answer]
+    if labels is None:
+        return f'{who} ({kind}) answered "{prompt}" with an option you cannot see'
+    what = ", ".join(labels[i] for i in chosen) or "nothing"
+    total = sum(f.get("visits", 0) for f in figures.values())
+    mine = [_figure(figures[i], label=False, total=total) for i in chosen if i in figures]
+    others = sorted((f for i, f in figures.items() if i not in chosen), key=_sort_key)
+    if not mine:
+        return f'{who} ({kind}) answered "{prompt}": {what}'
+    head = "; ".join(mine)
+    tail = ""
+    if len(others) == 1:
+        tail = f"; the other option: {_figure(others[0], label=False)}"
+    elif others:
+        tail = f"; the best of the {len(others)} other options: {_figure(others[0], label=False)}"
+    return f'{who} ({kind}) answered "{prompt}": {what} ({head}{tail})'
 
 
 def _sort_key(f: dict):
@@ -149,9 +171,14 @@ def _sort_key(f: dict):
     return ({"wins": 0, None: 1, "loses": 2}.get(f.get("outcome"), 3), -f.get("estimate", 0.0))
 
 
-def _figure(f: dict) -> str:
+def _figure(f: dict, label: bool = True, total: int = 0) -> str:
+    """A figure after an option's label (``Take 2 gold +1.00``), or on its own (``estimate +1.00``;
+    ``26 of 30 visits, mean +1.54`` with the search's ``total``)."""
     if "visits" in f:
-        return f"{f['visits']} {f['mean']:+.2f}" if f.get("mean") is not None else str(f["visits"])
+        mean = f", mean {f['mean']:+.2f}" if f.get("mean") is not None else ""
+        if label:
+            return f"{f['visits']}/{f['mean']:+.2f}" if f.get("mean") is not None else str(f["visits"])
+        return f"{f['visits']}{f' of {total}' if total else ''} visits{mean}"
     if f.get("outcome"):
         return f"{f['outcome']} ({f['estimate']:+g})"
-    return f"{f['estimate']:+.2f}"
+    return f"{f['estimate']:+.2f}" if label else f"estimate {f['estimate']:+.2f}"

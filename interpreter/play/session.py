@@ -73,28 +73,27 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
 def log_bot_reason(game: Game, kind: str, answer, figures: dict) -> None:
     """Log, before a bot's answer to the pending decision, its ``reason`` in one line (agents/reasons.py):
     the question, the answer and the top options with the bot's figures. The bot's own seat reads it
-    whole; the others read a twin in which an option they cannot see (a card in a hand, an ability of
-    one, a secret choice's answer) is not named. ``mason replay`` takes these entries from the log (a
-    bot's thinking is not the rules'), so a log replays with or without them."""
-    from mason.agents.reasons import bot_reason
+    whole. The others read a twin that names only the answer, when they may know it by its label (not a
+    card in a hand, an ability of one, a secret choice's answer), with its figure and how the other
+    options fared, uncounted by name: which options a seat is offered is its own (the decision entry's
+    ``to``). ``mason replay`` takes these entries from the log (a bot's thinking is not the rules'), so a
+    log replays with or without them."""
+    from mason.agents.reasons import bot_reason, public_bot_reason
 
     p = game.pending
     seat, labels = p["seat"], p["labels"]
     name = game.seat_names()[seat]
     public = _public_labels(game, p)
-    shown = [lab if ok else "(hidden)" for lab, ok in zip(labels, public)]
     chosen = answer if isinstance(answer, list) else [answer]
     base = {"type": "reason", "by": kind, "seat": seat, "prompt": p["prompt"], "round": game.state["round"]}
     base.update({"at": game._asked_at(p), "because": []})
     full = dict(base, text=bot_reason(name, kind, p["prompt"], labels, answer, figures), to=[seat])
     full["figures"] = [dict(option=labels[i], **f) for i, f in sorted(figures.items())]
-    visible = {i: f for i, f in figures.items() if public[i]}
-    if all(public[i] for i in chosen):
-        text = bot_reason(name, kind, p["prompt"], shown, answer, visible)
-    else:
-        text = f'{name} ({kind}) answered "{p["prompt"]}" with an option you cannot see'
+    known = all(public[i] for i in chosen)
+    text = public_bot_reason(name, kind, p["prompt"], labels if known else None, answer, figures)
     twin = dict(base, text=text, hide_from=[seat])
-    twin["figures"] = [dict(option=labels[i], **f) for i, f in sorted(visible.items())]
+    if known:
+        twin["figures"] = [dict(option=labels[i], **figures[i]) for i in chosen if i in figures]
     game.log += [full, twin]
 
 

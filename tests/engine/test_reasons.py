@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import paths
 from log_schema import schema_errors
@@ -154,10 +155,14 @@ def test_a_greedy_answer_is_narrated_with_its_question_and_estimates_and_hides_w
                 == f'P{d["seat"] + 1} (greedy) answered "Keep a character" with an option you cannot see'
             )
             assert all(o["label"] not in twin[0]["text"] for o in d["options"])
-    actions = [
-        e["text"] for e in log if e.get("type") == "reason" and e["prompt"] == "Choose an action" and "to" not in e
-    ]
-    assert actions and all("(estimates: " in t for t in actions if "," in t.split("(estimates: ")[-1])
+        # the others read the answer and its estimate, and how the best other option fared, unnamed: which
+        # options a seat is offered is its own
+        others = [o["label"] for o in d["options"] if o["label"] != chosen and o["label"] not in chosen]
+        told = twin[0]["text"].split(f'"{d["prompt"]}"', 1)[1]  # after the question
+        assert not [o for o in others if f"{o} " in told or f"{o})" in told], twin[0]["text"]
+    actions = [e for e in log if e.get("type") == "reason" and e["prompt"] == "Choose an action"]
+    assert any("(estimates: " in e["text"] and ", " in e["text"] for e in actions if "to" in e)
+    assert any("(estimate " in e["text"] and "other option" in e["text"] for e in actions if "hide_from" in e)
     # the onlooker's narration (no seat) has the twins, one line each, never the full ones
     onlooker = narration(log, None)
     assert all(e["text"] in onlooker for e in log if e.get("type") == "reason" and "hide_from" in e)
@@ -175,7 +180,9 @@ def test_bot_reasons_keep_the_log_reproducible_and_replayable():
     a, b = _bot_game(kinds), _bot_game(kinds)
     assert json.dumps(a.log, sort_keys=True) == json.dumps(b.log, sort_keys=True)
     mcts = [e["text"] for e in a.log if e.get("type") == "reason" and e["by"] == "mcts" and "to" in e]
-    assert mcts and any("(visits, mean score: " in t for t in mcts)
+    assert mcts and any("(visits/mean score: " in t for t in mcts)
+    public = [e["text"] for e in a.log if e.get("type") == "reason" and e["by"] == "mcts" and "hide_from" in e]
+    assert any(re.search(r"\(\d+ of \d+ visits, mean [+-]\d", t) for t in public)
     assert not [e for e in a.log if e.get("type") == "reason" and e["seat"] == 2]  # random: no figures
     replayed, index, why = verify_log(json.loads(json.dumps(a.log)))
     assert index is None, why
