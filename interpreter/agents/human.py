@@ -26,8 +26,9 @@ from mason.runtime.turns import unavailable_actions
 HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
 numbers or names separated by spaces or commas, or an empty line for none.
 Typing an option exactly as it is displayed (with or without its number) works too.
-Commands: view (the whole table as you see it), log (everything you have seen), why (what caused the
-changes since your last decision, and why an action is not offered), card NAME (what a card does),
+Commands: view (the whole table as you see it), log (everything you have seen), why (why the bots and
+automated seats chose as they did and what caused the changes since your last decision, and why an
+action is not offered), card NAME (what a card does),
 undo (back to your previous decision, when nothing hidden was revealed and no one else decided
 since), save [FILE], quit (saves first), help."""
 

@@ -7,7 +7,7 @@ rule-file place that caused it (``at``) and, when not public, the seats that may
 
 Automated seats (``automata:`` in game.yaml, see agents/automaton.py) never wait for an answer:
 ``_run`` takes each decision put to one by its policy, logs it as an ``automated`` entry (read by
-no seat) and goes on; those decisions are not counted in ``state['decisions']`` and are not
+no seat) followed by a ``reason`` entry for the table (the policy's keys and values in words) and goes on; those decisions are not counted in ``state['decisions']`` and are not
 answers, so ``seed + answers`` replays an automated game exactly.
 """
 

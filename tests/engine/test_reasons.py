@@ -253,3 +253,19 @@ def test_a_game_with_bot_reasons_saves_and_resumes(tmp_path):
     assert again.exit_code == 0, again.output
     assert "Winner" in again.output
     assert invoke("replay", tmp_path / "g.jsonl").exit_code == 0
+
+
+def test_why_at_the_prompt_gives_the_automated_seats_reasons_since_your_last_decision():
+    from mason.agents.human import _why
+
+    g = new_game(AUTOMATON, 1, 1)
+    rnd = random.Random(3)
+    while True:
+        last = max((i for i, e in enumerate(g.log) if e.get("type") == "decision"), default=-1)
+        reasons = [e["text"] for e in g.log[last + 1 :] if e.get("type") == "reason"]
+        if reasons and last >= 0:
+            break
+        g.answer(random_answer(rnd, g.pending))
+    shown = _why(g, 0).splitlines()
+    assert reasons and all(t in shown for t in reasons)
+    assert all(t.startswith("Rival chose ") for t in reasons)
