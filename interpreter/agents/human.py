@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError, PlayError
-from mason.play.explain import cause_lines, changes, describe, not_offered, readable
+from mason.play.explain import cause_lines, changes, describe, not_offered
 from mason.play.render import card_text, find_type, narration, option_texts, render_decision, render_view, seat_name
 from mason.runtime.engine import check_answer
 from mason.runtime.saves import SaveTarget
@@ -26,9 +26,8 @@ from mason.runtime.turns import unavailable_actions
 HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
 numbers or names separated by spaces or commas, or an empty line for none.
 Typing an option exactly as it is displayed (with or without its number) works too.
-Commands: view (the whole table as you see it), log (everything you have seen), why (why the bots and
-automated seats chose as they did and what caused the changes since your last decision, and why an
-action is not offered), card NAME (what a card does),
+Commands: view (the whole table as you see it), log (everything you have seen), why (what caused the
+changes since your last decision, and why an action is not offered), card NAME (what a card does),
 undo (back to your previous decision, when nothing hidden was revealed and no one else decided
 since), save [FILE], quit (saves first), help."""
 
@@ -63,6 +62,8 @@ def _why(game, seat) -> str:
         (i + 1 for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "decision" and log[i].get("seat") == seat),
         0,
     )
+    from mason.play.explain import readable
+
     # the reasons of the automated seats' and bots' decisions since (agents/reasons.py), then the changes
     lines = [e["text"] for e in log[start:] if e.get("type") == "reason" and readable(e, seat)][-NEWS_LINES:]
     for i in changes(log, seat, start)[-NEWS_LINES:]:
