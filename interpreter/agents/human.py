@@ -32,7 +32,6 @@ undo (back to your previous decision, when nothing hidden was revealed and no on
 since), save [FILE], quit (saves first), help."""
 
 NEWS_LINES = 40
-HANDOFF = "Pass to {seat}, press Enter"  # hot seat: shown on a cleared screen between two seats
 
 
 UNDONE = object()  # what a prompt returns when ``undo`` put the game back: ask again
@@ -90,6 +89,7 @@ class QuitRequested(Exception):
 
 class HumanAgent(Agent):
     name = "human"
+    handoff = "Pass to {seat}, press Enter"  # hot seat: shown on a cleared screen between two seats
 
     def __init__(self, read_line, write, save_to=None, clear=None):
         """``read_line()`` returns a line or None at end of input; ``write(text)`` prints a line.
@@ -210,7 +210,7 @@ class HumanAgent(Agent):
         """Hot seat: clear the screen (no hand is left on it) and wait for Enter from the next seat.
         ``quit`` or the end of input there stop the game as at a prompt (saved first)."""
         self.clear()
-        self.write(HANDOFF.format(seat=seat_name(seat)))
+        self.write(self.handoff.format(seat=seat_name(seat)))
         try:
             line = self.read_line()
         except KeyboardInterrupt:
