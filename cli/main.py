@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import sys
 from pathlib import Path
@@ -47,9 +48,18 @@ class MasonGroup(click.Group):
             self.add_command(getattr(analyze, LAZY_COMMANDS[name]), name)
         return super().get_command(ctx, name)
 
+    def invoke(self, ctx):
+        # click turns a KeyboardInterrupt into Abort after a blank line; Ctrl-C is told in one line instead
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _CommandInterrupted() from None
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _CommandInterrupted:
+            _interrupted()
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "mason"
             click.echo(f"error[cli/usage]: {exc.format_message()} (see '{where} --help')", err=True)
@@ -57,12 +67,25 @@ class MasonGroup(click.Group):
         except click.ClickException as exc:
             click.echo(f"error[cli/usage]: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
-        except click.Abort:
+        except click.Abort as exc:
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # Ctrl-C while the arguments were read
+                _interrupted()
             click.echo("aborted", err=True)
             sys.exit(1)
         if standalone_mode:
             sys.exit(rv if isinstance(rv, int) else 0)
         return rv
+
+
+class _CommandInterrupted(Exception):
+    """Ctrl-C stopped a command (a KeyboardInterrupt, carried past click's own handling)."""
+
+
+def _interrupted() -> None:
+    """Ctrl-C: one line, exit 130; whatever the command was doing is dropped, nothing half done is
+    written as if complete (reports are printed or written only once whole)."""
+    click.echo("interrupted", err=True)
+    sys.exit(130)
 
 
 @click.group(cls=MasonGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -317,18 +340,23 @@ def _play(
                 write_log(g, log_path)
             if stop.error:
                 raise stop.error from None
-            sys.exit(130 if stop.reason == "interrupted" else 0)
+            sys.exit(interrupts.exit_code() if stop.reason in STOP_REASONS.values() else 0)
         except Interrupted:
-            _stop_interrupted(g, target, log_path)
+            _stop_interrupted(g, target, log_path, interrupts)
+        except OSError as exc:
+            if not interrupts.hung_up(exc):  # not the terminal gone: a bug in Mason, reported below
+                _stop_with_error(g, exc, log_path, human, humans, quiet)
+                raise
+            _stop_interrupted(g, target, log_path, interrupts)
         except MasonError as exc:
             _stop_with_error(g, exc, log_path, human, humans, quiet)
             raise
         except Exception as exc:  # a bug in Mason: still keep the log, then report it
             _stop_with_error(g, exc, log_path, human, humans, quiet)
             raise
-        except KeyboardInterrupt:  # a second Ctrl-C while the rules ran: the person insists
-            click.echo("interrupted twice: stopped at once, without saving", err=True)
-            sys.exit(130)
+        except KeyboardInterrupt:  # a second Ctrl-C (or signal) while the rules ran: the person insists
+            click.echo(f"{interrupts.reason()} twice: stopped at once, without saving", err=True)
+            sys.exit(interrupts.exit_code())
     if humans and not quiet:
         human.catch_up(g, humans)
     if log_path:
@@ -416,18 +444,20 @@ def _notice_seats(names, saved, kinds) -> None:
         click.echo("note: seats changed from the save: " + ", ".join(changed))
 
 
-def _stop_interrupted(g, target, log_path) -> None:
-    """Ctrl-C while bots played: save the game as it stood after the last decision, then stop."""
+def _stop_interrupted(g, target, log_path, interrupts) -> None:
+    """Ctrl-C (or SIGTERM, SIGHUP) while bots played: save the game as it stood after the last decision,
+    then stop with 128 + the signal's number."""
+    why = interrupts.reason()
     if log_path:
         with contextlib.suppress(MasonError):
             write_log(g, log_path)
     try:
         path = target.write(g)
     except MasonError as exc:
-        raise MasonError(f"interrupted: could not save the game: {exc.message}", code="play/save") from None
+        raise MasonError(f"{why}: could not save the game: {exc.message}", code="play/save") from None
     note = f" ({target.note})" if target.note else ""
-    click.echo(f"interrupted: game saved to {path}{note}; resume with --resume {path}")
-    sys.exit(130)
+    click.echo(f"{why}: game saved to {path}{note}; resume with --resume {path}")
+    sys.exit(interrupts.exit_code())
 
 
 def _stop_with_error(g, exc, log_path, human, humans, quiet) -> None:
@@ -478,35 +508,82 @@ def _read_line():
 
 
 class Interrupted(Exception):
-    """Ctrl-C while no one was at a prompt: the game stops after the decision in progress."""
+    """Ctrl-C (or SIGTERM, SIGHUP) while no one was at a prompt: the game stops after the decision in progress."""
+
+
+# the signals a game in play stops on as Ctrl-C stops it (saved first), and the word each is told with;
+# SIGHUP (the terminal closed) and SIGTERM (a shutdown, `kill`) would otherwise end the process unsaved
+STOP_REASONS = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hung up"}
+
+
+class _Stopped(KeyboardInterrupt):
+    """A stop signal at a person's prompt: a KeyboardInterrupt (the human agent saves, as at Ctrl-C)
+    that says which signal it was."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
 
 
 class _Interrupts:
-    """Ctrl-C during play. At a person's prompt it interrupts the reading at once (the human agent
-    saves, as ``quit`` does); while the rules or bots run, it waits for the current decision to
-    finish, so the game is saved whole; a second Ctrl-C stops at once without saving."""
+    """Ctrl-C, SIGTERM and SIGHUP during play. At a person's prompt a signal interrupts the reading at
+    once (the human agent saves, as ``quit`` does); while the rules or bots run, it waits for the current
+    decision to finish, so the game is saved whole; a second signal stops at once without saving. The
+    process then exits with 128 + the first signal's number (130 for Ctrl-C). SIGHUP means the terminal
+    is gone: the standard streams that were that terminal are pointed at /dev/null first, so the save
+    is not lost to a write that fails."""
 
     def __init__(self):
         self.at_prompt = False
         self.requested = False
-        self.previous = None
+        self.signum: int | None = None  # the first stop signal received
+        self.previous: dict = {}
+        self.terminal: list[int] = []  # the standard streams that are a terminal (a hung-up one no longer says so)
 
     def __enter__(self):
-        try:
-            self.previous = signal.signal(signal.SIGINT, self._handler)
-        except ValueError:  # not the main thread (an embedding program): leave Ctrl-C alone
-            self.previous = None
+        self.terminal = [fd for fd in (0, 1, 2) if _isatty(fd)]
+        for name in STOP_REASONS:
+            signum = getattr(signal, name, None)
+            if signum is None:  # no SIGHUP on Windows
+                continue
+            try:
+                self.previous[signum] = signal.signal(signum, self._handler)
+            except ValueError:  # not the main thread (an embedding program): leave the signals alone
+                break
         return self
 
     def __exit__(self, *exc):
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        for signum, previous in self.previous.items():
+            signal.signal(signum, previous)
+        self.previous = {}
         return False
 
     def _handler(self, signum, frame):
+        if signum == getattr(signal, "SIGHUP", None):
+            _detach(self.terminal)
+        if self.signum is None:
+            self.signum = signum
         if self.at_prompt or self.requested:
-            raise KeyboardInterrupt
+            raise _Stopped(self.reason())
         self.requested = True
+
+    def hung_up(self, exc: OSError) -> bool:
+        """Whether ``exc`` (reading or writing the terminal failed with EIO) says the terminal is gone,
+        before its SIGHUP came through; if so, stop as SIGHUP would."""
+        import errno
+
+        if exc.errno != errno.EIO or not self.terminal:
+            return False
+        _detach(self.terminal)
+        if self.signum is None:
+            self.signum = getattr(signal, "SIGHUP", signal.SIGTERM)
+        return True
+
+    def reason(self) -> str:
+        return STOP_REASONS.get(signal.Signals(self.signum or signal.SIGINT).name, "interrupted")
+
+    def exit_code(self) -> int:
+        return 128 + int(self.signum or signal.SIGINT)
 
     def check(self):
         if self.requested:
@@ -516,10 +593,30 @@ class _Interrupts:
         self.at_prompt = True
         try:
             if self.requested:
-                raise KeyboardInterrupt
+                raise _Stopped(self.reason())
             return _read_line()
         finally:
             self.at_prompt = False
+
+
+def _isatty(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
+
+
+def _detach(fds) -> None:
+    """Point the standard streams ``fds`` (those that were the terminal) at /dev/null: the terminal hung
+    up, so reading it ends and writing to it fails."""
+    try:
+        null = os.open(os.devnull, os.O_RDWR)
+    except OSError:
+        return
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.dup2(null, fd)
+    os.close(null)
 
 
 @main.command()
@@ -556,6 +653,13 @@ class _Interrupts:
     help="Play the games as Ray tasks: --ray alone starts or joins a local Ray instance; "
     "--ray auto or --ray ray://HOST:10001 joins a cluster (docs/scaling.md).",
 )
+@click.option(
+    "--ray-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="S",
+    help="Seconds the Ray cluster at --ray ADDRESS has to answer before it is given up (default 30).",
+)
 @click.option("--coverage", is_flag=True, help="Count how often each ability, trigger and modifier fired.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report.")
 def simulate_cmd(
@@ -570,11 +674,14 @@ def simulate_cmd(
     options,
     workers,
     ray_address,
+    ray_timeout,
     coverage,
     as_json,
 ):
     """Play many bot games and report results, errors and statistics."""
     try:
+        if ray_timeout is not None and ray_address is None:
+            raise MasonError("--ray-timeout is for --ray", code="cli/usage")
         prog = load_for_cli(game, variants, expansions)
         counts = _player_counts(players, prog)
         base = Settings(game, counts[0], seed, tuple(variants), tuple(expansions), _options(options, prog))
@@ -585,10 +692,12 @@ def simulate_cmd(
             )
         ray = None
         if ray_address is not None:
-            from mason.play.parallel import import_ray
+            from mason.play.parallel import RAY_TIMEOUT, connect_ray
 
-            import_ray()  # before any game: a missing Ray is a one-line error
             ray = True if ray_address == "local" else ray_address
+            # before any game, and bounded: a missing Ray, an address that does not answer, a cluster
+            # that does not come up in time are each one line
+            connect_ray(ray, timeout=RAY_TIMEOUT if ray_timeout is None else ray_timeout)
         report = simulate(base, n_games, bots, workers, coverage, counts if len(counts) > 1 else (), seat_bots, ray=ray)
     except MasonError as exc:
         _fail(exc)
@@ -753,9 +862,8 @@ def run() -> None:
         _click_main(standalone_mode=True)
     except SystemExit:
         raise
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
+    except (KeyboardInterrupt, _CommandInterrupted):
+        _interrupted()
     except MasonError as exc:
         _fail(exc)
     except Exception as exc:  # a bug in Mason: one line, non-zero exit

@@ -8,6 +8,11 @@ compiled against the game's own names, once per text.
 
 from __future__ import annotations
 
+import copy
+
+from log_board_check import follow
+from log_schema import schema_errors
+
 from mason.errors import DefinitionErrors
 from mason.runtime.engine import run as run_machine
 from mason.runtime.game import Game
@@ -41,6 +46,18 @@ def run(g: Game, text: str, me=None) -> None:
     run_machine(g.rt)
     if st.get("automata"):
         g._automate()  # decisions put to an automated seat are taken by its policy, as in play
+
+
+def board_events(g: Game, text: str, me=None) -> list[dict]:
+    """Run ``text`` (as ``run``) and return the typed ``board`` events it logged, having checked that
+    they meet the log schema and that they alone rebuild every board (tests/log_board_check.py)."""
+    before = copy.deepcopy(g.state["boards"])
+    start = len(g.log)
+    run(g, text, me)
+    entries = g.log[start:]
+    assert schema_errors(entries) == []
+    assert follow(before, entries) == g.state["boards"], "the board events do not rebuild the boards"
+    return [e for e in entries if e["type"] == "board"]
 
 
 def run_phase(g: Game, phase: str) -> None:

@@ -1,8 +1,9 @@
 """A person at a terminal: sees their seat's view and what changed, answers by number or name.
 
 Commands at the prompt: ``help``, ``view``, ``log``, ``why``, ``card NAME``, ``undo``, ``save [FILE]``, ``quit``.
-``quit``, the end of input and Ctrl-C (KeyboardInterrupt while reading) save the game first (to
-the session's save file) and stop the session; a save that fails at the end of input or at Ctrl-C
+``quit``, the end of input and Ctrl-C (KeyboardInterrupt while reading; one with a ``reason``, such as
+``terminated`` or ``hung up``, names that reason) save the game first (to the session's save file) and
+stop the session; a save that fails at the end of input or at Ctrl-C
 stops it with the error, a failed ``quit`` keeps the game going. One agent may serve several
 seats (hot seat, ``--bot 2=human``); it then clears the screen between two seats' decisions and waits
 for Enter after a hand-off line ("Pass to P2, press Enter"), so no hand is left on screen.
@@ -76,7 +77,8 @@ def _why(game, seat) -> str:
 
 
 class QuitRequested(Exception):
-    """The person asked to stop (``quit``, end of input, or Ctrl-C: ``interrupted``), the game saved first.
+    """The person asked to stop (``quit``, end of input, or Ctrl-C: ``interrupted``, or another signal's
+    reason), the game saved first.
 
     ``saved_to`` is the file written; ``error`` the MasonError when the save could not be written
     (the session then exits non-zero).
@@ -162,9 +164,9 @@ class HumanAgent(Agent):
             self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view, unavailable))
             try:
                 line = self.read_line()
-            except KeyboardInterrupt:
+            except KeyboardInterrupt as exc:  # Ctrl-C; a session may raise it for other signals, with a reason
                 self.write("")
-                self._stop(game, "interrupted")
+                self._stop(game, getattr(exc, "reason", "interrupted"))
             if line is None:
                 self._stop(game, "end of input")
             text = line.strip()

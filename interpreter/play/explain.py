@@ -47,6 +47,11 @@ def describe(entry: dict) -> str:
         return f"state digest ({entry.get('when')})"
     if kind == "change":
         return "counters change: " + ", ".join(_change(c) for c in entry.get("changes") or ())
+    if kind == "board":  # a change no narration tells (a payment recorded, a bag's piece kept)
+        return f"{entry.get('primitive')} {entry.get('board')}: {str(entry.get('op')).replace('_', ' ')}"
+    if kind == "trade":
+        side = {"buy": "buys", "sell": "sells"}.get(entry.get("side"), "trades")
+        return f"{_seat(entry.get('seat'))} {side} {entry.get('count')} {entry.get('good')}"
     return kind or "entry"
 
 
@@ -198,7 +203,7 @@ def not_offered(rt) -> list[str]:
 
 def replay_to(entries: list[dict], i: int):
     """The game of a log replayed up to decision entry ``i`` (that decision pending), from its answers."""
-    game = Game.new(Settings.from_json(entries[0]["settings"]))
+    game = Game.new(Settings.from_json(entries[0]["settings"]), recorded=True)
     for _k, e in enumerate(entries[:i]):
         if e.get("type") == "decision":
             if game.over:

@@ -14,6 +14,7 @@ functions (they are sent to the workers by name).
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from mason.errors import MasonError
@@ -94,12 +95,52 @@ def _assemble(n: int, parts, on_done) -> list:
 
 
 def _map_pool(func, items, workers, initializer, initargs, on_done, chunks_per_worker) -> list:
+    """On a process pool. Ctrl-C (SIGINT to the whole process group, as a terminal sends it) is the
+    calling process's to handle: the workers ignore it, and the KeyboardInterrupt raised in the caller
+    stops the pool (``Pool.__exit__`` terminates it), so no worker prints a traceback."""
     import multiprocessing as mp
 
     n = len(items)
     jobs = [(func, a, items[a:b]) for a, b in chunk_bounds(n, workers * max(1, chunks_per_worker))]
-    with mp.get_context(_start_method()).Pool(workers, initializer=initializer, initargs=initargs) as pool:
+    with contextlib.ExitStack() as stack:
+        # SIGINT is held back while the workers start (they inherit the mask, fork or spawn, and ignore
+        # the signal before they let it through); one that came meanwhile is raised here, once the pool
+        # is on the stack to be terminated
+        with _sigint_held():
+            pool = stack.enter_context(
+                mp.get_context(_start_method()).Pool(
+                    workers, initializer=_start_worker, initargs=(initializer, initargs)
+                )
+            )
         return _assemble(n, pool.imap_unordered(_run_chunk, jobs), on_done)
+
+
+def _start_worker(initializer, initargs) -> None:
+    """In a worker, first: ignore SIGINT (the caller stops the pool) and let signals through again,
+    then the caller's initializer."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if initializer is not None:
+        initializer(*initargs)
+
+
+@contextlib.contextmanager
+def _sigint_held():
+    """SIGINT blocked in this thread meanwhile (a Ctrl-C waits, and is raised as the block ends), where
+    the platform can block signals; elsewhere nothing changes."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _start_method() -> str:
@@ -135,8 +176,17 @@ def import_ray():
     return ray
 
 
-def connect_ray(address: str | bool = True, runtime_env: dict | None = None):
-    """Join Ray: ``True`` = the local instance (started if none runs), else an address. Returns ``ray``."""
+RAY_TIMEOUT = 30.0  # seconds a Ray address has to answer and come up before it is given up: --ray-timeout
+
+
+def connect_ray(address: str | bool = True, runtime_env: dict | None = None, timeout: float = RAY_TIMEOUT):
+    """Join Ray: ``True`` = the local instance (started if none runs), else an address. Returns ``ray``.
+
+    Joining an address is bounded: one that does not answer (refused, no such host) is refused at
+    once, and a connection that does not come up within ``timeout`` seconds is given up; either is one
+    :class:`RayUnavailable` line naming the address (starting a local instance is Ray's own affair).
+    What Ray writes to the standard error while it joins (its C++ core's retries and warnings) is not
+    shown unless ``MASON_RAY_LOG=1`` asks for it."""
     ray = import_ray()
     if not ray.is_initialized():
         import logging
@@ -148,13 +198,102 @@ def connect_ray(address: str | bool = True, runtime_env: dict | None = None):
             kwargs["address"] = str(address)
         elif _stale_local_cluster(ray):
             kwargs["address"] = "local"  # start a fresh local instance rather than wait for a dead one
-        try:
-            ray.init(**kwargs)
-        except Exception as exc:  # no cluster there, wrong address, version mismatch: one line
-            where = "a local Ray instance" if address is True else f"Ray at {address}"
-            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise RayUnavailable(f"cannot start or join {where}: {first}") from None
+        where = "a local Ray instance" if address is True else f"Ray at {address}"
+        if address is True or address == "local":
+            # starting (or joining) the local instance, in this thread: Ray stops the processes it starts
+            # when the thread that started them ends (a helper thread would take the instance with it)
+            _init(ray, kwargs, address, timeout, where)
+        else:
+            with contextlib.nullcontext() if os.environ.get("MASON_RAY_LOG") else _stderr_hidden():
+                _within(timeout, where, lambda: _init(ray, kwargs, address, timeout, where))
     return ray
+
+
+@contextlib.contextmanager
+def _stderr_hidden():
+    """The process's standard error (file descriptor 2, where Ray's C++ core writes its connection
+    retries and warnings) pointed at /dev/null meanwhile; ``MASON_RAY_LOG=1`` leaves it alone."""
+    import sys
+
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no standard error to hide
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
+def _init(ray, kwargs, address, timeout, where) -> None:
+    if address is not True:
+        problem = _unreachable(str(address), timeout)
+        if problem:
+            raise RayUnavailable(f"cannot reach {where}: {problem}")
+    try:
+        ray.init(**kwargs)
+    except Exception as exc:  # no cluster there, wrong address, version mismatch: one line
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise RayUnavailable(f"cannot start or join {where}: {first}") from None
+
+
+def _within(timeout: float, where: str, work) -> None:
+    """``work()`` in a helper thread, waited for ``timeout`` seconds at most: Ray's connection retries
+    for minutes, and a name lookup has no timeout of its own. Past the time, RayUnavailable; the
+    helper thread is left to end with the process."""
+    import threading
+
+    outcome: list = []
+
+    def run():
+        try:
+            work()
+            outcome.append(None)
+        except BaseException as exc:  # carried to the caller
+            outcome.append(exc)
+
+    helper = threading.Thread(target=run, name="mason-ray-connect", daemon=True)
+    helper.start()
+    helper.join(timeout)
+    if not outcome:
+        raise RayUnavailable(f"cannot start or join {where}: no answer within {timeout:g} s (--ray-timeout)")
+    if outcome[0] is not None:
+        raise outcome[0]
+
+
+def _unreachable(address: str, timeout: float) -> str | None:
+    """Why nothing answers at a Ray address (``HOST:PORT`` or ``ray://HOST[:PORT]``), or None when a
+    connection opens there (or the address names no host to try: ``auto``, ``local``)."""
+    import socket
+
+    client = address.startswith("ray://")
+    rest = address[len("ray://") :] if client else address
+    if rest in ("auto", "local", "") or "://" in rest:
+        return None
+    host, sep, port_text = rest.rpartition(":")
+    if not sep:
+        host, port_text = rest, "10001" if client else "6379"
+    host = host.strip("[]")  # [::1]:6379
+    try:
+        port = int(port_text)
+    except ValueError:
+        return f"'{port_text}' is not a port number"
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return None
+    except socket.gaierror:
+        return f"no such host '{host}'"
+    except TimeoutError:
+        return f"no answer from {host}:{port}"
+    except OSError as exc:  # refused, no route, network unreachable
+        return (exc.strerror or str(exc)).lower()
 
 
 def _stale_local_cluster(ray) -> bool:
@@ -206,4 +345,13 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-__all__ = ["map_games", "chunk_bounds", "connect_ray", "import_ray", "RayUnavailable", "RAY_MISSING", "default_workers"]
+__all__ = [
+    "map_games",
+    "chunk_bounds",
+    "connect_ray",
+    "import_ray",
+    "RayUnavailable",
+    "RAY_MISSING",
+    "RAY_TIMEOUT",
+    "default_workers",
+]

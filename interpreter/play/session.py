@@ -333,7 +333,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
     """
     settings = Settings.from_json(entries[0]["settings"])
     try:
-        game = Game.new(settings)
+        game = Game.new(settings, recorded=True)
     except MasonError as exc:
         game = getattr(exc, "game", None)
         if game is None:

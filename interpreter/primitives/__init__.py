@@ -14,6 +14,7 @@ and tested on a fixture game.
 """
 
 from mason.primitives import (  # noqa: F401  (each module registers its primitive)
+    announce,
     bag,
     checks,
     converters,

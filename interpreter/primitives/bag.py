@@ -15,7 +15,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.runtime import rng
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 
 
 @board_kind("bag")
@@ -70,6 +70,8 @@ def _put(rt, node, name, piece, count=1):
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise PlayError(f"count must be a whole number >= 0, got {count!r}", code="play/type")
     _bag(rt, name)["inside"].extend([piece] * count)
+    if rt.narrate:
+        board_event(rt, node, name, "put", None, piece=piece, count=count)
 
 
 @procedure("bag_draw", 1)
@@ -82,7 +84,8 @@ def _draw(rt, node, name):
         raise PlayError(f"bag '{name}' is empty", code="play/bag")
     b["drawn"] = b["inside"].pop(rng.below(rt.st, len(b["inside"])))
     if rt.narrate:
-        rt.say(f"drawn from the {name.replace('_', ' ')}: {_who(rt, b['drawn'])}'s piece", node, chance=True)
+        text = f"drawn from the {name.replace('_', ' ')}: {_who(rt, b['drawn'])}'s piece"
+        board_event(rt, node, name, "draw", text, piece=b["drawn"], left=len(b["inside"]), chance=True)
 
 
 def _take_drawn(b, name):
@@ -95,7 +98,9 @@ def _take_drawn(b, name):
 @procedure("bag_keep", 1)
 def _keep(rt, node, name):
     """The drawn piece leaves the bag for good (it was placed)."""
-    _take_drawn(_bag(rt, name), name)
+    piece = _take_drawn(_bag(rt, name), name)
+    if rt.narrate:
+        board_event(rt, node, name, "keep", None, piece=piece)
 
 
 @procedure("bag_return", 1)
@@ -104,7 +109,8 @@ def _return(rt, node, name):
     b = _bag(rt, name)
     b["inside"].append(_take_drawn(b, name))
     if rt.narrate:
-        rt.say(f"the piece goes back into the {name.replace('_', ' ')}", node)
+        text = f"the piece goes back into the {name.replace('_', ' ')}"
+        board_event(rt, node, name, "return", text, piece=b["inside"][-1])
 
 
 @procedure("bag_park", 2)
@@ -115,7 +121,8 @@ def _park(rt, node, name, slot):
     b = _bag(rt, name)
     b["parked"].append([slot, _take_drawn(b, name)])
     if rt.narrate:
-        rt.say(f"{_who(rt, b['parked'][-1][1])}'s piece waits in slot {slot}", node)
+        text = f"{_who(rt, b['parked'][-1][1])}'s piece waits in slot {slot}"
+        board_event(rt, node, name, "park", text, piece=b["parked"][-1][1], slot=slot)
 
 
 @procedure("bag_unpark", 1)
@@ -129,6 +136,8 @@ def _unpark(rt, node, name):
     first = _order(b["parked"])[0]
     b["parked"].remove(first)
     b["drawn"] = first[1]
+    if rt.narrate:
+        board_event(rt, node, name, "unpark", None, piece=first[1], slot=first[0])
 
 
 @procedure("bag_empty", 1)
@@ -138,6 +147,8 @@ def _empty(rt, node, name):
     b["inside"].clear()
     b["parked"].clear()
     b["drawn"] = None
+    if rt.narrate:
+        board_event(rt, node, name, "empty", None)
 
 
 @board_renderer("bag")

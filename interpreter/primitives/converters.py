@@ -51,7 +51,16 @@ def _convert(rt, node, seat, card, times=1):
     if rt.narrate:
         spent = ", ".join(f"{a * n} {k}" for k, a in inp.items() if a) or "nothing"
         gained = ", ".join(f"{a} {k}" for k, a in got.items()) or "nothing"
-        rt.say(f"{rt.seat_name(seat)} uses {rt.card_name(c)} x{n}: {spent} -> {gained}", node)
+        rt.say(
+            f"{rt.seat_name(seat)} uses {rt.card_name(c)} x{n}: {spent} -> {gained}",
+            node,
+            type="trade",
+            seat=seat,
+            times=n,
+            **({"card": c} if rt._may_see(c, None) else {}),  # a card some seat may not see is not named
+            paid={k: a * n for k, a in inp.items() if a},
+            got={k: a for k, a in got.items() if a},
+        )
 
 
 @procedure("reset_uses", 1)

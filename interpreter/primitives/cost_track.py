@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 
 
 @board_kind("cost_track")
@@ -53,20 +53,33 @@ def _step(rt, node, name):
     """Move the marker one step down the price list (it stays on the last price)."""
     prices = _prices(rt, name)
     b = board(rt, name)
+    old = b["pos"]
     b["pos"] = min(b["pos"] + 1, len(prices) - 1)
+    _moved(rt, node, name, "step", prices, old, b["pos"])
+
+
+def _moved(rt, node, name, op, prices, old, new):
+    """The typed event of a move of the marker (no narration: the rules say what it means)."""
+    if rt.narrate and old != new:
+        board_event(rt, node, name, op, None, source=old, dest=new, price=prices[min(new, len(prices) - 1)])
 
 
 @procedure("cost_reset", 1)
 def _reset(rt, node, name):
     """Put the marker back on the first price."""
-    _prices(rt, name)
-    board(rt, name)["pos"] = 0
+    prices = _prices(rt, name)
+    b = board(rt, name)
+    old, b["pos"] = b["pos"], 0
+    _moved(rt, node, name, "reset", prices, old, 0)
 
 
 @procedure("cost_finish", 1)
 def _finish(rt, node, name):
     """Put the marker on the last price (e.g. once every piece has been drawn)."""
-    board(rt, name)["pos"] = len(_prices(rt, name)) - 1
+    prices = _prices(rt, name)
+    b = board(rt, name)
+    old, b["pos"] = b["pos"], len(prices) - 1
+    _moved(rt, node, name, "finish", prices, old, b["pos"])
 
 
 @board_renderer("cost_track")

@@ -28,7 +28,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind, declaration, state_code
+from mason.runtime.boards import board, board_event, board_kind, declaration, piece_type, state_code
 from mason.runtime.values import label_of
 
 KEYS = ("status", "text", "kind", "label", "cells", "rings", "cell_data", "marks")
@@ -406,7 +406,22 @@ def _place(rt, node, name, cell, piece, rotation, edges, corners):
     if rt.narrate:
         names = rt_names(rt)
         over = f", covering {piece_name(names, under['piece'])}" if under is not None else ""
-        rt.say(f"{piece_name(names, piece)} -> {label_of(d, name)} {cid} (rotation {s}){over}", node)
+        text = f"{piece_name(names, piece)} -> {label_of(d, name)} {cid} (rotation {s}){over}"
+        board_event(
+            rt,
+            node,
+            name,
+            "place",
+            text,
+            cell=cid,
+            piece=piece,
+            piece_type=piece_type(rt, piece),
+            rotation=s,
+            edges=item["edges"],
+            corners=item["corners"],
+            covers=under["piece"] if under is not None else None,
+            height=len(data["stacks"][cid]),
+        )
 
 
 @procedure("hex_remove", 2)
@@ -418,4 +433,15 @@ def _remove(rt, node, name, cell):
         raise PlayError(f"no piece on {label_of(d, name)} {cid}", code="play/illegal-state")
     item = data["stacks"][cid].pop()
     if rt.narrate:
-        rt.say(f"{piece_name(rt_names(rt), item['piece'])} leaves {label_of(d, name)} {cid}", node)
+        text = f"{piece_name(rt_names(rt), item['piece'])} leaves {label_of(d, name)} {cid}"
+        board_event(
+            rt,
+            node,
+            name,
+            "remove",
+            text,
+            cell=cid,
+            piece=item["piece"],
+            piece_type=piece_type(rt, item["piece"]),
+            height=len(data["stacks"][cid]),
+        )

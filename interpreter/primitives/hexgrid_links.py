@@ -27,7 +27,7 @@ from mason.primitives.hexgrid import (
     top_item,
     vertex,
 )
-from mason.runtime.boards import board_renderer
+from mason.runtime.boards import board_event, board_renderer
 from mason.runtime.values import in_words, label_of, plural
 
 
@@ -111,6 +111,8 @@ def _mark_paid(rt, node, name, cell, kind, k, other):
         raise PlayError(f'kind must be "e" (edge), "c" (corner) or "m" (printed mark), not {kind!r}', code="play/type")
     if pos not in paid:
         paid.append(pos)
+        if rt.narrate:
+            board_event(rt, node, name, "mark_paid", None, cell=cid, mark=kind, index=k, other=pos)
 
 
 # ==================================================================== terminal picture

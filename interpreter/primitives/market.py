@@ -25,7 +25,7 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.primitives.ledger import _seat, _whole, add, held, take
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 
 
 def _int(v) -> bool:
@@ -212,7 +212,18 @@ def _buy(rt, node, name, seat, good, n):
     if good not in b["bought"][seat]:
         b["bought"][seat].append(good)
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}", node, type="trade", seat=seat)
+        rt.say(
+            f"{rt.seat_name(seat)} buys {n} {good} for {price * n} {d['currency']}",
+            node,
+            type="trade",
+            seat=seat,
+            board=name,
+            side="buy",
+            good=good,
+            count=n,
+            paid={d["currency"]: price * n},
+            got={good: n},
+        )
 
 
 @procedure("market_sell", 4)
@@ -239,7 +250,39 @@ def _sell(rt, node, name, seat, good, n):
             node,
             type="trade",
             seat=seat,
+            board=name,
+            side="sell",
+            good=good,
+            count=n,
+            paid={good: n},
+            got={d["currency"]: got},
         )
+
+
+@procedure("trade_made", 5)
+def _trade_made(rt, node, seat, side, good, count, price):
+    """``do trade_made(s, "buy", g, n, [["coins", 3]])``: tell the log of a trade the rules made with
+    their own payments (a column good's, paid and gained around ``column_take``/``column_put``): a
+    ``trade`` event with the seat, the ``side``, the good, the count and the bundles ``paid`` and
+    ``got`` (``price``, a list of ``[counter, amount]`` pairs, on the other side from the good;
+    amounts of 0 left out), beside the narration of the payments themselves. Changes nothing."""
+    _seat(rt, seat)
+    if side not in ("buy", "sell"):
+        raise PlayError(f'a trade\'s side is "buy" or "sell", not {side!r}', code="play/type")
+    n = _whole(count)
+    bundle = {}
+    for pair in price if isinstance(price, list) else [None]:
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in rt.prog.counters:
+            raise PlayError(f"a trade's price is a list of [counter, amount] pairs, got {price!r}", code="play/type")
+        amount = _whole(pair[1])
+        if amount:
+            bundle[pair[0]] = bundle.get(pair[0], 0) + amount
+    if good not in rt.prog.counters:
+        raise PlayError(f"no counter {good!r} to trade", code="play/unknown")
+    if rt.narrate:
+        goods = {good: n} if n else {}
+        paid, got = (bundle, goods) if side == "buy" else (goods, bundle)
+        rt.say(None, node, type="trade", seat=seat, side=side, good=good, count=n, paid=paid, got=got)
 
 
 def _set_filled(rt, node, name, good, n):
@@ -247,7 +290,8 @@ def _set_filled(rt, node, name, good, n):
     before = filled.get(good, n)
     filled[good] = n
     if rt.narrate and before != n:
-        rt.say(f"{good.replace('_', ' ')} column: {before} -> {n} filled", node)
+        text = f"{good.replace('_', ' ')} column: {before} -> {n} filled"
+        board_event(rt, node, name, "fill", text, good=good, source=before, dest=n)
 
 
 @procedure("market_restock", 1)
@@ -261,6 +305,8 @@ def _restock(rt, node, name):
             b["stock"][good] = _start(gd)
     for lst in b["bought"] + b["sold"]:
         lst.clear()
+    if rt.narrate and b["stock"]:
+        board_event(rt, node, name, "restock", None, stock=dict(b["stock"]))
 
 
 # ------------------------------------------------------------------ columns

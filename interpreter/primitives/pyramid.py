@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 from mason.runtime.values import label_of
 
 if TYPE_CHECKING:
@@ -281,7 +281,8 @@ def _place(rt, node, name, s, seat):
         raise PlayError(f"slot {s} of {name} rests on {', '.join(missing)}, not yet filled", code="play/illegal-action")
     data["owners"][s] = seat
     if rt.narrate:
-        rt.say(f"{rt.seat_name(seat)} takes {_where(rt, name, shape, s)}", node)
+        text = f"{rt.seat_name(seat)} takes {_where(rt, name, shape, s)}"
+        board_event(rt, node, name, "place", text, slot=s, seat=seat, layer=_layer(rt, name, s))
 
 
 @procedure("pyramid_clear", 2)
@@ -294,7 +295,8 @@ def _clear(rt, node, name, s):
         return
     data["owners"][s] = None
     if rt.narrate:
-        rt.say(f"{rt.seat_name(old)} leaves {_where(rt, name, shape, s)}", node)
+        text = f"{rt.seat_name(old)} leaves {_where(rt, name, shape, s)}"
+        board_event(rt, node, name, "remove", text, slot=s, seat=old, layer=_layer(rt, name, s))
 
 
 # ==================================================================== picture

@@ -26,7 +26,7 @@ import json
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind, board_renderer, declaration, ids_code, state_code
+from mason.runtime.boards import board, board_event, board_kind, board_renderer, declaration, ids_code, state_code
 
 KEYS = (
     "status",
@@ -189,9 +189,10 @@ def _label(d, place) -> str:
     return (d.get("labels") or {}).get(place, place)
 
 
-def _say(rt, node, text):
+def _say(rt, node, name, op, text, **fields):
+    """Narrate a change of the ring as a typed ``board`` event with its fields."""
     if rt.narrate:
-        rt.say(text, node)
+        board_event(rt, node, name, op, text, **fields)
 
 
 # ==================================================================== geometry
@@ -396,6 +397,11 @@ def _marker_places(rt, name, marker):
 
 
 # ==================================================================== procedures
+def _pawn_field(key: str):
+    """A pawn's key in an event: the seat as a number, else its name."""
+    return int(key) if key.isdigit() else key
+
+
 def _word(d, piece) -> str:
     return f"{show(piece)} {d.get('piece', 'piece')}"
 
@@ -407,7 +413,7 @@ def _put(rt, node, name, place, piece):
     if _full(d, data, place):
         raise PlayError(f"{_label(d, place)} is full", code="play/occupied")
     data["pieces"][place].append(piece)
-    _say(rt, node, f"{_word(d, piece)} -> {_label(d, place)}")
+    _say(rt, node, name, "put", f"{_word(d, piece)} -> {_label(d, place)}", piece=piece, dest=place)
 
 
 @procedure("ring_remove", 3)
@@ -417,7 +423,7 @@ def _remove(rt, node, name, place, piece):
     if piece not in data["pieces"][place]:
         raise PlayError(f"no {_word(d, piece)} on {_label(d, place)}", code="play/illegal-state")
     data["pieces"][place].remove(piece)
-    _say(rt, node, f"{_word(d, piece)} leaves {_label(d, place)}")
+    _say(rt, node, name, "remove", f"{_word(d, piece)} leaves {_label(d, place)}", piece=piece, source=place)
 
 
 @procedure("ring_pick_up", 2)
@@ -430,14 +436,24 @@ def _pick_up(rt, node, name, place):
     data["cursor"], data["last"] = place, None
     word = d.get("piece", "piece")
     what = ", ".join(show(p) for p in data["held"]) or "nothing"
-    _say(rt, node, f"{word}s picked up from {_label(d, place)}: {what}")
+    _say(
+        rt,
+        node,
+        name,
+        "pick_up",
+        f"{word}s picked up from {_label(d, place)}: {what}",
+        source=place,
+        pieces=list(data["held"]),
+    )
 
 
-def _land(rt, node, d, data, piece, place, skipped=()):
+def _land(rt, node, name, d, data, piece, place, skipped=()):
     data["pieces"][place].append(piece)
     data["cursor"], data["last"] = place, [place, piece]
-    passing = f" (passing {', '.join(_label(d, p) for p in skipped)})" if skipped else ""
-    _say(rt, node, f"{_word(d, piece)} -> {_label(d, place)}{passing}")
+    if rt.narrate:
+        passing = f" (passing {', '.join(_label(d, p) for p in skipped)})" if skipped else ""
+        text = f"{_word(d, piece)} -> {_label(d, place)}{passing}"
+        _say(rt, node, name, "drop", text, piece=piece, dest=place, skipped=list(skipped), held=len(data["held"]))
 
 
 @procedure("ring_drop", 2)
@@ -450,7 +466,7 @@ def _drop(rt, node, name, piece):
     if place is None:
         raise PlayError(f"every place of '{name}' is full", code="play/occupied")
     data["held"].remove(piece)
-    _land(rt, node, d, data, piece, place)
+    _land(rt, node, name, d, data, piece, place)
 
 
 @procedure("ring_drop_at", 3)
@@ -465,7 +481,7 @@ def _drop_at(rt, node, name, piece, place):
         )
     skipped = _skipped(rt, name, place)
     data["held"] = []
-    _land(rt, node, d, data, piece, place, skipped)
+    _land(rt, node, name, d, data, piece, place, skipped)
 
 
 @procedure("ring_add_tokens", 4)
@@ -478,7 +494,8 @@ def _add_tokens(rt, node, name, place, kind, n):
         raise PlayError(f"{_label(d, place)} holds {cur} {kind}, cannot take {-n}", code="play/illegal-state")
     data["tokens"][place][kind] = cur + n
     if n:
-        _say(rt, node, f"{kind.replace('_', ' ')} on {_label(d, place)}: {cur} -> {cur + n}")
+        text = f"{kind.replace('_', ' ')} on {_label(d, place)}: {cur} -> {cur + n}"
+        _say(rt, node, name, "tokens", text, where=place, token=kind, source=cur, dest=cur + n)
 
 
 @procedure("pawn_put", 3)
@@ -488,11 +505,14 @@ def _pawn_put(rt, node, name, key, place):
     key = _key(key)
     if place is None:
         if data["pawns"].pop(key, None) is not None:
-            _say(rt, node, f"{_owner(rt, key)} {d.get('pawn', 'pawn')} leaves the ring")
+            text = f"{_owner(rt, key)} {d.get('pawn', 'pawn')} leaves the ring"
+            _say(rt, node, name, "pawn", text, pawn=_pawn_field(key), dest=None)
         return
     _index(d, name, place)
+    old = data["pawns"].get(key)
     data["pawns"][key] = place
-    _say(rt, node, f"{_owner(rt, key)} {d.get('pawn', 'pawn')} -> {_label(d, place)}")
+    text = f"{_owner(rt, key)} {d.get('pawn', 'pawn')} -> {_label(d, place)}"
+    _say(rt, node, name, "pawn", text, pawn=_pawn_field(key), source=old, dest=place)
 
 
 @procedure("marker_advance", 2, 3)
@@ -502,7 +522,8 @@ def _marker_advance(rt, node, name, marker, k=1):
     m = _marker(d, data, name, marker)
     data["markers"][marker] = (m + _int(k, "steps")) % len(d["places"])
     a, b = _marker_places(rt, name, marker)
-    _say(rt, node, f"marker {marker} -> between {_label(d, a)} and {_label(d, b)}")
+    text = f"marker {marker} -> between {_label(d, a)} and {_label(d, b)}"
+    _say(rt, node, name, "marker", text, marker=marker, steps=k, dest=data["markers"][marker], between=[a, b])
 
 
 # ==================================================================== terminal picture

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_kind, board_renderer, state_code
+from mason.runtime.boards import board, board_event, board_kind, board_renderer, state_code
 
 ORIENTATIONS = ("fixed", "mirror", "rotate", "any")
 
@@ -579,9 +579,18 @@ def _store(rt, name, region, what):
 
 
 # ==================================================================== procedures
-def _say(rt, node, text):
+def _say(rt, node, name, op, text, **fields):
+    """Narrate a change of the board as a typed ``board`` event with its fields."""
     if rt.narrate:
-        rt.say(text, node)
+        board_event(rt, node, name, op, text, **fields)
+
+
+def _owner_fields(owner, key="seat") -> dict:
+    """A piece's owner in an event: ``seat`` (a number), or ``neutral: true`` for a neutral piece
+    (``replaced`` / ``replaced_neutral: true`` for the piece a new owner's replaced)."""
+    if owner is not None:
+        return {key: owner}
+    return {"neutral" if key == "seat" else f"{key}_neutral": True}
 
 
 def _piece_word(rt, name, owner):
@@ -611,7 +620,9 @@ def _place(rt, node, name, s, owner):
         raise PlayError(f"slot {s} has nothing below it to rest on", code="play/illegal-state")
     data["pieces"][s] = owner
     who = rt.seat_name(owner) + "'s " if owner is not None else "a "
-    _say(rt, node, f"{who}{_piece_word(rt, name, owner)} goes to {s}")
+    if rt.narrate:
+        text = f"{who}{_piece_word(rt, name, owner)} goes to {s}"
+        _say(rt, node, name, "place", text, slot=s, **_owner_fields(owner))
 
 
 @procedure("remove_piece", 2)
@@ -623,7 +634,9 @@ def _remove(rt, node, name, s):
         raise PlayError(f"slot {s} is empty", code="play/illegal-state")
     owner = data["pieces"].pop(s)
     data["marks"].pop(s, None)
-    _say(rt, node, f"the {_piece_word(rt, name, owner)} at {s} is removed")
+    if rt.narrate:
+        text = f"the {_piece_word(rt, name, owner)} at {s} is removed"
+        _say(rt, node, name, "remove", text, slot=s, **_owner_fields(owner))
 
 
 @procedure("set_owner", 3)
@@ -636,7 +649,9 @@ def _set_owner(rt, node, name, s, owner):
         raise PlayError(f"slot {s} is empty", code="play/illegal-state")
     old = data["pieces"][s]
     data["pieces"][s] = owner
-    _say(rt, node, f"{rt.seat_name(owner)}'s {_piece_word(rt, name, owner)} replaces {rt.seat_name(old)}'s at {s}")
+    if rt.narrate:
+        text = f"{rt.seat_name(owner)}'s {_piece_word(rt, name, owner)} replaces {rt.seat_name(old)}'s at {s}"
+        _say(rt, node, name, "replace", text, slot=s, **_owner_fields(owner), **_owner_fields(old, "replaced"))
 
 
 @procedure("mark_slot", 3)
@@ -648,7 +663,7 @@ def _mark(rt, node, name, s, mark):
         raise PlayError(f"slot {s} is empty: nothing to mark", code="play/illegal-state")
     m = data["marks"].setdefault(s, {})
     m[mark] = m.get(mark, 0) + 1
-    _say(rt, node, f"{s} gets a {mark.replace('_', ' ')}")
+    _say(rt, node, name, "mark", f"{s} gets a {mark.replace('_', ' ')}", slot=s, mark=mark, count=m[mark])
 
 
 @procedure("unmark_slot", 3)
@@ -664,7 +679,16 @@ def _unmark(rt, node, name, s, mark):
         del m[mark]
     if not m:
         data["marks"].pop(s, None)
-    _say(rt, node, f"the {mark.replace('_', ' ')} on {s} is removed")
+    _say(
+        rt,
+        node,
+        name,
+        "unmark",
+        f"the {mark.replace('_', ' ')} on {s} is removed",
+        slot=s,
+        mark=mark,
+        count=m.get(mark, 0),
+    )
 
 
 @procedure("mark_scored", 2)
@@ -675,6 +699,7 @@ def _mark_scored(rt, node, name, g):
         raise PlayError(f"board '{name}' has no group {g!r}", code="play/unknown")
     if g not in data["scored"]:
         data["scored"].append(g)
+        _say(rt, node, name, "scored", None, group=g)
 
 
 @procedure("store_add", 4)
@@ -690,7 +715,8 @@ def _store_add(rt, node, name, region, what, n):
     data["stores"][str(region)][what] = cur + n
     if n:
         label = rt.prog.boards[name].get("store_label", "store")
-        _say(rt, node, f"{label} of region {region}: {what.replace('_', ' ')} {cur} -> {cur + n}")
+        text = f"{label} of region {region}: {what.replace('_', ' ')} {cur} -> {cur + n}"
+        _say(rt, node, name, "store", text, region=region, good=what, source=cur, dest=cur + n)
 
 
 # ==================================================================== terminal picture

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 from mason.runtime.values import label_of
 
 
@@ -107,7 +107,8 @@ def _place(rt, node, name, spot, who):
     if rt.narrate:
         place = next((l for l in _locations(_def(rt, name)) if l.get("id") == loc), None)
         where = label_of(place, loc) + (f" (space {i + 1})" if len(spaces) > 1 else "")
-        rt.say(f"{rt.seat_name(who) if isinstance(who, int) else who} is placed at {where}", node)
+        text = f"{rt.seat_name(who) if isinstance(who, int) else who} is placed at {where}"
+        board_event(rt, node, name, "place", text, location=loc, space=i + 1, piece=who)
 
 
 @procedure("clear_spots", 1)
@@ -117,6 +118,8 @@ def _clear(rt, node, name):
     _def(rt, name)
     for loc in b:
         b[loc] = [None] * len(b[loc])
+    if rt.narrate:
+        board_event(rt, node, name, "clear", None)
 
 
 @board_renderer("spaces")

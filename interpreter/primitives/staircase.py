@@ -23,7 +23,7 @@ import re
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 from mason.runtime.values import label_of
 
 KEYS = ("status", "text", "kind", "label", "rows", "tiers", "row_scores", "column_values", "start")
@@ -214,10 +214,8 @@ def _go(rt, node, name, d, data, seat, row, column):
     old = list(data["pos"][seat])
     data["pos"][seat] = [row, column]
     if rt.narrate and old != [row, column]:
-        rt.say(
-            f"{rt.seat_name(seat)}'s {label_of(d, name)} marker: row {old[0]} col {old[1]} -> row {row} col {column}",
-            node,
-        )
+        text = f"{rt.seat_name(seat)}'s {label_of(d, name)} marker: row {old[0]} col {old[1]} -> row {row} col {column}"
+        board_event(rt, node, name, "move", text, seat=seat, source=old, dest=[row, column])
 
 
 @procedure("stair_move", 4)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
-from mason.runtime.boards import board, board_kind, board_renderer
+from mason.runtime.boards import board, board_event, board_kind, board_renderer
 from mason.runtime.values import label_of
 
 
@@ -142,7 +142,8 @@ def _go(rt, node, name, t, seat, new):
     positions[seat] = new
     if rt.narrate and new != old:
         label = label_of(_track(rt, name, t), t)
-        rt.say(f"{rt.seat_name(seat)}'s {label} marker {old} -> {new}", node)
+        text = f"{rt.seat_name(seat)}'s {label} marker {old} -> {new}"
+        board_event(rt, node, name, "move", text, track=t, seat=seat, source=old, dest=new)
 
 
 @procedure("track_move", 4)

@@ -23,7 +23,16 @@ from __future__ import annotations
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError, did_you_mean
 from mason.primitives.ring import show
-from mason.runtime.boards import board, board_kind, board_renderer, declaration, ids_code, state_code
+from mason.runtime.boards import (
+    board,
+    board_event,
+    board_kind,
+    board_renderer,
+    declaration,
+    ids_code,
+    piece_type,
+    state_code,
+)
 from mason.runtime.values import in_words, label_of
 
 KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
@@ -154,9 +163,23 @@ def _piece_text(rt, d, piece) -> str:
     return show(piece)
 
 
-def _say(rt, node, text):
+def _say(rt, node, name, op, text, d, data, piece, source=None, dest=None):
+    """The typed event of a piece put in, taken from or moved between slots: the slots and the stations
+    under them, and the piece (a card by its type as well when the wheel holds cards)."""
     if rt.narrate:
-        rt.say(text, node)
+        board_event(
+            rt,
+            node,
+            name,
+            op,
+            text,
+            piece=piece,
+            piece_type=piece_type(rt, piece) if d.get("cards") else None,
+            source=source,
+            source_station=_station_under(d, data, source) if source is not None else None,
+            dest=dest,
+            dest_station=_station_under(d, data, dest) if dest is not None else None,
+        )
 
 
 # ==================================================================== queries
@@ -292,7 +315,18 @@ def _turn(rt, node, name, k=1):
         )
         if passed:
             text += " (past the end: " + ", ".join(_piece_text(rt, d, p) for p in passed) + ")"
-        rt.say(text, node)
+        board_event(
+            rt,
+            node,
+            name,
+            "turn",
+            text,
+            steps=k,
+            rotation=data["r"],
+            first=first,
+            under=_station_under(d, data, first),
+            passed=passed,
+        )
 
 
 def _empty_slot(rt, d, data, name, slot):
@@ -318,7 +352,17 @@ def _put(rt, node, name, slot, piece):
             f"{_piece_text(rt, d, piece)} is already on the wheel (slot {there})", code="play/illegal-state"
         )
     data["pieces"][slot] = piece
-    _say(rt, node, f"{_piece_text(rt, d, piece)} -> {slot} (over {_station_under(d, data, slot)})")
+    _say(
+        rt,
+        node,
+        name,
+        "put",
+        f"{_piece_text(rt, d, piece)} -> {slot} (over {_station_under(d, data, slot)})",
+        d,
+        data,
+        piece,
+        dest=slot,
+    )
 
 
 @procedure("wheel_take", 2)
@@ -329,7 +373,17 @@ def _take(rt, node, name, slot):
     if piece is None:
         raise PlayError(f"slot {slot} (over {_station_under(d, data, slot)}) is empty", code="play/empty")
     data["pieces"][slot] = None
-    _say(rt, node, f"{_piece_text(rt, d, piece)} leaves {slot} (over {_station_under(d, data, slot)})")
+    _say(
+        rt,
+        node,
+        name,
+        "take",
+        f"{_piece_text(rt, d, piece)} leaves {slot} (over {_station_under(d, data, slot)})",
+        d,
+        data,
+        piece,
+        source=slot,
+    )
 
 
 @procedure("wheel_move", 3)
@@ -343,7 +397,18 @@ def _move(rt, node, name, piece, slot):
         return
     _empty_slot(rt, d, data, name, slot)
     data["pieces"][src], data["pieces"][slot] = None, piece
-    _say(rt, node, f"{_piece_text(rt, d, piece)}: {src} -> {slot} (over {_station_under(d, data, slot)})")
+    _say(
+        rt,
+        node,
+        name,
+        "move",
+        f"{_piece_text(rt, d, piece)}: {src} -> {slot} (over {_station_under(d, data, slot)})",
+        d,
+        data,
+        piece,
+        source=src,
+        dest=slot,
+    )
 
 
 # ==================================================================== picture

@@ -121,6 +121,33 @@ def ids_code(ids) -> str | None:
     return text
 
 
+_SAY_PARAMS = frozenset(("text", "node", "to", "place", "type", "causes", "board", "primitive", "op"))
+
+
+def board_event(rt, node, name: str, op: str, text: str | None = None, **fields) -> None:
+    """Log a typed ``board`` event (docs/log-format.md): what a primitive did to board ``name``, as
+    ``op`` (``place``, ``move``, ``turn``, ...) with its machine-readable ``fields``, beside the
+    narration ``text`` (None: the change is logged without narration). The entry names the board and
+    its kind (``primitive``). Boards are public (every seat's view holds them whole), so a board event
+    is read by every seat. Logs nothing when the game is not narrated."""
+    if rt.log is None:
+        return
+    taken = _SAY_PARAMS.intersection(fields)
+    if taken:  # a field under one of say's own parameter names would be read as that parameter
+        raise TypeError(f"board event field(s) {sorted(taken)} clash with the log's own keys")
+    d = rt.prog.boards.get(name) if type(name) is str else None
+    fields = {k: v for k, v in fields.items() if v is not None}
+    rt.say(text, node, type="board", board=name, primitive=d["kind"] if d else None, op=op, **fields)
+
+
+def piece_type(rt, piece) -> str | None:
+    """The card type of a piece that is a card every seat may see (a board event names it beside the
+    instance id), else None: a piece that is no card, or a card some seat may not see."""
+    if type(piece) is not int or not 0 <= piece < len(rt.cards) or not rt._may_see(piece, None):
+        return None
+    return rt.cards[piece]["t"]
+
+
 def board(rt, name: str):
     try:
         return rt.st["boards"][name]

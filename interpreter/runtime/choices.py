@@ -261,7 +261,14 @@ def resume(rt, answer) -> None:
             label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(
                 rt, fr, node.options[i][0]
             )
-            rt.say(f'{rt.seat_name(pending["seat"])} answers "{pending["prompt"]}": {label}', node)  # with its question
+            rt.say(  # with its question: "P2 answers "Destroy a district?": Let it stand"
+                f'{rt.seat_name(pending["seat"])} answers "{pending["prompt"]}": {label}',
+                node,
+                type="choice",
+                seat=pending["seat"],
+                kind="option",
+                value=i,
+            )
         st["stack"].append({"kind": "block", "node": node.options[i][2].id, "next": 0, "scope": fr["scope"]})
     else:
         raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")
@@ -290,15 +297,25 @@ def _narrate_choice(rt, node, pending, value):
     if node.ckind == "value" and type(value) is int and node.prompt is not None:  # a bare number needs its question
         said = f'{who} answers {value} to "{pending["prompt"]}"'
     to = None
+    # a typed ``choice`` event: who chose, the kind of choice and what (the option's id, a list for a
+    # subset), read by the same seats as the narration
+    typed = {"type": "choice", "seat": seat, "kind": node.ckind, "value": _plain(value)}
+    cards = [v for v in items if v is not None]
+    if node.ckind not in ("card", "seat", "value") and all(type(v) is int for v in cards):
+        # a family's card named for everyone (a character by rank, say); a type id (choose type) is public
+        if _card_viewers(rt, cards) is not None:  # some lie hidden: name their type, not which copy
+            del typed["value"]
+            types = [rt.cards[c]["t"] for c in cards]
+            typed["card_type"] = types if isinstance(value, list) else (types[0] if types else None)
     if node.secret:
-        rt.say(said, node, to=[seat])
-        rt.say(f"{who} has chosen", node, hide_from=[seat])
+        rt.say(said, node, to=[seat], **typed)
+        rt.say(f"{who} has chosen", node, hide_from=[seat], type="choice", seat=seat, kind=node.ckind)
         return
     if node.ckind == "card":
         to = _card_viewers(rt, [v for v in items if v is not None])
         if to is not None and seat not in to:
             to = sorted(set(to) | {seat})
-    rt.say(said, node, to=to)
+    rt.say(said, node, to=to, **typed)
 
 
 # the statements this module runs; mason.runtime.engine puts them in the machine's table

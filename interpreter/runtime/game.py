@@ -24,6 +24,7 @@ from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError,
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
+from mason.runtime.machine import option_entries
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
 
 _PROGRAMS: dict[tuple, Program] = {}
@@ -81,6 +82,50 @@ def load_program(game: str, variants=(), expansions=()) -> Program:
     return prog
 
 
+def recorded_program(settings: Settings) -> Program:
+    """The program a recorded game ran (a log's start entry, a save's settings), found where the record
+    says its rules came from. A record names a game or an expansion read from a folder by the folder's
+    absolute path (``Game.new`` and the CLI record it so), and one of Mason's own by its bare id; so a
+    bare id here is the shipped game (and that game's own expansion), never a folder of the same name
+    that the working directory happens to hold. A bare id that Mason does not ship is looked up as
+    before (a record written before this rule)."""
+    game, expansions = settings.game, list(settings.expansions)
+    shipped = GAMES_DIR / game
+    if _bare(game) and (shipped / "game.yaml").is_file():
+        root = shipped
+        if (Path(game) / "game.yaml").is_file():  # the loader would find the folder here first
+            game = str(shipped)
+    else:
+        root = Path(game)
+    for i, name in enumerate(expansions):
+        own = root / "expansions" / name
+        if _bare(name) and (Path(name) / "expansion.yaml").is_file() and (own / "expansion.yaml").is_file():
+            expansions[i] = str(own.resolve())
+    return load_program(game, settings.variants, tuple(expansions))
+
+
+def _as_recorded(settings: Settings) -> Settings:
+    """``settings`` as a record must name its rules: a game or expansion given by a bare name that the
+    loader finds as a folder in the working directory is named by that folder's absolute path (a bare
+    id in a record means Mason's own, see ``recorded_program``)."""
+    from dataclasses import replace
+
+    game = str(Path(settings.game).resolve()) if _local(settings.game, "game.yaml") else settings.game
+    expansions = tuple(str(Path(e).resolve()) if _local(e, "expansion.yaml") else e for e in settings.expansions)
+    if (game, expansions) == (settings.game, settings.expansions):
+        return settings
+    return replace(settings, game=game, expansions=expansions)
+
+
+def _bare(name: str) -> bool:
+    """A name with no folder part: an id (or a folder of the working directory)."""
+    return bool(name) and Path(name).name == name and name not in (".", "..")
+
+
+def _local(name: str, marker: str) -> bool:
+    return _bare(name) and (Path(name) / marker).is_file()
+
+
 def stable_places(prog: Program):
     """A function giving the log's form of a rule-file place (``file:line:col``), the same from any
     working directory: ``games/<id>/...`` for a shipped game, the absolute path for any other file.
@@ -104,7 +149,8 @@ def stable_places(prog: Program):
 
 
 def _stable_place(at: str, base: Path) -> str:
-    m = re.match(r"^(.*?)((?::\d+){2})?$", at)
+    # DOTALL: a folder's name may hold a newline (or any character but NUL and '/')
+    m = re.fullmatch(r"(.*?)((?::\d+){2})?", at, re.DOTALL)
     assert m is not None  # the pattern matches every string
     file, pos = m.group(1), m.group(2) or ""
     path = Path(file)
@@ -119,12 +165,13 @@ def _stable_place(at: str, base: Path) -> str:
         return str(path) + pos
 
 
-LOG_FORMAT = 2  # docs/log-format.md; schemas/log.schema.json
+LOG_FORMAT = 3  # docs/log-format.md; schemas/log.schema.json
 
 
-def _options(pending, labels) -> list:
-    """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each."""
-    return [{"id": o, "label": lab} for o, lab in zip(pending["options"], labels)]
+def _options(rt, pending, labels) -> list:
+    """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each, with the
+    structured fields of ``machine.option_entries``."""
+    return option_entries(rt, pending["seat"], pending["kind"], pending["options"], labels)
 
 
 def _seen_cards(program, state, seat) -> set:
@@ -158,13 +205,20 @@ class Game:
 
     # ---------------------------------------------------------------- creation
     @classmethod
-    def new(cls, settings: Settings, narrate=True) -> "Game":
+    def new(cls, settings: Settings, narrate=True, recorded=False) -> "Game":
         """Start a game and run it to its first decision.
 
-        An error during setup is raised with the game as it stood in ``exc.game`` (its log tells
-        what happened up to the error), so a caller can still write the log.
+        ``recorded``: the settings come from a record (a log being replayed), whose bare ids name
+        Mason's own games (``recorded_program``); otherwise a game given by a bare name that is a
+        folder here is recorded by its absolute path. An error during setup is raised with the game as
+        it stood in ``exc.game`` (its log tells what happened up to the error), so a caller can still
+        write the log.
         """
-        prog = load_program(settings.game, settings.variants, settings.expansions)
+        if recorded:
+            prog = recorded_program(settings)
+        else:
+            settings = _as_recorded(settings)
+            prog = load_program(settings.game, settings.variants, settings.expansions)
         if not prog.min_players <= settings.players <= prog.max_players:
             raise MasonError(
                 f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {settings.players}",
@@ -247,7 +301,8 @@ class Game:
             p = st["pending"]
             if p is None or str(p["seat"]) not in autos:
                 return
-            answer, rule = decide(self.rt, self.program.automata[autos[str(p["seat"])]], p)
+            auto = self.program.automata[autos[str(p["seat"])]]
+            answer, rule = decide(self.rt, auto, p)
             if self.narrate:
                 self.rt.flush_changes(place=p["at"])
                 labels = fill_labels(self.rt)["labels"]
@@ -258,10 +313,13 @@ class Game:
                         "kind": p["kind"],
                         "answer": answer,
                         "rule": rule,
+                        # the policy rule that decided, as its place in the rule files (none matched:
+                        # the automaton's, whose default takes the first option)
+                        "policy_at": str(auto.rules[rule].place if rule is not None else auto.place or "?:0:0"),
                         "at": self._asked_at(p),
                         "to": [],
                         "prompt": p["prompt"],
-                        "options": _options(p, labels),
+                        "options": _options(self.rt, p, labels),
                         "round": self.state["round"],
                         "chosen": [labels[i] for i in answer] if isinstance(answer, list) else labels[answer],
                         "because": self._because([]),
@@ -382,7 +440,7 @@ class Game:
                     "at": self._asked_at(p),
                     "to": [p["seat"]],
                     "prompt": p["prompt"],
-                    "options": _options(p, labels),
+                    "options": _options(self.rt, p, labels),
                     "round": self.state["round"],
                     "chosen": ([labels[i] for i in answer] if isinstance(answer, list) else labels[answer]),
                     "because": self._because([p["seat"]]),
@@ -477,14 +535,15 @@ class Game:
         saves.check_format(data)
         settings = Settings.from_json(data["settings"])
         try:
-            prog = load_program(settings.game, settings.variants, settings.expansions)
+            prog = recorded_program(settings)
         except DefinitionErrors as exc:
             raise SaveError(f"the save's game does not load: {exc.errors[0].line()}") from None
         except MasonError as exc:
             raise SaveError(f"the save's game does not load: {exc.message}") from None
         saves.check_schema(data)
         saves.check_state(prog, settings, data)
-        saves.check_replay(settings, data, cls.new)  # the state must be the one its answers lead to
+        # the state must be the one its answers lead to (replayed from the same rules: a record's)
+        saves.check_replay(settings, data, lambda st, narrate: cls.new(st, narrate, recorded=True))
         game = cls(prog, settings, data["state"], list(data.get("log") or []))
         if not game.log and data.get("answers") is not None:
             game.answered = list(data["answers"])

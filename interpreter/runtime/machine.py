@@ -10,6 +10,7 @@ resumed at any decision.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
@@ -247,17 +248,35 @@ class Runtime:
         return vis is None or (to is not None and set(to) <= set(vis))
 
     def digest(self, when: str, place=None) -> None:
-        """Log the state digest (every per-seat counter, every zone's size) after the pending changes."""
+        """Log the state digest after the pending changes: every per-seat counter, every game-wide
+        counter (a bank, a supply), every zone's size and every board's state (boards are public: every
+        seat's view holds them whole)."""
         if self.log is None:
             return
         self.flush_changes(place=place)
-        counters = {k: list(v) for k, v in self.st["counters"].items() if self.prog.counters[k]["scope"] == "seat"}
+        counters, supplies = {}, {}
+        for k, v in self.st["counters"].items():
+            if self.prog.counters[k]["scope"] == "seat":
+                counters[k] = list(v)
+            else:
+                supplies[k] = v
         zones = {k: len(v) for k, v in self.st["zones"].items()}
+        boards = json.loads(json.dumps(self.st.get("boards") or {}))  # a copy: the log keeps this moment
         if place is None and when == "start":  # the counters' declaration
             place = (
                 self.prog.spec.key_place(self.prog.spec.game, "counters") if "counters" in self.prog.spec.game else None
             )
-        self.say(None, place=place, type="digest", causes=when != "start", when=when, counters=counters, zones=zones)
+        self.say(
+            None,
+            place=place,
+            type="digest",
+            causes=when != "start",
+            when=when,
+            counters=counters,
+            supplies=supplies,
+            zones=zones,
+            boards=boards,
+        )
 
     def why(self, chain) -> str:
         """The nearest cause of an event, in words (``Miner: Dig``, a card and its action), or ''.
@@ -994,18 +1013,27 @@ def _narrate_move(rt, node, cards, src, dst, vis_src):
     where they go; counted to the others."""
     names = ", ".join(rt.card_name(c) for c in cards)
     a, b = _zone_label(rt, src), _zone_label(rt, dst)
+    end = "top"  # which end of the destination the cards go to (machine-readable, beside the words)
     if getattr(node, "bottom", False):  # put under a pile (else on top, as a move says by default)
         b = f"the bottom of {b}"
+        end = "bottom"
     vis_dst = _visible_to(rt, dst, cards[0])
     if vis_src is None or vis_dst is None:
-        rt.say(f"{names}: {a} -> {b}", node, type="move", cards=list(cards), source=src, dest=dst)
+        rt.say(f"{names}: {a} -> {b}", node, type="move", cards=list(cards), source=src, dest=dst, end=end)
         return
     who = sorted(set(vis_src) | set(vis_dst))
     if who:
-        rt.say(f"{names}: {a} -> {b}", node, to=who, type="move", cards=list(cards), source=src, dest=dst)
+        rt.say(f"{names}: {a} -> {b}", node, to=who, type="move", cards=list(cards), source=src, dest=dst, end=end)
     n = len(cards)
     rt.say(
-        f"{n} card{'s' if n != 1 else ''}: {a} -> {b}", node, hide_from=who, type="move", count=n, source=src, dest=dst
+        f"{n} card{'s' if n != 1 else ''}: {a} -> {b}",
+        node,
+        hide_from=who,
+        type="move",
+        count=n,
+        source=src,
+        dest=dst,
+        end=end,
     )
 
 
@@ -1204,6 +1232,41 @@ def _register(table, what, kind, handler):
     table[kind] = handler
 
 
+def option_entries(rt, seat, kind, options, labels) -> list:
+    """The offered options as the log holds them: ``{"id", "label"}`` each, with structured fields
+    beside the label (docs/log-format.md): an action's ``action`` id, ``group``, ``rule`` and the
+    ``card`` it is an ability of; a seat's ``seat``; a card's ``card``, and the ``zone`` it lies in and
+    its ``type`` when the deciding seat sees it there. Decisions are read by the deciding seat only."""
+    out = []
+    for o, lab in zip(options, labels):
+        item = {"id": o, "label": lab}
+        if kind == "action" and type(o) is str:
+            name, _, card = o.partition("@")  # an option key: 'id', or 'id@card' for a card's ability
+            c = int(card) if card.isdigit() and int(card) < len(rt.cards) else None
+            defs = rt.prog.abilities.get(rt.cards[c]["t"], ()) if c is not None else rt.prog.actions
+            a = next((a for a in defs if a.key == name), None)
+            if a is None:  # the window's own option: end the turn (turns.END)
+                item["action"] = o
+            else:
+                item["action"], item["group"] = a.key, a.group
+                if a.rule:
+                    item["rule"] = a.rule
+                if c is not None and rt._may_see(c, [seat] if isinstance(seat, int) else []):
+                    item["card"] = c
+        elif kind == "seat" and type(o) is int:
+            item["seat"] = o
+        elif kind not in ("value", "option", "action") and type(o) is int and 0 <= o < len(rt.cards):
+            card = rt.cards[o]  # a card (kind card, or a family's)
+            item["card"] = o
+            # where it lies and what it is, only when the decider sees it there: a character named
+            # by rank must not tell who holds it
+            if card["z"] is not None and rt._may_see(o, [seat] if isinstance(seat, int) else []):
+                item["zone"] = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+                item["type"] = card["t"]
+        out.append(item)
+    return out
+
+
 def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
     """Log a decision that resolved itself (a single legal option): read by the deciding seat only."""
     rt.say(
@@ -1215,6 +1278,6 @@ def log_resolved(rt, seat, kind, prompt, options, labels, place) -> None:
         seat=seat,
         kind=kind,
         prompt=prompt,
-        options=[{"id": o, "label": lab} for o, lab in zip(options, labels)],
+        options=option_entries(rt, seat, kind, options, labels),
         answer=0,
     )

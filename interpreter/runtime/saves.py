@@ -54,13 +54,21 @@ _VALIDATORS: dict[str, Draft202012Validator] = {}  # jsonschema is imported on t
 _HASHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
+# the temporary files of a write: ``.NAME.PID.XXXXXXXX.tmp`` beside NAME (PID: the writer's process);
+# ``.NAME.XXXXXXXX.tmp`` is the form before the PID was added
+STALE_QUIET = 60  # seconds: a temporary file whose writer is gone and that has not changed for this long is stale
+STALE_AGE = 24 * 3600  # seconds: any temporary file of Mason's untouched for a day is stale
+
+
 # ------------------------------------------------------------------------- writing
 def write_atomic(path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: an interrupted write leaves
-    the previous file whole. Raises OSError."""
+    the previous file whole. A write killed before its rename leaves its temporary file; the next write
+    to the same place removes such leftovers (``clean_stale_temps``). Raises OSError."""
     path = Path(path)
     mode = _mode(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    clean_stale_temps(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -72,6 +80,57 @@ def write_atomic(path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def clean_stale_temps(path, now: float | None = None) -> list[str]:
+    """Remove the stale temporary files that writes of ``path`` left beside it (a writer killed between
+    writing and renaming), and return their names. Only Mason's own pattern for this very name is
+    touched, only regular files of this user, and only stale ones: the writer's process (named in the
+    file's name) no longer runs on this machine and the file has not changed for ``STALE_QUIET``
+    seconds, or the file has not changed for ``STALE_AGE`` (its writer cannot be asked). A live
+    writer's file is left alone. Problems (a file gone meanwhile, no permission) are ignored."""
+    import re
+    import stat
+    import time
+
+    path = Path(path)
+    pattern = re.compile(re.escape(f".{path.name}.") + r"(?:(\d+)\.)?[a-z0-9_]{8}\.tmp")
+    now = time.time() if now is None else now
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        m = pattern.fullmatch(entry.name)
+        if m is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+                continue
+            quiet = now - st.st_mtime
+            writer = int(m.group(1)) if m.group(1) else None
+            gone = writer is not None and writer != os.getpid() and not _running(writer)
+            if (gone and quiet >= STALE_QUIET) or quiet >= STALE_AGE:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except (OSError, ValueError):
+            continue
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine (where that cannot be asked: assume it does)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or a number that cannot be asked about
+    return True
 
 
 def _mode(path: Path) -> int:

@@ -72,4 +72,4 @@ def test_the_wheel_installs_only_the_mason_package(tmp_path):
     assert "mason/games/citadels/expansions/dark-city/expansion.yaml" in names
     assert "mason/schemas/save.schema.json" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "mason = mason.cli.main:run" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "mason = mason.cli.entry:run" in zipfile.ZipFile(wheel).read(entry).decode()

@@ -518,3 +518,24 @@ def test_player_counts_outside_the_game_are_refused():
     with pytest.raises(MasonError, match="takes 1 to 2 players, not 3"):
         new(3)
     assert load_program(GAME).automata_at(1) == ["rival"] and load_program(GAME).automata_at(2) == ["helper"]
+
+
+def test_an_automated_decision_names_the_policy_rule_by_its_place():
+    """Issue 28: an ``automated`` entry names the policy rule that decided (``rule``, its index) and
+    its place in the rule files (``policy_at``); when no rule matched (Helper has no fallback), the
+    automaton's own place, with ``rule`` null."""
+    lines = (FIXTURE / "game.yaml").read_text(encoding="utf-8").splitlines()
+
+    def place(text):  # the line (from 1) and column of the first line holding text
+        i = next(i for i, line in enumerate(lines) if text in line)
+        return f"game.yaml:{i + 1}:{lines[i].index(text) + 1}"
+
+    g = new(1)
+    random_play(g, random.Random(3))
+    picks = [e for e in automated(g) if e["prompt"] == "Pick a crop"]
+    assert picks and all(e["rule"] == 0 for e in picks)
+    assert all(e["policy_at"].endswith(place('when: prompt == "Pick a crop"')) for e in picks)
+    g2 = new(2, seed=1)
+    random_play(g2, random.Random(1))
+    unmatched = [e for e in automated(g2) if e["rule"] is None]
+    assert unmatched and all(e["policy_at"].endswith(place("name: Helper")) for e in unmatched)  # its mapping

@@ -12,6 +12,7 @@ from pathlib import Path
 import paths
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
+from log_board_check import check as check_boards
 from log_digest_check import check as check_digests
 from log_schema import SCHEMA, schema_errors
 from scenario import run, set_counter
@@ -325,3 +326,251 @@ def test_a_zone_whose_label_has_its_article_is_not_named_with_two():
     assert g.program.zones["in_hand"]["label"] == "the action tile taken this turn"
     assert _zone_label(g.rt, "in_hand") == "the action tile taken this turn"  # not "the the ..."
     assert _zone_label(g.rt, "tile_box") == "the action tiles out of play"  # a label without one gets it
+
+
+# ------------------------------------------------------------------ 4. the board as typed events (issue 28)
+def _cli_log(tmp_path, *args) -> list[dict]:
+    path = tmp_path / "g.jsonl"
+    out = CliRunner().invoke(main, ["play", *args, "--log", str(path), "--quiet"])
+    assert out.exit_code == 0, out.output
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_prague_every_hex_placement_track_move_and_crane_turn_is_a_typed_event(tmp_path):
+    """Issue 28's check: ``mason play prague -p 4 --bots random --seed 1 --log p.jsonl --quiet``. Every
+    hex placement (cell, rotation, icons as they lie), track move and crane turn is a ``board`` event
+    with its fields; no such change is told by narration alone; the log meets the schema; and the
+    boards recomputed from the events alone match every digest."""
+    entries = _cli_log(tmp_path, "prague", "-p", "4", "--bots", "random", "--seed", "1")
+    assert schema_errors(entries) == []
+    board = [e for e in entries if e["type"] == "board"]
+    hexes = [e for e in board if e["primitive"] == "hexgrid" and e["op"] == "place"]
+    tracks = [e for e in board if e["primitive"] == "track"]
+    turns = [e for e in board if e["primitive"] == "wheel" and e["op"] == "turn"]
+    assert hexes and tracks and turns
+    assert all({"cell", "piece", "rotation", "edges", "corners"} <= set(e) for e in hexes)
+    assert all(0 <= e["rotation"] <= 5 and len(e["edges"]) == len(e["corners"]) == 6 for e in hexes)
+    assert all({"track", "seat", "source", "dest"} <= set(e) and e["source"] != e["dest"] for e in tracks)
+    assert all({"steps", "rotation", "passed"} <= set(e) and e["board"] == "crane" for e in turns)
+    told = [e["text"] for e in entries if e["type"] in ("note", "say") and "text" in e]
+    placement = re.compile(r"\(rotation \d\)|marker \d+ -> \d+|turns \d+ steps?:")
+    assert not [t for t in told if placement.search(t)]  # each of them is a board event instead
+    checked, problems, applied = check_boards(entries)
+    assert problems == [] and checked >= 16 and applied["hexgrid"] >= len(hexes)
+
+
+def test_every_games_log_meets_the_schema_and_its_boards_follow_from_the_events():
+    """All five games and Citadels with Dark City: the log meets the schema, and the digests' boards are
+    what the board events alone make of the start digest's (a checker needs no narration)."""
+    for game, players, expansions in [(g, 4, ()) for g in GAMES] + [("citadels", 5, ("dark-city",)), ("prague", 1, ())]:
+        entries = as_written(bot_game(game, players, seed=11, expansions=expansions))
+        assert schema_errors(entries)[:3] == [], game
+        checked, problems, applied = check_boards(entries)
+        assert problems == [] and checked >= 2, (game, problems[:2])
+        digest = next(e for e in entries if e["type"] == "digest")
+        assert set(digest["boards"]) == set(load_program(game).boards), game
+        assert (game == "citadels") == (not applied), (game, applied)  # Citadels has no board
+
+
+def test_the_board_check_finds_a_change_no_event_told():
+    entries = as_written(bot_game("prague", 2, seed=3))
+    k = next(i for i, e in enumerate(entries) if e["type"] == "board" and e["primitive"] == "hexgrid")
+    checked, problems, _ = check_boards(entries[:k] + entries[k + 1 :])
+    assert problems and f": board {entries[k]['board']} is " in problems[0], problems[:1]
+
+
+def test_the_digest_holds_the_bank_and_every_board():
+    entries = as_written(bot_game("citadels", 4, seed=2))
+    digests = [e for e in entries if e["type"] == "digest"]
+    assert digests[0]["supplies"] == {"bank": 30} and digests[0]["boards"] == {}
+    g = bot_game("golden-temple", 3, seed=2)
+    last = [e for e in g.log if e.get("type") == "digest"][-1]
+    assert last["boards"] == g.state["boards"]
+    shared = {k for k, c in g.program.counters.items() if c["scope"] != "seat"}
+    assert set(last["supplies"]) == shared and all(last["supplies"][k] == g.state["counters"][k] for k in shared)
+
+
+def test_board_events_replay_byte_for_byte(tmp_path):
+    entries = _cli_log(tmp_path, "prague", "-p", "2", "--bots", "random", "--seed", "4")
+    assert any(e["type"] == "board" for e in entries)
+    _, index, reason = verify_log(entries)
+    assert index is None, reason
+    again = _cli_log(tmp_path, "prague", "-p", "2", "--bots", "random", "--seed", "4")
+    assert json.dumps(again) == json.dumps(entries)
+
+
+def _sees(g, seat, c) -> bool:
+    """Whether ``seat`` sees card ``c`` where it lies now (the rule of state.view)."""
+    card = g.state["cards"][c]
+    if card["z"] is None:
+        return False
+    vis = g.program.zones[card["z"]]["visibility"]
+    return vis == "all" or card["up"] or (vis == "owner" and card["o"] == seat) or seat in card["seen"]
+
+
+def test_no_typed_event_names_a_hidden_card_to_a_seat_that_does_not_see_it():
+    """Every card a typed event names (a move's ``cards``, a trade's or reveal's ``card``, a board
+    event's piece with its ``piece_type``, a turn's card, a card chosen) is one every seat reading the event sees now
+    or has seen before (a seat that saw a card knows which it is). Checked as each entry is written,
+    over games with hidden hands, decks and tile stacks."""
+    named = 0
+    for game, players, expansions in [("citadels", 4, ()), ("citadels", 5, ("dark-city",)), ("prague", 4, ())]:
+        g = new_game(game, players, 8, expansions=expansions)
+        n, count = g.state["n"], len(g.state["cards"])
+        known = [{c for c in range(count) if _sees(g, s, c)} for s in range(n)]
+        append = g.rt.log
+
+        def record(entry, g=g, append=append, n=n, count=count, known=known):
+            nonlocal named
+            append(entry)
+            if entry.get("type") not in ("decision", "resolved", "automated"):  # those: the decider's own view
+                readers = set(entry["to"]) if entry.get("to") is not None else set(range(n))
+                readers -= set(entry.get("hide_from") or ())
+                cards = list(entry.get("cards") or ())
+                if isinstance(entry.get("card"), int):
+                    cards.append(entry["card"])
+                if "piece_type" in entry:
+                    cards.append(entry["piece"])
+                if entry.get("type") == "choice" and entry["kind"] not in ("value", "seat", "option"):
+                    chosen = entry.get("value")  # a card chosen (or a family's: a character named by rank)
+                    cards += [c for c in (chosen if isinstance(chosen, list) else [chosen]) if isinstance(c, int)]
+                    readers.discard(entry["seat"])  # the chooser knows: the options were shown to it
+                for c in cards:
+                    assert all(c in known[s] or _sees(g, s, c) for s in readers), (c, entry)
+                    named += 1
+            for s in range(n):
+                known[s].update(c for c in range(count) if _sees(g, s, c))
+
+        g.rt.log = record
+        play_game(g, {s: make_bot("random", 8, s) for s in range(players)})
+    assert named > 100
+
+
+def test_an_automated_seats_turn_has_its_own_turn_entry_and_its_decisions_name_the_policy_rule():
+    """Solo Prague's dummy and Golden Temple's Maharaja: each round, the automated seat's turn begins
+    with a ``turn`` entry (``automated: true``), as a player's does (``do announce_turn``); its
+    decisions within that turn come after it and name the policy rule that took them (``policy_at``)."""
+    for game in ("prague", "golden-temple"):
+        g = bot_game(game, 1, seed=2)
+        auto = 1
+        turns = [e for e in g.log if e.get("type") == "turn"]
+        mine = [e for e in turns if e["seat"] == auto]
+        assert (
+            mine
+            and all(e.get("automated") is True for e in mine)
+            and all("automated" not in e for e in turns if e["seat"] != auto)
+        )
+        assert len(mine) >= g.state["round"] - 1, game
+        last_turn = None
+        policy = re.compile(r"^games/" + game + r"/game\.yaml:\d+:\d+$")
+        for e in g.log:
+            if e.get("type") == "turn":
+                last_turn = e["seat"]
+            elif e.get("type") == "automated":
+                assert policy.match(e["policy_at"]), e["policy_at"]
+                assert last_turn == auto, (game, e["prompt"])
+
+
+def test_options_carry_structured_fields_and_a_card_the_decider_cannot_see_tells_nothing_more():
+    """Beside its label, an action option names its ``action``, ``group`` and ``rule`` (and the card of
+    an ability); a seat option its ``seat``; a card option its ``card``, with the ``zone`` it lies in
+    and its ``type`` only when the deciding seat sees it there (Dark City's characters chosen by rank
+    lie hidden in other seats' hands: their holder is not told)."""
+    g = new_game("citadels", 5, 12, expansions=("dark-city",))
+    bots = {s: make_bot("random", 12, s) for s in range(5)}
+    kinds, hidden = set(), 0
+    while not g.over:
+        p = g.pending
+        seat = p["seat"]
+        cards = p["kind"] not in ("action", "seat", "option", "value")
+        sees = {o: _sees(g, seat, o) for o in p["options"] if cards and o is not None}  # (none: "no card")
+        start = len(g.log)
+        g.answer(bots[seat].decide(g, seat))
+        entry = next(e for e in g.log[start:] if e.get("type") == "decision")
+        kinds.add(entry["kind"])
+        for o in entry["options"]:
+            if entry["kind"] == "action":
+                assert o["action"] == o["id"].partition("@")[0] and ("group" in o or o["action"] == "end")
+                assert ("card" in o) == ("@" in o["id"])
+            elif entry["kind"] == "seat":
+                assert o["seat"] == o["id"]
+            elif entry["kind"] not in ("option", "value") and o["id"] is not None:
+                assert o["card"] == o["id"]
+                assert ("zone" in o) == ("type" in o) == sees[o["id"]], (entry["prompt"], o)
+                hidden += not sees[o["id"]]
+                if "type" in o:
+                    assert o["type"] == g.state["cards"][o["card"]]["t"]
+    assert {"action", "seat", "card"} <= kinds and hidden > 0
+    assert schema_errors(as_written(g)) == []
+
+
+def test_golden_temple_market_trades_are_trade_events():
+    """Golden Temple trades at its market with its own payments around a column market: each buy or
+    sell chosen is one ``trade`` event (``do trade_made``) naming the seat, side and good, whose
+    ``paid`` and ``got`` are the counter changes the trade made (PP of a selling space included)."""
+    trades = 0
+    for seed in (1, 2, 3):
+        entries = as_written(bot_game("golden-temple", 3, seed=seed))
+        market = [i for i, e in enumerate(entries) if e["type"] == "decision" and e["prompt"].startswith("Market: buy")]
+        for i in market:
+            chosen = entries[i]["chosen"]
+            if chosen == "stop trading":
+                continue
+            side, good = chosen.split()[:2]
+            j = next(k for k in range(i + 1, len(entries)) if entries[k]["type"] in ("trade", "decision"))
+            trade = entries[j]
+            assert trade["type"] == "trade", (chosen, trade)
+            assert (trade["seat"], trade["side"], trade["good"], trade["count"]) == (entries[i]["seat"], side, good, 1)
+            moved: dict = {}
+            for e in entries[i + 1 : j + 1]:
+                for c in e.get("changes") or ():
+                    if c["seat"] == trade["seat"]:
+                        moved[c["counter"]] = moved.get(c["counter"], 0) + c["delta"]
+            expected = {k: -v for k, v in trade["paid"].items()}
+            for k, v in trade["got"].items():
+                expected[k] = expected.get(k, 0) + v
+            assert {k: v for k, v in moved.items() if v} == expected, (chosen, moved, trade)
+            trades += 1
+    assert trades >= 5
+
+
+def test_explain_describes_a_board_event_and_a_trade_without_narration(tmp_path):
+    from mason.play.explain import describe
+
+    assert (
+        describe({"type": "board", "board": "city", "primitive": "hexgrid", "op": "mark_paid"})
+        == "hexgrid city: mark paid"
+    )
+    assert describe({"type": "trade", "seat": 1, "side": "sell", "good": "marble", "count": 1}) == "P2 sells 1 marble"
+    entries = _cli_log(tmp_path, "pillars", "-p", "2", "--bots", "random", "--seed", "5")  # a bag's kept piece
+    k = next(i for i, e in enumerate(entries) if e["type"] == "board" and "text" not in e)
+    out = CliRunner().invoke(main, ["explain", str(tmp_path / "g.jsonl"), "--seat", "1", "--entry", str(k)])
+    assert out.exit_code == 0 and f"{entries[k]['primitive']} {entries[k]['board']}: " in out.output, out.output
+
+
+def test_a_choice_told_to_the_table_is_a_typed_choice_event():
+    """ "P2 chooses ..." is a ``choice`` event: the seat, the kind of choice and the ``value`` chosen (an
+    option's index for ``choose one``); a secret choice's twin for the others ("P2 has chosen") has no
+    value; a character named by rank while it lies hidden gives its ``card_type``, not which copy."""
+    seen = set()
+    for game, players, expansions in [("citadels", 5, ("dark-city",)), ("island-fortress", 4, ())]:
+        entries = as_written(bot_game(game, players, seed=2, expansions=expansions))
+        assert not [e for e in entries if e["type"] == "note" and " chooses" in e.get("text", "")]
+        for e in (e for e in entries if e["type"] == "choice"):
+            assert e["text"].startswith(f"P{e['seat'] + 1} ") and e["kind"]
+            if "hide_from" in e:
+                assert e["hide_from"] == [e["seat"]] and "value" not in e and e["text"].endswith("has chosen")
+                seen.add("secret")
+            elif "card_type" in e:
+                assert (
+                    "value" not in e
+                    and isinstance(e["card_type"], str)
+                    and e["card_type"].replace("_", " ") in e["text"].lower()
+                )
+                seen.add("named hidden")
+            else:
+                assert "value" in e
+                if e["kind"] in ("seat", "option"):
+                    assert isinstance(e["value"], int)
+                seen.add(e["kind"])
+    assert {"secret", "named hidden", "card", "seat", "option", "value"} <= seen, seen

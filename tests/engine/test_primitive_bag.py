@@ -6,7 +6,7 @@ import json
 
 import paths
 import pytest
-from scenario import bag_state, run
+from scenario import bag_state, board_events, run
 from support import act, new_game, play_out
 
 from mason.errors import PlayError
@@ -111,3 +111,24 @@ def test_render_and_plain_data():
     assert json.loads(json.dumps(g.state)) == g.state
     play_out(g)
     assert g.over
+
+
+# ==================================================================== typed log events (issue 28)
+def test_every_bag_change_is_a_typed_event_the_draw_names_the_piece():
+    """Puts, draws (a chance event: the piece and how many are left), returns, parks and unparks are
+    typed ``board`` events, the unnarrated ones too; they alone rebuild the bag."""
+    g = new_game(WHARF, 2)
+    events = board_events(
+        g,
+        'do bag_empty("bag")\ndo bag_put("bag", 0, 2)\ndo bag_put("bag", 1)\ndo bag_draw("bag")\ndo bag_return("bag")\n'
+        'do bag_draw("bag")\ndo bag_park("bag", 7)\ndo bag_unpark("bag")\ndo bag_keep("bag")',
+    )
+    ops = [e["op"] for e in events]
+    assert ops == ["empty", "put", "put", "draw", "return", "draw", "park", "unpark", "keep"]
+    assert (events[1]["piece"], events[1]["count"], events[2]["piece"], events[2]["count"]) == (0, 2, 1, 1)
+    draw, back = events[3], events[4]
+    assert draw["chance"] is True and draw["left"] == 2 and back["piece"] == draw["piece"] in (0, 1)
+    park, unpark, keep = events[6:]
+    assert (
+        park["slot"] == unpark["slot"] == 7 and park["piece"] == unpark["piece"] == keep["piece"] == events[5]["piece"]
+    )

@@ -78,3 +78,15 @@ def test_auto_converter_with_a_held_condition():
     set_counter(g, "pot", 0, 1)
     run_phase(g, "fire")
     assert c(g, "fame", 0) == fame + 1 and c(g, "pot", 0) == 1  # the pot is not spent
+
+
+# ==================================================================== typed log events (issue 28)
+def test_a_use_is_a_trade_event_with_the_bundles_paid_and_got():
+    g = new_game(BAZAAR, 2)
+    (k,) = setup(g, "clay_kiln")
+    set_counter(g, "clay", 0, 4)
+    start = len(g.log)
+    run(g, "do convert(0, %d, 2)" % k)
+    (use,) = [e for e in g.log[start:] if e["type"] == "trade"]
+    assert (use["seat"], use["times"], use["paid"], use["got"]) == (0, 2, {"clay": 4}, {"pot": 2})
+    assert use["card"] == k and use["text"] == "P1 uses Clay kiln x2: 4 clay -> 2 pot"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import paths
 import pytest
-from scenario import run
+from scenario import board_events, run
 from support import act, new_game
 
 from mason.dsl.builtins import BUILTINS
@@ -55,3 +55,17 @@ def test_bad_definition_and_wrong_board():
     g = new_game(WHARF, 2)
     with pytest.raises(PlayError):
         q(g, "cost_now", "bag")
+
+
+# ==================================================================== typed log events (issue 28)
+def test_the_marker_moves_are_typed_events_with_the_price_now():
+    g = new_game(WHARF, 2)
+    run(g, 'do cost_reset("price")')
+    events = board_events(
+        g, 'do cost_step("price")\ndo cost_finish("price")\ndo cost_step("price")\ndo cost_reset("price")'
+    )
+    assert [(e["op"], e["source"], e["dest"], e["price"]) for e in events] == [
+        ("step", 0, 1, 2),
+        ("finish", 1, 3, 0),  # (a step on the last price goes nowhere: nothing to log)
+        ("reset", 3, 0, 3),
+    ]

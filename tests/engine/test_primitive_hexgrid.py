@@ -6,11 +6,14 @@ its end."""
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 
 import paths
 import pytest
+from log_board_check import follow
+from log_schema import schema_errors
 from scenario import card, clear, counter, put, run
 from support import act, edited_copy, new_game, play_out, refresh_pending
 
@@ -473,3 +476,37 @@ def test_a_key_of_hex_info_read_without_the_copy_gives_the_closures_value_or_err
     assert out[0] == out[1]
     if "nothing" not in text and "5,5" not in text and board != "tower" and ", 3)" not in text:
         assert out[0][0] == "ok"
+
+
+# ==================================================================== typed log events (issue 28)
+def test_board_events_carry_cell_rotation_icons_cover_and_payments():
+    """Each change of a hex grid is a typed ``board`` event beside its narration: the cell, the piece,
+    its rotation and its icons as they lie, what it covers; a payment, unnarrated, is one as well. A
+    checker rebuilds the grid from them alone. The piece's type is named only for a card every seat
+    sees (the Bend, still in the hidden deck, is not)."""
+    g = fresh()
+    lane, bend = card(g, "lane"), card(g, "bend")
+    run(g, f"move {lane} to built")
+    before = copy.deepcopy(g.state["boards"])
+    start = len(g.log)
+    place(g, "yard_0", "0,0", "lane")
+    run(g, f'let t = {bend}\ndo hex_place("yard_0", "0,0", t, 3, t.edges, t.corners)')
+    paid(g, "yard_0", "0,0", "e", 3, "1,0")
+    run(g, 'do hex_remove(yard_0, "0,0")')
+    events = [e for e in g.log[start:] if e["type"] == "board"]
+    assert [(e["board"], e["primitive"], e["op"], e["cell"]) for e in events] == [
+        ("yard_0", "hexgrid", "place", "0,0"),
+        ("yard_0", "hexgrid", "place", "0,0"),
+        ("yard_0", "hexgrid", "mark_paid", "0,0"),
+        ("yard_0", "hexgrid", "remove", "0,0"),
+    ]
+    first, second, pay, gone = events
+    assert first["piece"] == lane and first["piece_type"] == "lane" and first["rotation"] == 0
+    assert first["edges"] == ["road", None, None, "road", None, None] and "covers" not in first
+    assert second["piece"] == bend and "piece_type" not in second and second["rotation"] == 3
+    assert second["covers"] == lane and second["height"] == 2 and second["text"].endswith("covering Lane")
+    assert second["edges"] == [None, None, None, "road", "road", None]  # printed edges 0 and 1, turned 3 steps
+    assert (pay["mark"], pay["index"], pay["other"]) == ("e", 3, "1,0") and "text" not in pay
+    assert gone["piece"] == bend and gone["height"] == 1
+    assert follow(before, g.log[start:]) == g.state["boards"]
+    assert schema_errors(g.log[start:]) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import paths
 import pytest
-from scenario import run, run_phase, set_counter
+from scenario import board_events, run, run_phase, set_counter
 from support import act, new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
@@ -99,3 +99,28 @@ def test_render_and_play_out():
     )
     play_out(g)
     assert g.over
+
+
+# ==================================================================== typed log events (issue 28)
+def test_trades_are_trade_events_with_what_was_paid_and_got_and_restock_is_a_board_event():
+    """A purchase and a sale are ``trade`` events naming the market, the side, the good, the count and
+    the bundles paid and got (a sale at the currency's cap gets what really came in); a restock is a
+    ``board`` event with the stocks. A checker follows the stock from them alone."""
+    g = new_game(BAZAAR, 2)
+    set_counter(g, "coins", 0, 10)
+    start = len(g.log)
+    events = board_events(
+        g, 'do market_buy("souk", 0, "clay", 2)\ndo market_sell("souk", 0, "clay", 1)\ndo market_restock("souk")'
+    )
+    trades = [e for e in g.log[start:] if e["type"] == "trade"]
+    assert [(t["seat"], t["board"], t["side"], t["good"], t["count"], t["paid"], t["got"]) for t in trades] == [
+        (0, "souk", "buy", "clay", 2, {"coins": 2}, {"clay": 2}),
+        (0, "souk", "sell", "clay", 1, {"clay": 1}, {"coins": 1}),
+    ]
+    assert [(e["op"], e["stock"]) for e in events] == [("restock", {"clay": 3, "spice": 2, "pot": 0})]
+    set_counter(g, "coins", 0, 11)
+    set_counter(g, "pot", 0, 1)
+    start = len(g.log)
+    run(g, 'do market_sell("souk", 0, "pot", 1)')
+    (sale,) = [e for e in g.log[start:] if e["type"] == "trade"]
+    assert sale["got"] == {"coins": coins(g, 0) - 11} and sale["paid"] == {"pot": 1}

@@ -5,11 +5,12 @@ per-turn rule written in the fixture's DSL and seeded games played to the end.""
 
 from __future__ import annotations
 
+import json
 import random
 
 import paths
 import pytest
-from scenario import run, set_counter
+from scenario import board_events, run, set_counter
 from support import act, edited_copy, new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
@@ -279,3 +280,42 @@ def test_a_good_missing_goods_is_reported(tmp_path):
 def test_the_shipped_fixture_is_valid():
     _, errors = validate_game(str(STALLS))
     assert errors == []
+
+
+# ==================================================================== typed log events (issue 28)
+def test_a_column_fill_is_a_typed_event_with_the_filled_spaces_before_and_after():
+    g = new_game(str(STALLS), 2)
+    events = board_events(
+        g, 'do column_take(stalls, "clay")\ndo column_put(stalls, "clay")\ndo column_put(stalls, "salt")'
+    )
+    assert [(e["primitive"], e["op"], e["good"], e["source"], e["dest"]) for e in events] == [
+        ("market", "fill", "clay", 2, 1),
+        ("market", "fill", "clay", 1, 2),
+        ("market", "fill", "salt", 2, 3),
+    ]
+    assert events[0]["text"] == "clay column: 2 -> 1 filled"
+
+
+def test_trade_made_logs_a_trade_event_of_the_rules_own_payments_and_changes_nothing():
+    g = new_game(str(STALLS), 2)
+    counters = json.loads(json.dumps(g.state["counters"]))
+    start = len(g.log)
+    run(
+        g,
+        'do trade_made(0, "sell", "clay", 1, [["coins", 3], ["points", 1]])\ndo trade_made(1, "buy", "salt", 2, [["coins", 5], ["points", 0]])',
+    )
+    trades = [e for e in g.log[start:] if e["type"] == "trade"]
+    assert [(t["seat"], t["side"], t["good"], t["count"], t["paid"], t["got"]) for t in trades] == [
+        (0, "sell", "clay", 1, {"clay": 1}, {"coins": 3, "points": 1}),
+        (1, "buy", "salt", 2, {"coins": 5}, {"salt": 2}),  # an amount of 0 is left out
+    ]
+    assert g.state["counters"] == counters and all("text" not in t and "changes" not in t for t in trades)
+    for bad, code in [
+        ('do trade_made(0, "swap", "clay", 1, [["coins", 3]])', "play/type"),
+        ('do trade_made(0, "buy", "clay", 1, [["rubies", 3]])', "play/type"),
+        ('do trade_made(0, "buy", "clay", 1, ["coins", 3])', "play/type"),
+        ('do trade_made(0, "buy", "gems", 1, [["coins", 3]])', "play/unknown"),
+    ]:
+        with pytest.raises(PlayError) as exc:
+            run(g, bad)
+        assert exc.value.code == code, bad

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import paths
 import pytest
-from scenario import counter, done, run, run_phase
+from scenario import board_events, counter, done, run, run_phase
 from support import act, edited_copy, new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
@@ -232,3 +232,19 @@ def test_the_shape_geometry_is_built_once_per_game_not_at_every_query(monkeypatc
     with pytest.raises(PlayError) as e:  # a board of another kind is still refused by name
         q(g, "pyramid_open", "lore")
     assert e.value.code == "play/type" and "'lore' is not a pyramid board" in e.value.message
+
+
+# ==================================================================== typed log events (issue 28)
+def test_placements_and_clearings_are_typed_events_with_slot_seat_and_layer():
+    g = new_game(str(ZIGGURAT), 2)
+    events = board_events(
+        g,
+        'do pyramid_place("ziggurat", "a1", 0)\ndo pyramid_place("ziggurat", "a2", 1)\n'
+        'do pyramid_place("ziggurat", "b1", 1)\ndo pyramid_clear("ziggurat", "b1")\ndo pyramid_clear("ziggurat", "b1")',
+    )
+    assert [(e["primitive"], e["op"], e["slot"], e["seat"], e["layer"]) for e in events] == [
+        ("pyramid", "place", "a1", 0, 1),
+        ("pyramid", "place", "a2", 1, 1),
+        ("pyramid", "place", "b1", 1, 2),
+        ("pyramid", "remove", "b1", 1, 2),  # clearing an empty slot changes nothing: no event
+    ]

@@ -9,7 +9,7 @@ import random
 
 import paths
 import pytest
-from scenario import run
+from scenario import board_events, run
 from support import broken_errors, new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
@@ -390,3 +390,43 @@ def test_a_ring_names_its_pawns_by_its_pawn_word(tmp_path):
     run(g, 'do pawn_put(yard, 1, "c1")\ndo pawn_put(yard, 1, none)\ndo pawn_put(yard, 0, "c1")')
     assert said(g, start) == ["P2's elephant -> C 1", "P2's elephant leaves the ring", "P1's elephant -> C 1"]
     assert "elephant P1" in render_view(g.program, g.view(0))
+
+
+# ==================================================================== typed log events (issue 28)
+def test_board_events_say_where_each_sown_worker_lands():
+    """Sowing as typed ``board`` events: the pick-up lists the pieces taken in hand, each drop names the
+    piece, the place it lands on and what is still held; puts, removals, tokens, pawns and markers
+    carry their places. The events alone rebuild the ring (``board_events`` checks it)."""
+    g = new_game(str(SOWING), 2)
+    events = board_events(
+        g,
+        'do ring_put("yard", "a2", "red")\ndo ring_remove("yard", "a1", "blue")\ndo ring_pick_up("yard", "b1")\n'
+        'do ring_drop("yard", "red")\ndo ring_drop("yard", "red")\ndo ring_drop("yard", "green")\n'
+        'do ring_add_tokens("yard", "c1", "coins", 2)\ndo pawn_put("yard", 0, "c2")\ndo pawn_put("yard", 0, none)\n'
+        'do marker_advance("yard", "round", 2)',
+    )
+    assert all((e["board"], e["primitive"]) == ("yard", "ring") for e in events)
+    assert [e["op"] for e in events] == [
+        "put",
+        "remove",
+        "pick_up",
+        "drop",
+        "drop",
+        "drop",
+        "tokens",
+        "pawn",
+        "pawn",
+        "marker",
+    ]
+    put, remove, pick, *drops, tokens, pawn, off, marker = events
+    assert (put["piece"], put["dest"], remove["piece"], remove["source"]) == ("red", "a2", "blue", "a1")
+    assert (pick["source"], pick["pieces"]) == ("b1", ["red", "red", "green"])
+    assert [(d["piece"], d["dest"], d["held"]) for d in drops] == [
+        ("red", "b2", 2),
+        ("red", "c1", 1),
+        ("green", "c2", 0),
+    ]
+    assert (tokens["where"], tokens["token"], tokens["source"], tokens["dest"]) == ("c1", "coins", 1, 3)
+    assert (pawn["pawn"], pawn["source"], pawn["dest"]) == (0, "a1", "c2") and "dest" not in off
+    assert (marker["marker"], marker["steps"], marker["dest"], marker["between"]) == ("round", 2, 2, ["b1", "b2"])
+    assert drops[0]["text"] == "red worker -> B 2"  # the narration is unchanged beside the fields

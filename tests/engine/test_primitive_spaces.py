@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import paths
 import pytest
-from scenario import done, run, run_phase
+from scenario import board_events, done, run, run_phase
 from support import new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
@@ -84,3 +84,17 @@ def test_plays_out():
     g = new_game(WHARF, 3, seed=2)
     play_out(g)
     assert g.over and g.result["rounds"] == 2
+
+
+# ==================================================================== typed log events (issue 28)
+def test_a_placement_names_the_location_and_space_and_clearing_is_an_event():
+    g = new_game(WHARF, 2)
+    events = board_events(
+        g, 'do clear_spots("docks")\ndo place_at("docks", "pier", 1)\ndo place_at("docks", "crane.2", 0)'
+    )
+    assert [(e["op"], e.get("location"), e.get("space"), e.get("piece")) for e in events] == [
+        ("clear", None, None, None),
+        ("place", "pier", 1, 1),
+        ("place", "crane", 2, 0),
+    ]
+    assert events[2]["text"] == "P1 is placed at the crane (space 2)"

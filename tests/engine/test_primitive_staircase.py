@@ -5,8 +5,12 @@ picture and the load-time checks."""
 
 from __future__ import annotations
 
+import copy
+
 import paths
 import pytest
+from log_board_check import follow
+from log_schema import schema_errors
 from scenario import run
 from support import broken_errors, errors_by_board_key, new_game
 
@@ -214,3 +218,17 @@ def test_rows_must_be_text(tmp_path):
             "separated by spaces"
         ]
     }
+
+
+# ==================================================================== typed log events (issue 28)
+def test_a_marker_move_is_a_typed_event_with_rows_and_columns():
+    g = new_game(str(CAROUSEL), 2)
+    before = copy.deepcopy(g.state["boards"])
+    start = len(g.log)
+    run(g, 'do stair_move("tower", 0, 2, 1)\ndo stair_move("tower", 1, 0, 0)')
+    events = [e for e in g.log[start:] if e["type"] == "board"]
+    assert len(events) == 1  # a move that goes nowhere changes nothing and says nothing
+    e = events[0]
+    assert (e["board"], e["primitive"], e["op"], e["seat"]) == ("tower", "staircase", "move", 0)
+    assert (e["source"], e["dest"]) == ([1, 1], [3, 2]) and e["text"] == "P1's tower marker: row 1 col 1 -> row 3 col 2"
+    assert follow(before, g.log[start:]) == g.state["boards"] and schema_errors(g.log[start:]) == []

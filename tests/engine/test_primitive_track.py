@@ -6,7 +6,7 @@ import random
 
 import paths
 import pytest
-from scenario import counter, run, run_phase
+from scenario import board_events, counter, run, run_phase
 from support import copy_game, new_game
 
 from mason.dsl.builtins import BUILTINS
@@ -164,3 +164,17 @@ def test_seeded_random_games_end_and_score_the_final_steps():
         for s, part in enumerate(g.result["parts"]):
             assert part["lore"] == (3 if lore(g)["study"][s] == 3 else 0)
             assert part["score"] == counter(g, "score", s)
+
+
+# ==================================================================== typed log events (issue 28)
+def test_a_marker_move_is_a_typed_event_with_track_seat_and_steps():
+    g = new_game(str(ZIGGURAT), 2)
+    events = board_events(
+        g,
+        'do track_move("lore", "study", 0, 2)\ndo track_set("lore", "study", 0, 1)\ndo track_move("lore", "craft", 1, -1)',
+    )
+    assert [(e["board"], e["op"], e["track"], e["seat"], e["source"], e["dest"]) for e in events] == [
+        ("lore", "move", "study", 0, 0, 2),
+        ("lore", "move", "study", 0, 2, 1),  # (the move below step 0 stays there: nothing to log)
+    ]
+    assert events[0]["text"] == "P1's study marker 0 -> 2"

@@ -5,10 +5,13 @@ game played by hand and a seeded game played to its end."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import paths
 import pytest
+from log_board_check import follow
+from log_schema import schema_errors
 from scenario import run
 from support import broken_errors, errors_by_board_key, new_game, play_out
 
@@ -274,3 +277,26 @@ def test_seeded_games_play_to_the_end(players, rounds):
     assert q(g, "wheel_piece_at", "carousel", "s0") is not None  # the tile taken last came back
     again = _random_game(4, players)
     assert again.result == g.result and wheel(again) == wheel(g)
+
+
+# ==================================================================== typed log events (issue 28)
+def test_board_events_carry_rotation_passing_pieces_slots_and_stations():
+    """A turn is a typed ``board`` event with the steps, the rotation after and the pieces carried past
+    the end (the crane's overflow); a put, move and take name the slots and the stations under them.
+    A checker rebuilds the wheel from the events alone."""
+    g = fresh(r=0, w5=LANTERN)
+    before = copy.deepcopy(g.state["boards"])
+    start = len(g.log)
+    run(g, f'do wheel_turn("carousel", 2)\ndo wheel_put("carousel", "w2", {KITE})')
+    run(g, f'do wheel_move("carousel", {KITE}, "w3")\ndo wheel_take("carousel", "w3")')
+    events = [e for e in g.log[start:] if e["type"] == "board"]
+    assert [(e["board"], e["primitive"], e["op"]) for e in events] == [
+        ("carousel", "wheel", op) for op in ("turn", "put", "move", "take")
+    ]
+    turn, put, move, take = events
+    assert (turn["steps"], turn["rotation"], turn["passed"]) == (2, 2, [LANTERN])
+    assert (turn["first"], turn["under"]) == ("w0", "s2") and turn["text"].endswith("(past the end: Lantern)")
+    assert (put["piece"], put["piece_type"], put["dest"], put["dest_station"]) == (KITE, "kite", "w2", "s4")
+    assert (move["source"], move["source_station"], move["dest"], move["dest_station"]) == ("w2", "s4", "w3", "s5")
+    assert (take["source"], take["source_station"], take["piece"]) == ("w3", "s5", KITE)
+    assert follow(before, g.log[start:]) == g.state["boards"] and schema_errors(g.log[start:]) == []

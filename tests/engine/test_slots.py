@@ -8,6 +8,7 @@ import random
 
 import paths
 import pytest
+from scenario import board_events
 from support import act, edited_copy, new_game
 
 from mason.dsl.builtins import BUILTINS, PROCEDURES
@@ -341,3 +342,23 @@ def test_the_memo_of_a_board_follows_the_state_it_was_made_from():
     for _ in range(2):
         with pytest.raises(PlayError):
             q(g, "open_slots", "nowhere")
+
+
+# ==================================================================== typed log events (issue 28)
+def test_placements_owners_marks_groups_and_stores_are_typed_events():
+    """A neutral piece says ``neutral: true`` where a seat's says ``seat``; a mark's event gives the
+    mark's count after; the events alone rebuild the wall (``board_events`` checks it)."""
+    g = new_game(str(FIXTURE), 2)
+    events = board_events(
+        g,
+        'do place_piece("wall", "R1L1C1", 1)\ndo place_piece("wall", "R1L1C2", none)\ndo set_owner("wall", "R1L1C2", 0)\n'
+        'do mark_slot("wall", "R1L1C1", "seal")\ndo mark_slot("wall", "R1L1C1", "seal")\n'
+        'do unmark_slot("wall", "R1L1C1", "seal")\ndo remove_piece("wall", "R1L1C1")\ndo store_add("wall", 1, "coins", 3)',
+    )
+    assert [e["op"] for e in events] == ["place", "place", "replace", "mark", "mark", "unmark", "remove", "store"]
+    mine, neutral, replaced = events[:3]
+    assert (mine["slot"], mine["seat"], "neutral" in mine) == ("R1L1C1", 1, False)
+    assert (neutral["slot"], neutral["neutral"], "seat" in neutral) == ("R1L1C2", True, False)
+    assert (replaced["seat"], replaced["replaced_neutral"]) == (0, True)
+    assert [e["count"] for e in events[3:6]] == [1, 2, 1] and events[6]["seat"] == 1
+    assert (events[7]["region"], events[7]["good"], events[7]["source"], events[7]["dest"]) == (1, "coins", 0, 3)
