@@ -203,7 +203,12 @@ def validate(targets, expansions, variants):
     help="Every seat is a bot of this kind: random, greedy, mcts or mcts:N (N iterations a decision; "
     "docs/bots.md). Default: seat 1 human, others random.",
 )
-@click.option("--bot", "bot_seats", multiple=True, help="SEAT=KIND, e.g. 2=random or 3=mcts:50 (seats from 1).")
+@click.option(
+    "--bot",
+    "bot_seats",
+    multiple=True,
+    help="SEAT=KIND, e.g. 2=random or 3=mcts:50 (seats from 1); 2=human: hot seat, the screen is cleared between seats.",
+)
 @click.option("--with", "expansions", multiple=True, help=WITH_HELP)
 @click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
 @click.option("--option", "options", multiple=True, help=OPTION_HELP)
@@ -292,7 +297,8 @@ def _play(
         if saved and (bots_all or bot_seats):
             _notice_seats(g.seat_names(), saved, kinds)
     interrupts = _Interrupts()
-    human = HumanAgent(interrupts.read_line, click.echo, target)
+    # hot seat (several human seats): the screen is cleared and the terminal handed over between seats
+    human = HumanAgent(interrupts.read_line, click.echo, target, clear=_clear_screen if len(humans) > 1 else None)
     if resume_path:
         human.resume_from(g)
     agents = {s: human if kinds[s] == "human" else make_bot(kinds[s], g.settings.seed, s) for s in range(n)}
@@ -360,6 +366,14 @@ def _play(
     click.echo(render_result(g.program, g.result, g.seat_names()))
     if save_path:
         g.save(save_path)
+
+
+def _clear_screen() -> None:
+    """Clear the terminal (hot seat); when the output is no terminal (a pipe, a file), a blank line."""
+    if sys.stdout.isatty():
+        click.clear()
+    else:
+        click.echo("")
 
 
 def fresh_seed() -> int:

@@ -40,6 +40,8 @@ class PolicyRule:
     when: Optional[Callable]
     prefer: list  # [(closure, Place)]
     place: Place
+    sources: tuple = ()  # each prefer key as written (for the reason in words, agents/reasons.py)
+    text: str = ""  # the rule in words, as the rule files give it
 
 
 @dataclass
@@ -61,7 +63,12 @@ def compile_automata(program) -> dict[str, AutomatonDef]:
         for rule in adef.get("policy") or []:
             prefer = rule.get("prefer") or []
             keys = [(program.expr(prefer, i, KEY_NAMES), program.place(prefer, i)) for i in range(len(prefer))]
-            rules.append(PolicyRule(program.expr(rule, "when", WHEN_NAMES), keys, program.place(rule)))
+            sources = tuple(str(x) for x in prefer)
+            rules.append(
+                PolicyRule(
+                    program.expr(rule, "when", WHEN_NAMES), keys, program.place(rule), sources, rule.get("text", "")
+                )
+            )
         out[aid] = AutomatonDef(
             aid,
             adef.get("name", aid),
@@ -90,27 +97,36 @@ def option_values(rt, pending) -> list:
 
 def decide(rt, auto: AutomatonDef, pending: dict):
     """(answer, index of the policy rule used or None) for a decision put to an automated seat."""
-    env = {"me": pending["seat"], "prompt": pending["prompt"], "kind": pending["kind"]}
+    chosen = policy_rule(rt, auto, pending)
+    keys = policy_keys(rt, auto, pending, chosen)
     n = len(pending["options"])
-    chosen = None
-    for i, rule in enumerate(auto.rules):
-        if rule.when is None or _eval(rt, rule.when, env, rule.place, "when"):
-            chosen = i
-            break
-    if chosen is None or not auto.rules[chosen].prefer:
-        order = list(range(n))
-    else:
-        values = option_values(rt, pending)
-        keys = []
-        for v in values:
-            kenv = dict(env, option=v)
-            keys.append(
-                tuple(_rank(_eval(rt, fn, kenv, place, "prefer"), place) for fn, place in auto.rules[chosen].prefer)
-            )
-        order = sorted(range(n), key=keys.__getitem__, reverse=True)  # stable: ties keep offer order
+    order = list(range(n)) if keys is None else sorted(range(n), key=keys.__getitem__, reverse=True)  # stable
     if pending["subset"]:
         return order[: pending["subset"]], chosen
     return order[0], chosen
+
+
+def policy_rule(rt, auto: AutomatonDef, pending: dict):
+    """The index of the first policy rule whose ``when`` holds for the pending decision, or None."""
+    env = {"me": pending["seat"], "prompt": pending["prompt"], "kind": pending["kind"]}
+    for i, rule in enumerate(auto.rules):
+        if rule.when is None or _eval(rt, rule.when, env, rule.place, "when"):
+            return i
+    return None
+
+
+def policy_keys(rt, auto: AutomatonDef, pending: dict, chosen, raw: bool = False):
+    """Each offered option's tuple of ranks by rule ``chosen``'s ``prefer`` keys (None: no rule or no
+    key, the first option offered decides); ``raw``: the keys' values as the expressions gave them."""
+    if chosen is None or not auto.rules[chosen].prefer:
+        return None
+    env = {"me": pending["seat"], "prompt": pending["prompt"], "kind": pending["kind"]}
+    keys = []
+    for v in option_values(rt, pending):
+        kenv = dict(env, option=v)
+        got = [(_eval(rt, fn, kenv, place, "prefer"), place) for fn, place in auto.rules[chosen].prefer]
+        keys.append(tuple(v for v, _ in got) if raw else tuple(_rank(v, place) for v, place in got))
+    return keys
 
 
 def _eval(rt, fn, env, place, what):

@@ -55,6 +55,7 @@ class GreedyAgent(Agent):
         n = len(p["options"])
         streams = game.state.setdefault("bots", {})
         box = {"rng": streams.get(str(seat)) or self.start}
+        self.figures = {}  # option index -> what the bot made of it (the reason, play/session.py)
         try:
             if n == 1 and not p["subset"]:
                 return 0
@@ -62,6 +63,7 @@ class GreedyAgent(Agent):
             if p["subset"]:
                 return self._subset(game, base, seat, p, box)
             keys = [self._score(game, base, seat, i) for i in range(n)]
+            self.figures = {i: figure(k) for i, k in enumerate(keys)}
             return _pick(range(n), keys, box)
         finally:
             streams[str(seat)] = box["rng"]
@@ -108,6 +110,15 @@ class GreedyAgent(Agent):
             return (GOING, estimate(trial, seat))
         except MasonError:
             return (LOST - 1, 0)
+
+
+def figure(key: tuple) -> dict:
+    """An option's score key in the reason's terms: the estimate, and the outcome when the trial ended the game."""
+    state, value = key
+    out = {"estimate": round(float(value), 3)}
+    if state != GOING:
+        out["outcome"] = {WON: "wins", LOST: "loses"}.get(state, "rule error")
+    return out
 
 
 def estimate(game, seat: int) -> float:

@@ -5,7 +5,8 @@ Commands at the prompt: ``help``, ``view``, ``log``, ``why``, ``card NAME``, ``u
 ``terminated`` or ``hung up``, names that reason) save the game first (to the session's save file) and
 stop the session; a save that fails at the end of input or at Ctrl-C
 stops it with the error, a failed ``quit`` keeps the game going. One agent may serve several
-seats (hot-seat); it then announces whose decision it is.
+seats (hot seat, ``--bot 2=human``); it then clears the screen between two seats' decisions and waits
+for Enter after a hand-off line ("Pass to P2, press Enter"), so no hand is left on screen.
 
 ``undo`` goes back to the deciding seat's previous decision (each seat its own, in hot-seat play)
 when the engine allows it (``Game.undo_refusal``: no other seat decided in between, nothing hidden
@@ -65,15 +66,19 @@ def _as_displayed(text: str, texts: list[str], pending: dict):
 
 
 def _why(game, seat) -> str:
-    """``why``: the causes of the changes since ``seat``'s previous decision, as it may know them, and the
-    conditions that kept actions out of the pending decision."""
+    """``why``: the reasons of the automated seats' and bots' decisions and the causes of the changes since
+    ``seat``'s previous decision, as it may know them, and the conditions that kept actions out of the
+    pending decision."""
 
     log = game.log
     start = next(
         (i + 1 for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "decision" and log[i].get("seat") == seat),
         0,
     )
-    lines = []
+    from mason.play.explain import readable
+
+    # the reasons of the automated seats' and bots' decisions since (agents/reasons.py), then the changes
+    lines = [e["text"] for e in log[start:] if e.get("type") == "reason" and readable(e, seat)][-NEWS_LINES:]
     for i in changes(log, seat, start)[-NEWS_LINES:]:
         causes = cause_lines(log, i, seat)
         lines.append(
@@ -99,13 +104,17 @@ class QuitRequested(Exception):
 
 class HumanAgent(Agent):
     name = "human"
+    handoff = "Pass to {seat}, press Enter"  # hot seat: shown on a cleared screen between two seats
 
-    def __init__(self, read_line, write, save_to=None):
+    def __init__(self, read_line, write, save_to=None, clear=None):
         """``read_line()`` returns a line or None at end of input; ``write(text)`` prints a line.
 
         ``save_to`` is where ``quit`` and the end of input save: a file name or a ``SaveTarget``.
+        ``clear`` (hot seat: several seats at one terminal) is called to clear the screen when the
+        decision passes from one seat to another; the hand-off line then waits for Enter before the
+        next seat's news and hand are shown. Without it, a banner names the next seat.
         """
-        self.read_line, self.write = read_line, write
+        self.read_line, self.write, self.clear = read_line, write, clear
         self.save_to = save_to if save_to is None or isinstance(save_to, SaveTarget) else SaveTarget(save_to)
         self.seen: dict[int, int] = {}  # seat -> log length at its last decision
         self.where: dict[int, tuple] = {}  # seat -> (round, phase, turn) at its last full view
@@ -143,7 +152,10 @@ class HumanAgent(Agent):
         snap = game.snapshot()
         pending = game.pending
         if self.last_seat is not None and self.last_seat != seat:
-            self.write(f"\n===== {seat_name(seat)} to decide (hand over the terminal) =====")
+            if self.clear is not None:
+                self._hand_off(game, seat)
+            else:
+                self.write(f"\n===== {seat_name(seat)} to decide (hand over the terminal) =====")
         self.last_seat = seat
         news = narration(game.log, seat, self.seen.get(seat, 0))
         self.seen[seat] = len(game.log)
@@ -216,6 +228,21 @@ class HumanAgent(Agent):
                 else:
                     self.history.setdefault(seat, []).append(snap)
                     return answer
+
+    def _hand_off(self, game, seat) -> None:
+        """Hot seat: clear the screen (no hand is left on it) and wait for Enter from the next seat.
+        ``quit`` or the end of input there stop the game as at a prompt (saved first)."""
+        self.clear()
+        self.write(self.handoff.format(seat=seat_name(seat)))
+        try:
+            line = self.read_line()
+        except KeyboardInterrupt:
+            self.write("")
+            self._stop(game, "interrupted")
+        if line is None:
+            self._stop(game, "end of input")
+        if line.strip().lower() == "quit":
+            self._stop(game, "quit")
 
     def _undo(self, game, seat) -> bool:
         """Put the game back at ``seat``'s previous decision when the engine allows it; say why not."""

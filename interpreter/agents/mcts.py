@@ -90,6 +90,7 @@ class MctsAgent(Agent):
         p = game.state["pending"]
         streams = game.state.setdefault("bots", {})
         box = {"rng": streams.get(str(seat)) or self.start}
+        self.figures = {}  # option index -> its visits and mean score (the reason, play/session.py)
         try:
             if len(p["options"]) == 1 and not p["subset"]:
                 return 0
@@ -117,6 +118,8 @@ class MctsAgent(Agent):
         best, best_key = [], None
         for i, k in enumerate(keys):
             ch = root.children.get(k)
+            if ch is not None and ch.visits:
+                self.figures[i] = {"visits": ch.visits, "mean": round(ch.total / ch.visits, 3)}
             rank = (ch.visits, ch.total / ch.visits) if ch is not None and ch.visits else (0, -math.inf)
             if best_key is None or rank > best_key:
                 best, best_key = [i], rank

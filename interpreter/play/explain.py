@@ -5,6 +5,8 @@ first (an action, ability, trigger, phase or setup step with its rule id and rul
 turn, the round, and the decision whose answer set them going. Here that chain is put in words,
 leaving out what the seat may not read: a decision of another seat is named only by its seat, a
 card the entry's readers cannot see is not in the chain at all (the machine leaves it out).
+A decision an automated seat or a bot took is named by its ``reason`` entry (agents/reasons.py):
+the policy's compared values or the bot's figures in words, as the seat may read them.
 """
 
 from __future__ import annotations
@@ -88,13 +90,57 @@ def cause_lines(entries: list[dict], i: int, seat) -> list[str]:
         elif kind == "decision":
             k = item.get("entry")
             d = entries[k] if isinstance(k, int) and 0 <= k < len(entries) else None
+            reason = reason_for(entries, k, seat) if d is not None else None
             if d is None:
                 out.append(f"decision at entry {k}")
+            elif reason is not None:  # an automated seat's or a bot's decision, with its reason in words
+                out.append(f"entry {k}: {reason['text']}")
             elif readable(d, seat):
                 out.append(f"entry {k}: {describe(d)}")
             else:
                 out.append(f"entry {k}: a decision of {_seat(d.get('seat'))}")
     return out
+
+
+def reason_for(entries: list[dict], k: int, seat) -> dict | None:
+    """The ``reason`` entry ``seat`` may read for decision entry ``k``: an automated decision's follows
+    it (naming it in ``decision``), a bot's comes just before it (the bot's own seat reads the full one,
+    the others its public twin)."""
+    d = entries[k]
+    if d.get("type") == "automated":
+        step, stop = 1, len(entries)
+    elif d.get("type") == "decision":
+        step, stop = -1, -1
+    else:
+        return None
+    for j in range(k + step, stop, step):
+        e = entries[j]
+        if e.get("type") in ("decision", "automated"):
+            return None
+        if e.get("type") == "reason" and e.get("seat") == d.get("seat") and readable(e, seat):
+            if step == 1 and e.get("decision") != k:
+                continue
+            return e
+    return None
+
+
+def reason_lines(entry: dict) -> list[str]:
+    """The figures behind a ``reason`` entry, one line an option: a policy's key values, a bot's estimates."""
+    out = []
+    if entry.get("values"):
+        if entry.get("policy"):
+            out.append(f"  policy: {entry['policy']}")
+        out.append("  each option's keys (" + ", ".join(entry.get("keys") or ()) + "), the highest tuple chosen:")
+        for v in entry["values"]:
+            out.append(f"    {v['option']}: " + ", ".join(json_text(x) for x in v["keys"]))
+    for f in entry.get("figures") or ():
+        shown = ", ".join(f"{k} {v}" for k, v in f.items() if k != "option")
+        out.append(f"    {f['option']}: {shown}")
+    return out
+
+
+def json_text(v) -> str:
+    return "none" if v is None else ("true" if v is True else "false" if v is False else str(v))
 
 
 def changes(entries: list[dict], seat, start: int = 0) -> list[int]:
@@ -117,11 +163,18 @@ def explain_entry(entries: list[dict], i: int, seat) -> list[str]:
     lines = [f"entry {i} (round {e.get('round', 0)}): {describe(e)}"]
     if e.get("at"):
         lines.append(f"  at {e['at']}")
+    if e.get("type") == "reason":
+        lines += reason_lines(e)
+    elif e.get("type") in ("automated", "decision"):
+        found = reason_for(entries, i, seat)
+        if found is not None:
+            lines.append(f"  reason: {found['text']}")
+            lines += reason_lines(found)
     for c in e.get("changes") or ():
         lines.append(f"  change: {_change(c)}")
     causes = cause_lines(entries, i, seat)
     lines += ["  because " + c if k == 0 else "    from " + c for k, c in enumerate(causes)]
-    if not causes:
+    if not causes and e.get("type") != "reason":
         lines.append("  (no rule running: the game's own bookkeeping)")
     return lines
 
@@ -132,7 +185,11 @@ def explain(entries: list[dict], seat, entry: int | None = None) -> list[str]:
     if entry is not None:
         return explain_entry(entries, entry, seat)
     out = []
-    for i in changes(entries, seat):
+    reasons = {i for i, e in enumerate(entries) if e.get("type") == "reason" and readable(e, seat)}
+    for i in sorted(set(changes(entries, seat)) | reasons):
+        if i in reasons:
+            out.append(f"[{i}] {entries[i]['text']}")
+            continue
         causes = cause_lines(entries, i, seat)
         out.append(f"[{i}] {describe(entries[i])}" + (f"  <- {causes[0]}" if causes else ""))
     return out

@@ -55,6 +55,8 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
                 raise MasonError("the game stopped without a decision and without ending", code="play/internal")
             agent = agents[pending["seat"]]
             answer = agent.decide(game, pending["seat"])
+            if game.narrate and getattr(agent, "figures", None) is not None:
+                log_bot_reason(game, agent.name, answer, agent.figures)
             game.answer(answer)
             count += 1
             if on_answer:
@@ -66,6 +68,50 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
         rt.answerers = None
         rt.direct = False
     return game
+
+
+def log_bot_reason(game: Game, kind: str, answer, figures: dict) -> None:
+    """Log, before a bot's answer to the pending decision, its ``reason`` in one line (agents/reasons.py):
+    the question, the answer and the top options with the bot's figures. The bot's own seat reads it
+    whole. The others read a twin that names only the answer, when they may know it by its label (not a
+    card in a hand, an ability of one, a secret choice's answer), with its figure and how the other
+    options fared, uncounted by name: which options a seat is offered is its own (the decision entry's
+    ``to``). ``mason replay`` takes these entries from the log (a bot's thinking is not the rules'), so a
+    log replays with or without them."""
+    from mason.agents.reasons import bot_reason, public_bot_reason
+
+    p = game.pending
+    seat, labels = p["seat"], p["labels"]
+    name = game.seat_names()[seat]
+    public = _public_labels(game, p)
+    chosen = answer if isinstance(answer, list) else [answer]
+    base = {"type": "reason", "by": kind, "seat": seat, "prompt": p["prompt"], "round": game.state["round"]}
+    base.update({"at": game._asked_at(p), "because": []})
+    full = dict(base, text=bot_reason(name, kind, p["prompt"], labels, answer, figures), to=[seat])
+    full["figures"] = [dict(option=labels[i], **f) for i, f in sorted(figures.items())]
+    known = all(public[i] for i in chosen)
+    text = public_bot_reason(name, kind, p["prompt"], labels if known else None, answer, figures)
+    twin = dict(base, text=text, hide_from=[seat])
+    if known:
+        twin["figures"] = [dict(option=labels[i], **figures[i]) for i in chosen if i in figures]
+    game.log += [full, twin]
+
+
+def _public_labels(game: Game, p: dict) -> list[bool]:
+    """Whether every seat may know each option of the pending decision by its label."""
+    from mason.runtime.choices import _card_viewers
+    from mason.runtime.turns import _find
+
+    rt, n = game.rt, len(p["options"])
+    fr = rt.st["stack"][-1]
+    if fr["kind"] == "choice" and getattr(rt.nodes[fr["node"]], "secret", False):
+        return [False] * n
+    if fr["kind"] == "turn":  # an ability of a card: public when the card is
+        cards = [_find(rt, k)[1] if k != "end" else None for k in p["options"]]
+        return [c is None or _card_viewers(rt, [c]) is None for c in cards]
+    if p["kind"] == "card":
+        return [o is None or _card_viewers(rt, [o]) is None for o in p["options"]]
+    return [True] * n
 
 
 def write_log(game: Game, path) -> None:
@@ -303,6 +349,8 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
                 f"now {game.log[0].get('rules')}): a rule file, expansion or variant changed"
             ),
         )
+    from mason.runtime.saves import bot_reason_entry  # (not imported by bot games)
+
     decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
     checked = 0
     stopped = bool(game.log) and game.log[-1].get("type") == "error"
@@ -324,6 +372,8 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game.over or stopped:
             break
         pending = game.pending
+        while len(game.log) < i and bot_reason_entry(entries[len(game.log)]):
+            game.log.append(entries[len(game.log)])  # a bot's reason: from the log, not from the rules
         if "answer" not in e:
             return game, i, f"decision {k + 1} has no answer"
         try:

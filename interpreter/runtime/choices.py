@@ -261,8 +261,8 @@ def resume(rt, answer) -> None:
             label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(
                 rt, fr, node.options[i][0]
             )
-            rt.say(
-                f"{rt.seat_name(pending['seat'])} chooses: {label}",
+            rt.say(  # with its question: "P2 answers "Destroy a district?": Let it stand"
+                f'{rt.seat_name(pending["seat"])} answers "{pending["prompt"]}": {label}',
                 node,
                 type="choice",
                 seat=pending["seat"],

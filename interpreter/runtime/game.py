@@ -7,7 +7,7 @@ rule-file place that caused it (``at``) and, when not public, the seats that may
 
 Automated seats (``automata:`` in game.yaml, see agents/automaton.py) never wait for an answer:
 ``_run`` takes each decision put to one by its policy, logs it as an ``automated`` entry (read by
-no seat) and goes on; those decisions are not counted in ``state['decisions']`` and are not
+no seat) followed by a ``reason`` entry for the table (the policy's keys and values in words) and goes on; those decisions are not counted in ``state['decisions']`` and are not
 answers, so ``seed + answers`` replays an automated game exactly.
 """
 
@@ -326,10 +326,52 @@ class Game:
                     }
                 )
                 self.rt.decision_entry = len(self.log) - 1
+                self._policy_reason(p, answer, rule, labels)
             st["automated"] = st.get("automated", 0) + 1  # progress for the round's loop guard
             resume(self.rt, answer)
             run(self.rt)
         raise PlayError(f"{AUTOMATED_CAP} automated decisions in a row: the rules loop without end", code="play/loop")
+
+    def _policy_reason(self, p, answer, rule, labels) -> None:
+        """Log, after an automated decision (entry ``decision_entry``), a ``reason`` entry for the table:
+        the policy rule that chose and the values of its keys, in words (agents/reasons.py). Cards
+        offered that some seat cannot see make it readable only by the seats that see them all."""
+        from mason.agents.automaton import policy_keys
+        from mason.agents.reasons import policy_reason
+        from mason.runtime.choices import _card_viewers
+
+        auto = self.program.automata[self.state["automata"][str(p["seat"])]]
+        policy = auto.rules[rule] if rule is not None else None
+        values = policy_keys(self.rt, auto, p, rule, raw=True)
+        text = policy_reason(auto.name, labels, policy.sources if policy else (), values, answer)
+        entry = {
+            "type": "reason",
+            "by": "policy",
+            "seat": p["seat"],
+            "decision": self.rt.decision_entry,
+            "rule": rule,
+            "prompt": p["prompt"],
+            "text": text,
+            "round": self.state["round"],
+            "at": self._at(str(policy.place if policy else auto.place or p["at"])),
+            "because": [],
+        }
+        if policy is not None and policy.text:
+            entry["policy"] = policy.text
+        if values is not None and policy is not None:
+            entry["keys"] = list(policy.sources)
+            entry["values"] = [
+                {
+                    "option": lab,
+                    "keys": [v if v is None or isinstance(v, (bool, int, float, str)) else str(v) for v in vs],
+                }
+                for lab, vs in zip(labels, values)
+            ]
+        if p["kind"] == "card":
+            to = _card_viewers(self.rt, [o for o in p["options"] if o is not None])
+            if to is not None:
+                entry["to"] = to
+        self.log.append(entry)
 
     # ---------------------------------------------------------------- queries
     @property

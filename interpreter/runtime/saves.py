@@ -654,6 +654,8 @@ def check_replay(settings, data, new_game) -> None:
                 raise SaveError(f"the save's answer {k + 1} comes after the game ended")
             if answer is _ABSENT:
                 raise SaveError(f"the save's log is damaged: decision {k + 1} has no answer")
+            while len(game.log) < len(log) and bot_reason_entry(log[len(game.log)]):
+                game.log.append(log[len(game.log)])  # a bot's reason: the bot's thinking, not the rules'
             game.answer(answer)
     except SaveError:
         raise
@@ -675,6 +677,12 @@ def check_replay(settings, data, new_game) -> None:
 
 
 _ABSENT = object()
+
+
+def bot_reason_entry(entry) -> bool:
+    """Whether a log entry is a bot's ``reason`` (play/session.py, ``log_bot_reason``): written before the
+    bot's answer, from the bot's search; a replay of the answers cannot make it, so it takes it from the log."""
+    return isinstance(entry, dict) and entry.get("type") == "reason" and entry.get("by") not in (None, "policy")
 
 
 def _first_difference(a, b, path):

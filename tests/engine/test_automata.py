@@ -182,7 +182,7 @@ def test_when_selects_the_rule_and_the_fallback_takes_the_rest():
         ("option", "Buy from the pile", 5),
     ]  # "Trade how?": only the fallback holds
     assert g.state["counters"]["coins"][1] == 0 and len(g.state["zones"]["crate/1"]) == 2
-    assert "Rival chooses: Buy from the pile" in said(g, start)
+    assert 'Rival answers "Trade how?": Buy from the pile' in said(g, start)
 
 
 def test_no_matching_rule_takes_the_first_option():

@@ -23,7 +23,8 @@ FOLDERS = {"mason": ROOT / "interpreter", "mason.cli": ROOT / "cli"}
 LAYERS = [
     ("base", ["mason", "mason.errors"]),
     ("dsl", ["mason.dsl"]),
-    ("engine", ["mason.runtime", "mason.agents.automaton"]),  # frames, statements, choices, turns, state
+    # frames, statements, choices, turns, state; an automaton's policy and its reasons in words (no imports)
+    ("engine", ["mason.runtime", "mason.agents.automaton", "mason.agents.reasons"]),
     ("primitives", ["mason.primitives"]),
     ("model", ["mason.model"]),  # rule files -> Program (needs primitives' names)
     ("game", ["mason.runtime.saves", "mason.runtime.determinize", "mason.runtime.game"]),

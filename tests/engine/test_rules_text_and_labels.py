@@ -249,7 +249,10 @@ def test_prompt_and_option_labels_interpolate(tmp_path):
     assert g.pending["prompt"] == f"Rest with {gold} gold, P{seat + 1}?"
     assert g.pending["labels"] == ["Yes, and have 1 fame", "No"]
     act(g, "Yes")
-    assert f"P{seat + 1} chooses: Yes, and have 1 fame" in [e.get("text") for e in g.log]
+    # the narration repeats the question, as the player saw it (issue 30 item 4)
+    assert f'P{seat + 1} answers "Rest with {gold} gold, P{seat + 1}?": Yes, and have 1 fame' in [
+        e.get("text") for e in g.log
+    ]
 
 
 def test_bot_games_leave_labels_for_later_and_fill_them_with_values(tmp_path):
