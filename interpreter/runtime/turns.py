@@ -132,6 +132,7 @@ def _turn(rt, fr):
             "prompt": "Choose an action",
             "options": options,
             "labels": [action_label(rt, fr, k) for k in options] if rt.narrate else None,
+            "keys": action_keys(rt, options) if rt.narrate else None,
             "subset": 0,
             "at": place_text(rt.nodes[fr["node"]]),
         }
@@ -158,6 +159,38 @@ def _find(rt, key):
             if a.key == name:
                 return a, None
     raise PlayError(f"no action '{key}'", code="play/internal")
+
+
+def _letters(i: int) -> str:
+    """0 -> a, 25 -> z, 26 -> aa: a key a person types."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(97 + r) + out
+    return out
+
+
+def action_keys(rt, options) -> list[str]:
+    """Each option of an action window as the key a person types: a letter fixed by the program, not
+    by what is offered now, so an action keeps its key for the whole turn (and every turn): the
+    game's actions in their declared order, then ``End turn``, then each type's abilities in the order
+    of the types. Two cards of one type offering the same ability at once: the second key gets a 2."""
+    prog = rt.prog
+    order = {a.key: i for i, a in enumerate(prog.actions)}
+    order[END] = len(prog.actions)
+    for tid in prog.ability_types:
+        for a in prog.abilities[tid]:
+            order.setdefault(f"{a.key}@{tid}", len(order))
+    out: list[str] = []
+    for key in options:
+        name, _, card = key.partition("@")
+        k = _letters(order.get(f"{name}@{rt.cards[int(card)]['t']}" if card else key, len(order)))
+        n = 1
+        while (k if n == 1 else f"{k}{n}") in out:
+            n += 1
+        out.append(k if n == 1 else f"{k}{n}")
+    return out
 
 
 def action_label(rt, fr, key) -> str:

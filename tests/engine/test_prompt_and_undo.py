@@ -181,7 +181,7 @@ def test_unavailable_actions_are_shown_with_their_condition_not_offered():
     shown = "\n".join(out)
     assert f"  -  {SHED} (unavailable: needs chips(me) >= 1 and penalty(me) >= 1" in shown
     assert f"not accepted: '{SHED}' is unavailable: needs" in shown
-    assert "not accepted: options are numbered 1 to 4" in shown  # never numbered, never selectable
+    assert "not accepted: there is no option 5: type an action's letter (" in shown  # never lettered, never selectable
 
 
 def test_an_action_with_if_text_is_unavailable_for_the_reason_in_words(tmp_path):
