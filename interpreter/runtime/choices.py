@@ -124,8 +124,9 @@ def _choice_labels(rt, node, env, seat, options) -> list[str]:
     showing = getattr(node, "showing", None)
     if showing is not None:
         for i, v in enumerate(options):
-            if v is not None:
-                labels[i] = f"{labels[i]} ({_text_in(rt, {**env, node.var: v}, showing)})"
+            shown = "" if v is None else _text_in(rt, {**env, node.var: v}, showing)
+            if shown:  # nothing to say of this option (an empty text): its label alone
+                labels[i] = f"{labels[i]} ({shown})"
     return labels
 
 

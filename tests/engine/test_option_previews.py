@@ -147,3 +147,30 @@ def test_issue30_item7_the_prompt_refuses_a_number_out_of_range_naming_its_conve
     subset = {**pending, "subset": 2}
     with pytest.raises(ValueError, match="there is no option 7: options are numbered 1 to 3"):
         parse_answer("1 7", subset)
+
+
+# ------------------------------------------------------------------ ring_sow_end: where a sowing ends
+def test_issue30_item3_ring_sow_end_is_where_the_last_sown_piece_lands():
+    """The preview agrees with the sowing itself: full places passed free, the emptied place counted."""
+    import paths
+    from scenario import run
+    from support import new_game
+
+    from mason.dsl.builtins import BUILTINS
+
+    places = ["a1", "a2", "b1", "b2", "c1", "c2"]
+
+    def fresh(**pieces):
+        g = new_game(str(paths.FIXTURES / "sowing"), 2)
+        g.state["boards"]["yard"]["pieces"] = {p: list(pieces.get(p, [])) for p in places}
+        return g
+
+    def end(g, place):
+        return BUILTINS["ring_sow_end"].impl(g.rt, "yard", place)
+
+    g = fresh(a1=["red", "blue", "green"], a2=["red"] * 3, b2=["blue"] * 3)
+    assert end(g, "a1") == "c2"  # a2 and b2 full: b1, c1, then c2
+    run(g, 'do ring_pick_up(yard, "a1")\ndo ring_drop(yard, "red")\ndo ring_drop(yard, "blue")')
+    assert BUILTINS["ring_next_open"].impl(g.rt, "yard") == "c2"  # the real sowing's last landing
+    assert end(fresh(**{p: ["red"] * 3 for p in places}), "b1") == "b1"  # laps back to the emptied place
+    assert end(fresh(a1=["red"] * 2), "a1") == "b1" and end(fresh(), "a1") is None

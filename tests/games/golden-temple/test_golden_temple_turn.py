@@ -163,10 +163,10 @@ def test_gta_r47_must_take_a_workplace_with_workers_and_takes_all():
     run(g, "emit sow(who=0)")
     assert prompt(g) == PICK
     assert labels(g) == [
-        "North 1 (3 workers)",
-        "South 2 (1 worker)",
-        "West 1 (1 worker)",
-    ]  # only workplaces with workers; no pass
+        "North 1 (3 workers; the last lands on East 2, east district)",
+        "South 2 (1 worker; the last lands on West 1, west district)",
+        "West 1 (1 worker; the last lands on West 2, west district)",
+    ]  # only workplaces with workers; no pass; where the last worker lands (issue 30)
     act(g, "North 1")
     assert workers(g, "n1") == []
     assert sorted(ring(g)["held"]) == ["blue", "white", "yellow"]
@@ -178,8 +178,8 @@ def test_gta_r47_worker_movement_is_mandatory_in_the_turn():
     run(g, "emit player_turn(who=0)")
     act(g, "stay")  # step 1 is optional ...
     assert prompt(g) == PICK and labels(g) == [
-        "North 1 (1 worker)",
-        "South 1 (1 worker)",
+        "North 1 (1 worker; the last lands on North 2, north district)",
+        "South 1 (1 worker; the last lands on South 2, south district)",
     ]  # ... step 2 offers no way out
 
 
