@@ -19,7 +19,8 @@ class Agent:
 
 
 def parse_answer(text: str, pending: dict):
-    """Read a typed answer: a number (1-based), an action's letter (``pending['keys']``), an option's
+    """Read a typed answer: a number (1-based), a key (``pending['keys']``: an action's letter, or a
+    number offered as itself, a previewed rotation), an option's
     label (or its unique start), or for a subset several numbers or labels (labels separated by
     commas); empty or ``none`` for no option. In an action window a number still means the option at
     that place in the list (for scripts), though the window shows letters.
@@ -31,8 +32,10 @@ def parse_answer(text: str, pending: dict):
     labels = pending["labels"]
     n = len(labels)
     keys = pending.get("keys")
-    if keys and text.lower() in keys:  # an action's letter (shown instead of a number)
+    if keys and text.lower() in keys:  # an action's letter, or a number offered as itself
         return keys.index(text.lower())
+    if keys and all(_is_number(k) for k in keys) and _is_number(text):
+        raise ValueError(f"there is no option {text}: the options are the numbers {', '.join(keys)}")
     if pending["subset"]:
         if text.lower() in ("", "none", "0", "-"):
             return []

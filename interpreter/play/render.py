@@ -279,6 +279,8 @@ def render_decision(pending: dict, program=None, state=None, view=None, unavaila
     lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
     keys = pending.get("keys") or [str(i + 1) for i in range(len(labels))]  # actions: letters, lists: numbers
     for key, text in zip(keys, option_texts(pending, program, state, view)):
+        if pending.get("keys") and text.startswith(f"{key} (") and text.endswith(")"):
+            text = text[len(key) + 2 : -1]  # a number typed as itself: ``3. no link`` for the value 3
         lines.append(f"  {key}. {text}")
     for label, reason in unavailable:
         lines.append(f"  -  {label} (unavailable: {reason})")

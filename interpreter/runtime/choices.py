@@ -104,6 +104,8 @@ def _ask(rt, env, node, fr, seat, options, subset=0):
         "subset": subset,
         "at": place_text(node),
     }
+    if rt.narrate and _value_keyed(node, options):
+        st["pending"]["keys"] = [str(v) for v in options]
     if subset and node.ordered:
         st["pending"]["ordered"] = True  # only on such a choice: other decisions read as before
     st["stack"].append({"kind": "choice", "node": node.id, "scope": fr["scope"]})
@@ -128,6 +130,17 @@ def _choice_labels(rt, node, env, seat, options) -> list[str]:
             if shown:  # nothing to say of this option (an empty text): its label alone
                 labels[i] = f"{labels[i]} ({shown})"
     return labels
+
+
+def _value_keyed(node, options) -> bool:
+    """A choice of numbers previewed with ``showing`` (a rotation, a quantity): its options are typed
+    as the numbers themselves (``pending['keys']``), never by their place in the list."""
+    return (
+        getattr(node, "showing", None) is not None
+        and node.ckind == "value"
+        and all(type(v) is int for v in options)
+        and len(set(options)) == len(options)
+    )
 
 
 def _locate(rt, seat, options, labels):
@@ -254,6 +267,8 @@ def fill_labels(rt) -> dict | None:
     else:
         node = rt.nodes[fr["node"]]
         p["labels"] = _choice_labels(rt, node, rt.st["stack"][fr["scope"]]["vars"], p["seat"], p["options"])
+        if not p["subset"] and _value_keyed(node, p["options"]):
+            p["keys"] = [str(v) for v in p["options"]]
     return p
 
 

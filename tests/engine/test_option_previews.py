@@ -174,3 +174,63 @@ def test_issue30_item3_ring_sow_end_is_where_the_last_sown_piece_lands():
     assert BUILTINS["ring_next_open"].impl(g.rt, "yard") == "c2"  # the real sowing's last landing
     assert end(fresh(**{p: ["red"] * 3 for p in places}), "b1") == "b1"  # laps back to the emptied place
     assert end(fresh(a1=["red"] * 2), "a1") == "b1" and end(fresh(), "a1") is None
+
+
+# ------------------------------------------------------------------ hex_links_if: a placement's preview
+def test_issue30_item3_hex_links_if_previews_what_each_rotation_links_after_hex_place():
+    """For every rotation of a bend next to a ford and an orchard (edge and corner links, a covered
+    cell too), the preview equals what hex_edge_links / hex_corner_links give once the piece is placed."""
+    import paths
+    from scenario import card, run
+    from support import new_game
+
+    from mason.dsl.builtins import BUILTINS
+
+    def q(g, name, *args):
+        return BUILTINS[name].impl(g.rt, *args)
+
+    def fresh():
+        g = new_game(str(paths.FIXTURES / "hexville"), 2)
+        for b in ("town", "yard_0", "yard_1"):
+            for stack in g.state["boards"][b]["stacks"].values():
+                stack.clear()
+        for tid, cell, rot in (("ford", "0,0", 0), ("orchard", "1,0", 0), ("lane", "0,1", 2)):
+            c = card(g, tid)
+            run(g, f'let t = {c}\ndo hex_place("yard_0", "{cell}", t, {rot}, t.edges, t.corners)')
+        return g
+
+    linked = 0
+    for cell in ("1,-1", "0,1"):  # an empty cell, and one whose lane is covered
+        for rot in range(6):
+            g = fresh()
+            bend = card(g, "bend")
+            t = g.state["cards"][bend]
+            tdef = g.program.types[t["t"]]
+            edges, corners = tdef.get("edges"), tdef.get("corners")
+            preview = q(g, "hex_links_if", "yard_0", cell, edges, corners, rot, "red")
+            stacks = {k: len(v) for k, v in g.state["boards"]["yard_0"]["stacks"].items()}
+            assert {k: len(v) for k, v in g.state["boards"]["yard_0"]["stacks"].items()} == stacks  # nothing placed
+            run(g, f'let t = {bend}\ndo hex_place("yard_0", "{cell}", t, {rot}, t.edges, t.corners)')
+            after = [q(g, "hex_edge_links", "yard_0", cell), q(g, "hex_corner_links", "yard_0", cell, "red")]
+            assert preview == after, (cell, rot)
+            linked += bool(after[0] or after[1])
+    assert linked >= 3  # the rotations differ: some link, some do not
+
+
+def test_issue30_item3_previewed_numbers_are_typed_as_themselves():
+    """A choice of numbers with ``showing`` (a rotation) keys each option by its number: ``3`` is the
+    value 3, never the third option, and a number not offered is refused with the numbers offered."""
+    pending = {
+        "labels": ["0 (no link)", "2 (links book + book)", "3 (no link)"],
+        "options": [0, 2, 3],
+        "keys": ["0", "2", "3"],
+        "subset": 0,
+        "kind": "value",
+    }
+    assert parse_answer("3", pending) == 2 and parse_answer("0", pending) == 0
+    with pytest.raises(ValueError, match="there is no option 1: the options are the numbers 0, 2, 3"):
+        parse_answer("1", pending)
+    from mason.play.render import render_decision
+
+    text = render_decision({**pending, "prompt": "Turn the tile?"})
+    assert text.splitlines()[1:] == ["  0. no link", "  2. links book + book", "  3. no link"]
