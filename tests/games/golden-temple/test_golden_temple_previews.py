@@ -37,8 +37,14 @@ def test_issue30_gta_r51_each_workplace_says_where_its_last_worker_lands_and_the
         "West 2 (1 worker; the last lands on North 1, north district)",
     ]
     act(g, "North 1")
-    while prompt(g) == "Leave which worker on the next workplace?":
+    asked = []
+    while (prompt(g) or "").startswith("Leave which worker"):
+        asked.append(prompt(g))
         act(g, labels(g)[0])
+    assert asked == [  # each prompt names the workplace the worker is left on (East 1 is full)
+        "Leave which worker on the next workplace, North 2?",
+        "Leave which worker on the next workplace, East 2?",
+    ]
     assert g.pending is None  # no coin to skip with: the last worker landed by itself
     r = ring(g)
     assert r["last"][0] == "s1" and r["pieces"]["e1"] == ["green"] * 4  # the full workplace passed

@@ -32,7 +32,7 @@ from gt_support import (
 from scenario import run_phase
 
 PICK = "Take the workers of which workplace?"
-DROP = "Leave which worker on the next workplace?"
+DROP = "Leave which worker on the next workplace, {}?"  # the workplace named (issue 30)
 LAND = "Where does the last worker land?"
 WINDOW = "Choose an action"
 MAIN = "Main action of a district tile"
@@ -186,17 +186,17 @@ def test_gta_r47_worker_movement_is_mandatory_in_the_turn():
 def test_gta_r48_coins_taken_at_pick_up_before_sowing():
     g = sow_game(pieces={"e1": ["blue", "white"]}, coins={"e1": 2}, money=1)
     run(g, "emit sow(who=0)")
-    assert prompt(g) == DROP  # still sowing
+    assert prompt(g) == DROP.format("East 2")  # still sowing
     assert goods(g, 0)["coins"] == 3 and coins_on(g, "e1") == 0
 
 
 def test_gta_r49_one_worker_per_following_workplace_colour_chosen_each_time():
     g = sow_game(pieces={"n1": ["yellow", "blue", "green", "green"]})
     run(g, "emit sow(who=0)")
-    assert prompt(g) == DROP and labels(g) == ["yellow", "blue", "green"]
+    assert prompt(g) == DROP.format("North 2") and labels(g) == ["yellow", "blue", "green"]
     act(g, "green")
     assert workers(g, "n2") == ["green"]
-    assert labels(g) == ["yellow", "blue", "green"]
+    assert prompt(g) == DROP.format("East 1") and labels(g) == ["yellow", "blue", "green"]
     act(g, "blue")
     assert workers(g, "e1") == ["blue"]
     act(g, "green")
@@ -269,7 +269,7 @@ def test_gta_r53_only_the_last_worker_may_be_carried_past():
     g = sow_game(pieces={"n1": ["yellow", "blue", "white"]}, money=5)
     run(g, "emit sow(who=0)")
     act(g, "white")
-    assert prompt(g) == DROP  # an earlier worker: no landing choice
+    assert prompt(g) == DROP.format("East 1")  # an earlier worker: no landing choice
     act(g, "blue")
     assert workers(g, "n2") == ["white"] and workers(g, "e1") == ["blue"]
     assert prompt(g).startswith(LAND)  # only the last one may skip
