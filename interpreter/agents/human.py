@@ -22,8 +22,9 @@ from mason.runtime.engine import check_answer
 from mason.runtime.saves import SaveTarget
 from mason.runtime.turns import unavailable_actions
 
-HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
-numbers or names separated by spaces or commas, or an empty line for none.
+HELP = """Answer with an option's number (lists count from 1), its letter (your turn's actions: each keeps
+its letter all turn) or its name (or the start of it); for a choice of several, numbers or names
+separated by spaces or commas, or an empty line for none.
 Typing an option exactly as it is displayed (with or without its number) works too.
 Commands: view (the whole table as you see it), log (everything you have seen), why (what caused the
 changes since your last decision, and why an action is not offered), card NAME (what a card does),
@@ -144,7 +145,7 @@ class HumanAgent(Agent):
         # the whole table when the situation moved on; within the same turn, the public table compactly
         self.write(render_view(game.program, view, compact=self.where.get(seat) == where))
         self.where[seat] = where
-        unavailable = unavailable_actions(game.rt)
+        unavailable = unavailable_actions(game.rt, keyed=True)
         texts = option_texts(pending, game.program, game.state, view)
         while True:
             self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view, unavailable))
@@ -186,7 +187,7 @@ class HumanAgent(Agent):
                     answer = check_answer(pending, shown if shown is not None else parse_answer(text, pending))
                 except (ValueError, IllegalAction) as exc:
                     msg = exc.message if isinstance(exc, MasonError) else str(exc)
-                    barred = [r for label, r in unavailable if label.lower() == text.lower()]
+                    barred = [r for key, label, r in unavailable if text.lower() in (label.lower(), key)]
                     if barred:
                         msg = f"'{text}' is unavailable: {barred[0]}"
                     self.write(f"not accepted: {msg} (type 'help' for help)")

@@ -260,8 +260,9 @@ def render_decision(pending: dict, program=None, state=None, view=None, unavaila
 
     With the program and state, card options show their properties; with the deciding seat's view
     too, where each option lies when the seat can see it and the options lie in several places.
-    ``unavailable`` (``(label, reason)`` pairs, see turns.unavailable_actions) are listed after the
-    options, unnumbered: shown, never selectable.
+    ``unavailable`` (``(label, reason)`` pairs, or ``(key, label, reason)``: see
+    turns.unavailable_actions) are listed after the options with their letter (else a dash) and the
+    reason: shown, never selectable.
     """
     prompt = pending["prompt"].rstrip()
     if pending["subset"]:
@@ -282,8 +283,11 @@ def render_decision(pending: dict, program=None, state=None, view=None, unavaila
         if pending.get("keys") and text.startswith(f"{key} (") and text.endswith(")"):
             text = text[len(key) + 2 : -1]  # a number typed as itself: ``3. no link`` for the value 3
         lines.append(f"  {key}. {text}")
-    for label, reason in unavailable:
-        lines.append(f"  -  {label} (unavailable: {reason})")
+    for item in unavailable:
+        key, label, reason = item if len(item) == 3 else ("-", *item)
+        lines.append(
+            f"  {key}  {label} (unavailable: {reason})" if key == "-" else f"  {key}) {label} (unavailable: {reason})"
+        )
     return "\n".join(lines)
 
 

@@ -322,11 +322,12 @@ def _only_options(rt, fr) -> list:
     return [a.key for a in rt.prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
 
 
-def unavailable_actions(rt, with_rule: bool = False) -> list:
+def unavailable_actions(rt, with_rule: bool = False, keyed: bool = False) -> list:
     """For a pending action window: the actions (and card abilities) that only their ``if`` keeps
     out, as ``(label, reason)``; the reason is the action's ``if_text`` (the condition in words),
     else the condition as written and its rule-file place; ``with_rule``: both (``mason explain``).
-    Shown to the deciding seat, never offered (empty when no action window is pending)."""
+    Shown to the deciding seat, never offered (empty when no action window is pending). ``keyed``:
+    ``(key, label, reason)``, with the letter the action keeps all turn (``action_keys``)."""
     st = rt.st
     p = st["pending"]
     if p is None or p["kind"] != "action" or st["ti"] < 0:
@@ -341,10 +342,8 @@ def unavailable_actions(rt, with_rule: bool = False) -> list:
         if key in p["options"] or not _available(rt, fr, a, key, env, cond=False):
             return
         rule = f"needs {a.cond_src} ({a.cond_place})"
-        if not a.cond_text:
-            out.append((label, rule))
-        else:
-            out.append((label, f"{a.cond_text}: {rule}" if with_rule else a.cond_text))
+        reason = rule if not a.cond_text else f"{a.cond_text}: {rule}" if with_rule else a.cond_text
+        out.append((action_keys(rt, [key])[0], label, reason) if keyed else (label, reason))
 
     for a in rt.prog.actions:
         check(a, a.key, {"me": seat}, a.label)
