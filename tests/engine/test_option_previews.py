@@ -234,3 +234,20 @@ def test_issue30_item3_previewed_numbers_are_typed_as_themselves():
 
     text = render_decision({**pending, "prompt": "Turn the tile?"})
     assert text.splitlines()[1:] == ["  0. no link", "  2. links book + book", "  3. no link"]
+
+
+def test_issue30_item3_a_mistake_inside_showing_is_reported_at_its_place(tmp_path):
+    from mason import validate_game
+
+    folder = tmp_path / "citadels"
+    shutil.copytree(GAMES / "citadels", folder)
+    game = folder / "game.yaml"
+    text = game.read_text()
+    good = 'showing "pay {build_cost(d)} gold"'
+    assert good in text
+    game.write_text(text.replace(good, good.replace("build_cost", "build_cots"), 1))
+    line_no, line = next((i, l) for i, l in enumerate(game.read_text().splitlines(), 1) if "build_cots" in l)
+    errors = [str(e) for e in validate_game(str(folder))]
+    assert len(errors) == 1, errors
+    assert f"game.yaml:{line_no}:{line.index('build_cots') + 1}: error[definition/unknown-name]" in errors[0]
+    assert "did you mean 'build_cost'" in errors[0]
