@@ -132,10 +132,11 @@ def _turn(rt, fr):
             "prompt": "Choose an action",
             "options": options,
             "labels": [action_label(rt, fr, k) for k in options] if rt.narrate else None,
-            "keys": action_keys(rt, options) if rt.narrate else None,
             "subset": 0,
             "at": place_text(rt.nodes[fr["node"]]),
         }
+        if rt.narrate:  # like the labels, for a person or a log: fill_labels adds them when asked
+            rt.st["pending"]["keys"] = action_keys(rt, options)
         return
     st = rt.st
     stack.pop()
