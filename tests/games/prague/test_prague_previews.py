@@ -52,3 +52,28 @@ def test_issue30_pcr_r80_a_city_hex_option_shows_its_surcharge_and_vp():
     new = city_cells(g, "build_new")[0]
     assert f"{old} (pay 2 gold more, +{city(g, old, 'vp')} VP)" in labels(g)
     assert f"{new} (no surcharge)" in labels(g)
+
+
+def test_issue30_pcr_x17_a_discounted_building_tile_shows_what_is_left_to_pay():
+    """T4-1 (PCR-R107): the building tiles are offered at their price after the 2-gold discount."""
+    from pr_support import card, put
+    from test_prague_tiles import data
+
+    g = calm(4)
+    assert data(g, "b1_07")["gold"] == 3 and data(g, "b1_01")["gold"] == 1
+    assert data(g, "b1_07")["stone"] == 0 and data(g, "b1_01")["stone"] == 0
+    put(g, "t4_1", "techs", 0)
+    set_row(g, "building", "b1_07", "b1_01")
+    set_goods(g, 0, gold=3)
+    run(g, f"emit use_tech(who=0, tile={card(g, 't4_1')})")
+    assert prompt(g) == "Take which building tile?"
+    assert sorted(labels(g)) == sorted([f"{data(g, 'b1_07')['name']} (pay 1 gold)", f"{data(g, 'b1_01')['name']} (free)"])
+
+
+def test_issue30_pcr_r68_without_a_discount_a_wall_tile_shows_its_printed_price_alone():
+    g = calm(2)
+    set_row(g, "wall", "w1_02", "w1_03")
+    set_goods(g, 0, stone=9, gold=9)
+    run(g, 'emit perform(who=0, action="wall", source="tile")')
+    assert prompt(g) == "Take which wall tile?"
+    assert not any("pay" in label for label in labels(g))  # the name says the price: nothing added
