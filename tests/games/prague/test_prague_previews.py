@@ -67,7 +67,9 @@ def test_issue30_pcr_x17_a_discounted_building_tile_shows_what_is_left_to_pay():
     set_goods(g, 0, gold=3)
     run(g, f"emit use_tech(who=0, tile={card(g, 't4_1')})")
     assert prompt(g) == "Take which building tile?"
-    assert sorted(labels(g)) == sorted([f"{data(g, 'b1_07')['name']} (pay 1 gold)", f"{data(g, 'b1_01')['name']} (free)"])
+    assert sorted(labels(g)) == sorted(
+        [f"{data(g, 'b1_07')['name']} (pay 1 gold)", f"{data(g, 'b1_01')['name']} (free)"]
+    )
 
 
 def test_issue30_pcr_r68_without_a_discount_a_wall_tile_shows_its_printed_price_alone():
