@@ -135,10 +135,16 @@ def play(g, card: str, action: str | None = None):
         act(g, action)  # with a single legal action, the action runs without asking
 
 
+def bare(g) -> list[str]:
+    """The pending options without the previews the rules add in brackets (``R1L1C2 (2 workers)``)."""
+    return [label.split(" (")[0] for label in g.legal()]
+
+
 def maybe(g, label: str) -> bool:
-    """Answer ``label`` if the pending decision offers exactly it (one-option decisions resolve by themselves)."""
-    if g.pending and label in g.legal():
-        act(g, label)
+    """Answer ``label`` if the pending decision offers exactly it, a preview aside (one-option decisions
+    resolve by themselves)."""
+    if g.pending and label in bare(g):
+        g.answer(bare(g).index(label))
         return True
     return False
 

@@ -19,8 +19,11 @@ class Agent:
 
 
 def parse_answer(text: str, pending: dict):
-    """Read a typed answer: a number (1-based), an option's label (or its unique start), or for a
-    subset several numbers or labels (labels separated by commas); empty or ``none`` for no option.
+    """Read a typed answer: a number (1-based), a key (``pending['keys']``: an action's letter, or a
+    number offered as itself, a previewed rotation), an option's
+    label (or its unique start), or for a subset several numbers or labels (labels separated by
+    commas); empty or ``none`` for no option. In an action window a number still means the option at
+    that place in the list (for scripts), though the window shows letters.
 
     Returns the 0-based answer, or raises ValueError with a reason a person can act on. Range and
     size are checked by ``check_answer``, which gives its own reasons.
@@ -28,11 +31,19 @@ def parse_answer(text: str, pending: dict):
     text = text.strip()
     labels = pending["labels"]
     n = len(labels)
+    keys = pending.get("keys")
+    if keys and text.lower() in keys:  # an action's letter, or a number offered as itself
+        return keys.index(text.lower())
+    if keys and all(_is_number(k) for k in keys) and _is_number(text):
+        raise ValueError(f"there is no option {text}: the options are the numbers {', '.join(keys)}")
     if pending["subset"]:
         if text.lower() in ("", "none", "0", "-"):
             return []
         tokens = text.replace(",", " ").split()
         if all(t.isdigit() for t in tokens):
+            bad = [t for t in tokens if not 1 <= int(t) <= n]
+            if bad:
+                raise ValueError(f"there is no option {bad[0]}: options are numbered 1 to {n} ({NUMBERING})")
             return [int(t) - 1 for t in tokens]
         out: list[int] = []
         for name in (p.strip() for p in text.split(",")):
@@ -42,7 +53,7 @@ def parse_answer(text: str, pending: dict):
     if not text:
         raise ValueError(f"type a number from 1 to {n}")
     if text.startswith("#") and text[1:].isdigit():
-        return int(text[1:]) - 1
+        return _numbered(int(text[1:]), n)
     if labels and all(_is_number(l) for l in labels) and _is_number(text):
         # the options are numbers themselves (a bid, a quantity): a typed number means that value;
         # '#3' still picks the third option
@@ -50,10 +61,22 @@ def parse_answer(text: str, pending: dict):
             return labels.index(text)
         raise ValueError(f"{text} is not one of the values offered ({labels[0]} to {labels[-1]})")
     if text.lstrip("-").isdigit():
-        return int(text) - 1
+        if keys and not 1 <= int(text) <= n:
+            raise ValueError(f"there is no option {text}: type an action's letter ({', '.join(keys)}) or its name")
+        return _numbered(int(text), n)
     if len(text.replace(",", " ").split()) > 1 and all(t.isdigit() for t in text.replace(",", " ").split()):
         raise ValueError(f"choose one option: a single number from 1 to {n}")
     return _by_label(text, labels)
+
+
+NUMBERING = "the prompt counts from 1; Game.answer takes the index, from 0"
+
+
+def _numbered(number: int, n: int) -> int:
+    """A typed option number (from 1) as the answer's index (from 0); out of range, a reason naming the convention."""
+    if not 1 <= number <= n:
+        raise ValueError(f"there is no option {number}: options are numbered 1 to {n} ({NUMBERING})")
+    return number - 1
 
 
 def _is_number(s: str) -> bool:

@@ -35,8 +35,9 @@ from mason.runtime.engine import check_answer
 from mason.runtime.saves import SaveTarget
 from mason.runtime.turns import unavailable_actions
 
-HELP = """Answer with an option's number or its name (or the start of it); for a choice of several,
-numbers or names separated by spaces or commas, or an empty line for none.
+HELP = """Answer with an option's number (lists count from 1), its letter (your turn's actions: each keeps
+its letter all turn) or its name (or the start of it); for a choice of several, numbers or names
+separated by spaces or commas, or an empty line for none.
 Typing an option exactly as it is displayed (with or without its number) works too.
 Commands: view (the whole table as you see it), view AREA (one board or zone in full: its name as
 the table writes it), log (everything you have seen), why (what caused the changes since your last
@@ -169,7 +170,7 @@ class HumanAgent(Agent):
         turn = view["turn"]
         where = (view["round"], view["phase"], turn["seat"] if turn else None, turn["card"] if turn else None)
         # the table that fits a terminal (50 x 100), the boards this decision is about drawn in full
-        unavailable = unavailable_actions(game.rt)
+        unavailable = unavailable_actions(game.rt, keyed=True)
         # the table and the question fit a terminal of TABLE_LINES lines together (the table at least 30)
         asked = render_decision(pending, game.program, game.state, view, unavailable).count("\n") + 1
         height = max(30, TABLE_LINES - asked)
@@ -221,7 +222,7 @@ class HumanAgent(Agent):
                     answer = check_answer(pending, shown if shown is not None else parse_answer(text, pending))
                 except (ValueError, IllegalAction) as exc:
                     msg = exc.message if isinstance(exc, MasonError) else str(exc)
-                    barred = [r for label, r in unavailable if label.lower() == text.lower()]
+                    barred = [r for key, label, r in unavailable if text.lower() in (label.lower(), key)]
                     if barred:
                         msg = f"'{text}' is unavailable: {barred[0]}"
                     self.write(f"not accepted: {msg} (type 'help' for help)")

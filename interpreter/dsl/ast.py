@@ -345,6 +345,7 @@ class Choose(Stmt):
     by: Optional[Expr] = None
     prompt: str = ""
     body: Optional[Block] = None
+    showing: Optional[str] = None  # ``showing "TEXT"``: added to each option's label, ``{expr}`` with ``var`` bound
 
 
 @node

@@ -389,7 +389,7 @@ class _ToAst(Transformer):
         return A.While(c[0], c[1], **_pos(meta))
 
     def choice_head(self, meta, c):
-        optional, rand, secret, ordered, upto, kind, name, source, by, prompt = c
+        optional, rand, secret, ordered, upto, kind, name, source, by, prompt, showing = c
         return dict(
             optional=optional is not None,
             random=rand is not None,
@@ -401,6 +401,7 @@ class _ToAst(Transformer):
             source=source,
             by=by,
             prompt=prompt or "",
+            showing=showing,
         )
 
     def upto(self, meta, c):
@@ -411,6 +412,9 @@ class _ToAst(Transformer):
 
     def prompt(self, meta, c):
         return PlacedText(_str(c[0]), c[0].line, c[0].column + 1)  # the text starts after the quote
+
+    def showing(self, meta, c):
+        return PlacedText(_str(c[0]), c[0].line, c[0].column + 1)
 
     def choose_simple(self, meta, c):
         return A.Choose(**c[0], **_pos(meta))

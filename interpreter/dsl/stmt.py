@@ -330,6 +330,7 @@ class StmtCompiler:
                 up_to=up_to,
                 by=by,
                 prompt=self.placed_text(s.prompt, s, *_text_at(s.prompt), scope),
+                showing=None if s.showing is None else self.placed_text(s.showing, s, *_text_at(s.showing), scope),
                 body=body,
             )
         )

@@ -266,12 +266,16 @@ def _seat_block(program, view, s, holds) -> list[str]:
 
 # ------------------------------------------------------------------------- decisions
 def render_decision(pending: dict, program=None, state=None, view=None, unavailable=()) -> str:
-    """The prompt and the numbered options.
+    """The prompt and the options: numbered from 1 in a list, lettered in an action window.
+
+    An action window's options carry the keys of ``pending['keys']`` (``turns.action_keys``): each
+    action keeps its letter whatever else is offered, so a key never means another action.
 
     With the program and state, card options show their properties; with the deciding seat's view
     too, where each option lies when the seat can see it and the options lie in several places.
-    ``unavailable`` (``(label, reason)`` pairs, see turns.unavailable_actions) are listed after the
-    options, unnumbered: shown, never selectable.
+    ``unavailable`` (``(label, reason)`` pairs, or ``(key, label, reason)``: see
+    turns.unavailable_actions) are listed after the options with their letter (else a dash) and the
+    reason: shown, never selectable.
     """
     prompt = pending["prompt"].rstrip()
     if pending["subset"]:
@@ -287,10 +291,16 @@ def render_decision(pending: dict, program=None, state=None, view=None, unavaila
             + (f" (offered: {', '.join(labels)})" if len(labels) <= 12 else "")
         )
     lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
-    for i, text in enumerate(option_texts(pending, program, state, view)):
-        lines.append(f"  {i + 1}. {text}")
-    for label, reason in unavailable:
-        lines.append(f"  -  {label} (unavailable: {reason})")
+    keys = pending.get("keys") or [str(i + 1) for i in range(len(labels))]  # actions: letters, lists: numbers
+    for key, text in zip(keys, option_texts(pending, program, state, view)):
+        if pending.get("keys") and text.startswith(f"{key} (") and text.endswith(")"):
+            text = text[len(key) + 2 : -1]  # a number typed as itself: ``3. no link`` for the value 3
+        lines.append(f"  {key}. {text}")
+    for item in unavailable:
+        key, label, reason = item if len(item) == 3 else ("-", *item)
+        lines.append(
+            f"  {key}  {label} (unavailable: {reason})" if key == "-" else f"  {key}) {label} (unavailable: {reason})"
+        )
     return "\n".join(lines)
 
 
@@ -329,8 +339,12 @@ def option_texts(pending, program, state, view) -> list[str]:
         text = name + (f" ({summary})" if summary else "")
         if label == name:
             out.append(text + (f" in {place}" if show_place and place else ""))
-        elif label.startswith(name):  # the engine already added to the label (a place): keep it
-            out.append(text + label[len(name) :])
+        elif label.startswith(name):  # the engine already added to the label (a place, a preview): keep it
+            rest = label[len(name) :]
+            if summary and rest.startswith(" ("):  # one pair of brackets: ``Castle (noble, cost 4; pay 3 gold)``
+                out.append(f"{text[:-1]}; {rest[2:]}")
+            else:
+                out.append(text + rest)
         else:
             out.append(label)
     return out

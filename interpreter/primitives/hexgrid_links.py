@@ -16,6 +16,7 @@ from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
 from mason.primitives.hexgrid import (
     DIR_NAMES,
+    _six,
     cell_id,
     cells_of,
     grid,
@@ -25,6 +26,7 @@ from mason.primitives.hexgrid import (
     printed,
     step,
     top_item,
+    turn,
     vertex,
 )
 from mason.runtime.boards import board_event, board_model
@@ -46,6 +48,22 @@ def _edge_links(rt, name, cell):
     that neighbour's edge already paid with this position."""
     d, data, cells = grid(rt, name)
     cid, item = _placed(d, data, cells, name, cell)
+    return _edge_links_of(data, cells, cid, item)
+
+
+@builtin("hex_links_if", 6)
+def _links_if(rt, name, cell, edges, corners, rotation, mark):
+    """What a piece with these printed ``edges`` and ``corners`` would link if it were put on ``cell`` now,
+    turned ``rotation`` steps clockwise (an option's preview; nothing is placed): ``[edge links, corner
+    links]``, each as ``hex_edge_links`` and ``hex_corner_links(..., mark)`` would give it after ``hex_place``."""
+    d, data, cells = grid(rt, name)
+    cid = on_board(cells, name, cell)
+    s = index(rotation, "a rotation")
+    item = {"edges": turn(_six(edges, "edges"), s), "corners": turn(_six(corners, "corners"), s), "paid": {}}
+    return [_edge_links_of(data, cells, cid, item), _corner_links_of(d, data, cells, cid, item, mark)]
+
+
+def _edge_links_of(data, cells, cid, item) -> list:
     out = []
     for k in range(6):
         n = step(cid, k)
@@ -66,6 +84,10 @@ def _corner_links(rt, name, cell, mark):
     position: ``[k, count, [[cell, corner, "c" (a piece's) or "m" (printed)], ...]]``."""
     d, data, cells = grid(rt, name)
     cid, item = _placed(d, data, cells, name, cell)
+    return _corner_links_of(d, data, cells, cid, item, mark)
+
+
+def _corner_links_of(d, data, cells, cid, item, mark) -> list:
     out = []
     for k in range(6):
         if item["corners"][k] != mark or mark is None:

@@ -285,6 +285,30 @@ def _next_open(rt, name):
     return None if data["cursor"] is None else _open_after(d, data, data["cursor"])
 
 
+@builtin("ring_sow_end", 2)
+def _sow_end(rt, name, place):
+    """Where the last of a place's pieces would land if they were picked up and sown now, without a
+    skip (each on the next non-full place, as ``ring_drop`` puts them): an option's preview; none
+    when the place is empty, pieces are held, or they would find no room."""
+    d, data = _ring(rt, name, place)
+    places, cap = d["places"], d.get("capacity")
+    n = len(data["pieces"][place])
+    if not n or data["held"]:
+        return None
+    counts = {p: len(v) for p, v in data["pieces"].items()}
+    counts[place], at = 0, places.index(place)
+    for _ in range(n):
+        for k in range(1, len(places) + 1):
+            q = places[(at + k) % len(places)]
+            if cap is None or counts[q] < cap:
+                break
+        else:
+            return None
+        counts[q] += 1
+        at = places.index(q)
+    return places[at]
+
+
 @builtin("ring_landings", 1, 2)
 def _landings(rt, name, extra=None):
     """Where the last held piece may go: its natural landing (``ring_next_open``), then every

@@ -30,9 +30,19 @@ def answered_in_place(rt, pick, seat: int, options: list, subset: int = 0, order
     return answer
 
 
+INDEXED = "Game.answer takes an option's index, counted from 0 (the prompt's number less 1)"
+
+
 def check_answer(pending: dict, answer):
-    """Validate an answer against a pending decision; return it normalised or raise IllegalAction."""
+    """Validate an answer against a pending decision; return it normalised or raise IllegalAction.
+
+    An answer is an option's index from 0 (a list of them for a subset); the prompt shows numbers
+    from 1 (index + 1). An action window's key (``pending['keys']``, the letter the prompt shows) is
+    accepted too and read as its index."""
     n = len(pending["options"])
+    keys = pending.get("keys")
+    if isinstance(answer, str) and keys and answer.lower() in keys:
+        return keys.index(answer.lower())
     if pending["subset"]:
         if not isinstance(answer, list) or any(not isinstance(i, int) or isinstance(i, bool) for i in answer):
             raise IllegalAction("this choice takes a list of option numbers")
@@ -40,11 +50,13 @@ def check_answer(pending: dict, answer):
             raise IllegalAction("an option may be chosen only once")
         if len(answer) > pending["subset"]:
             raise IllegalAction(f"choose at most {pending['subset']}")
-        if any(not 0 <= i < n for i in answer):
-            raise IllegalAction(f"options are numbered 1 to {n}")
+        bad = [i for i in answer if not 0 <= i < n]
+        if bad:
+            raise IllegalAction(f"no option has index {bad[0]}: {INDEXED}: 0 to {n - 1} here")
         return list(answer)  # the order given is kept: it is the order the player lists them
     if not isinstance(answer, int) or isinstance(answer, bool):
-        raise IllegalAction("answer with one option number")
+        letters = f" or one of the keys {', '.join(keys)}" if keys else ""
+        raise IllegalAction(f"answer with one option's index{letters}: {INDEXED}: 0 to {n - 1} here")
     if not 0 <= answer < n:
-        raise IllegalAction(f"options are numbered 1 to {n}")
+        raise IllegalAction(f"no option has index {answer}: {INDEXED}: 0 to {n - 1} here")
     return answer

@@ -12,7 +12,7 @@ from mason.errors import PlayError
 from mason.runtime import rng
 from mason.runtime.answers import answered_in_place, check_answer  # noqa: F401  (check_answer: re-exported)
 from mason.runtime.machine import card_ids, log_resolved, place_text, push_or_run, run_inline
-from mason.runtime.turns import action_label, take_action
+from mason.runtime.turns import action_keys, action_label, take_action
 from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words, label_of
 
 
@@ -91,9 +91,7 @@ def _ask(rt, env, node, fr, seat, options, subset=0):
     st = rt.st
     labels = None  # bots need no labels: fill_labels computes them when a person or a log asks
     if rt.narrate:
-        labels = [_label(rt, node.ckind, v) if v is not None else "none" for v in options]
-        if node.ckind == "card":
-            _locate(rt, seat, options, labels)
+        labels = _choice_labels(rt, node, env, seat, options)
     prompt = _text(rt, fr, node.prompt) or _default_prompt(node)
     if subset and node.ordered:
         prompt += ORDERED_NOTE
@@ -106,6 +104,8 @@ def _ask(rt, env, node, fr, seat, options, subset=0):
         "subset": subset,
         "at": place_text(node),
     }
+    if rt.narrate and _value_keyed(node, options):
+        st["pending"]["keys"] = [str(v) for v in options]
     if subset and node.ordered:
         st["pending"]["ordered"] = True  # only on such a choice: other decisions read as before
     st["stack"].append({"kind": "choice", "node": node.id, "scope": fr["scope"]})
@@ -113,6 +113,34 @@ def _ask(rt, env, node, fr, seat, options, subset=0):
 
 ORDERED_NOTE = " (in order: the items are taken in the order you list them)"
 """Said after the prompt of an ``ordered`` choice (``choose ordered up to N ...``), whose answer's order counts."""
+
+
+def _choice_labels(rt, node, env, seat, options) -> list[str]:
+    """The options of a ``choose`` as labels: each item's label, where a card lies (``_locate``), and
+    what ``showing "TEXT"`` adds, evaluated with the choice's name bound to that option, in the
+    choice's own scope: the value the rules go on to use (``pay build_cost(d) gold``) is computed
+    by the same expression, with the same modifiers, as the label shows it."""
+    labels = [_label(rt, node.ckind, v) if v is not None else "none" for v in options]
+    if node.ckind == "card":
+        _locate(rt, seat, options, labels)
+    showing = getattr(node, "showing", None)
+    if showing is not None:
+        for i, v in enumerate(options):
+            shown = "" if v is None else _text_in(rt, {**env, node.var: v}, showing)
+            if shown:  # nothing to say of this option (an empty text): its label alone
+                labels[i] = f"{labels[i]} ({shown})"
+    return labels
+
+
+def _value_keyed(node, options) -> bool:
+    """A choice of numbers previewed with ``showing`` (a rotation, a quantity): its options are typed
+    as the numbers themselves (``pending['keys']``), never by their place in the list."""
+    return (
+        getattr(node, "showing", None) is not None
+        and node.ckind == "value"
+        and all(type(v) is int for v in options)
+        and len(set(options)) == len(options)
+    )
 
 
 def _locate(rt, seat, options, labels):
@@ -148,7 +176,12 @@ def _text(rt, fr, text):
     """A prompt or option label as shown: ``{expr}`` parts (compiled at load) evaluated as ``say`` does."""
     if isinstance(text, str):
         return text
-    env = rt.st["stack"][fr["scope"]]["vars"]
+    return _text_in(rt, rt.st["stack"][fr["scope"]]["vars"], text)
+
+
+def _text_in(rt, env, text):
+    if isinstance(text, str):
+        return text
     return "".join(p if isinstance(p, str) else in_words(p(rt, env)) for p in text)
 
 
@@ -219,19 +252,23 @@ def s_choose_one(rt, env, node, fr):
 def fill_labels(rt) -> dict | None:
     """The pending decision with its option labels (computed now if they were left out)."""
     p = rt.st["pending"]
-    if p is None or p.get("labels") is not None:
+    if p is None:
         return p
     fr = rt.st["stack"][-1]
+    if fr["kind"] == "turn":  # derived from the options and the program alone (a save's are not trusted)
+        p["keys"] = action_keys(rt, p["options"])
+    if p.get("labels") is not None:
+        return p
     if fr["kind"] == "turn":
         p["labels"] = [action_label(rt, fr, k) for k in p["options"]]
     elif fr["kind"] == "option":
         node = rt.nodes[fr["node"]]
         p["labels"] = [_text(rt, fr, node.options[i][0]) for i in p["options"]]
     else:
-        labels = [_label(rt, p["kind"], v) if v is not None else "none" for v in p["options"]]
-        if p["kind"] == "card":
-            _locate(rt, p["seat"], p["options"], labels)
-        p["labels"] = labels
+        node = rt.nodes[fr["node"]]
+        p["labels"] = _choice_labels(rt, node, rt.st["stack"][fr["scope"]]["vars"], p["seat"], p["options"])
+        if not p["subset"] and _value_keyed(node, p["options"]):
+            p["keys"] = [str(v) for v in p["options"]]
     return p
 
 

@@ -135,6 +135,8 @@ def _turn(rt, fr):
             "subset": 0,
             "at": place_text(rt.nodes[fr["node"]]),
         }
+        if rt.narrate:  # like the labels, for a person or a log: fill_labels adds them when asked
+            rt.st["pending"]["keys"] = action_keys(rt, options)
         return
     st = rt.st
     stack.pop()
@@ -158,6 +160,38 @@ def _find(rt, key):
             if a.key == name:
                 return a, None
     raise PlayError(f"no action '{key}'", code="play/internal")
+
+
+def _letters(i: int) -> str:
+    """0 -> a, 25 -> z, 26 -> aa: a key a person types."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(97 + r) + out
+    return out
+
+
+def action_keys(rt, options) -> list[str]:
+    """Each option of an action window as the key a person types: a letter fixed by the program, not
+    by what is offered now, so an action keeps its key for the whole turn (and every turn): the
+    game's actions in their declared order, then ``End turn``, then each type's abilities in the order
+    of the types. Two cards of one type offering the same ability at once: the second key gets a 2."""
+    prog = rt.prog
+    order = {a.key: i for i, a in enumerate(prog.actions)}
+    order[END] = len(prog.actions)
+    for tid in prog.ability_types:
+        for a in prog.abilities[tid]:
+            order.setdefault(f"{a.key}@{tid}", len(order))
+    out: list[str] = []
+    for key in options:
+        name, _, card = key.partition("@")
+        k = _letters(order.get(f"{name}@{rt.cards[int(card)]['t']}" if card else key, len(order)))
+        n = 1
+        while (k if n == 1 else f"{k}{n}") in out:
+            n += 1
+        out.append(k if n == 1 else f"{k}{n}")
+    return out
 
 
 def action_label(rt, fr, key) -> str:
@@ -289,11 +323,12 @@ def _only_options(rt, fr) -> list:
     return [a.key for a in rt.prog.actions if a.group == only and _available(rt, fr, a, a.key, env)] or [END]
 
 
-def unavailable_actions(rt, with_rule: bool = False) -> list:
+def unavailable_actions(rt, with_rule: bool = False, keyed: bool = False) -> list:
     """For a pending action window: the actions (and card abilities) that only their ``if`` keeps
     out, as ``(label, reason)``; the reason is the action's ``if_text`` (the condition in words),
     else the condition as written and its rule-file place; ``with_rule``: both (``mason explain``).
-    Shown to the deciding seat, never offered (empty when no action window is pending)."""
+    Shown to the deciding seat, never offered (empty when no action window is pending). ``keyed``:
+    ``(key, label, reason)``, with the letter the action keeps all turn (``action_keys``)."""
     st = rt.st
     p = st["pending"]
     if p is None or p["kind"] != "action" or st["ti"] < 0:
@@ -308,10 +343,8 @@ def unavailable_actions(rt, with_rule: bool = False) -> list:
         if key in p["options"] or not _available(rt, fr, a, key, env, cond=False):
             return
         rule = f"needs {a.cond_src} ({a.cond_place})"
-        if not a.cond_text:
-            out.append((label, rule))
-        else:
-            out.append((label, f"{a.cond_text}: {rule}" if with_rule else a.cond_text))
+        reason = rule if not a.cond_text else f"{a.cond_text}: {rule}" if with_rule else a.cond_text
+        out.append((action_keys(rt, [key])[0], label, reason) if keyed else (label, reason))
 
     for a in rt.prog.actions:
         check(a, a.key, {"me": seat}, a.label)

@@ -96,7 +96,10 @@ def test_parse_answer_numbers_labels_and_prefixes():
     assert parse_answer(" draw districts ", p) == 1
     assert parse_answer("Take income", p) == 2
     assert parse_answer("take 2", p) == 0
-    assert parse_answer("99", p) == 98  # range is check_answer's job, with its own reason
+    with pytest.raises(
+        ValueError, match=r"there is no option 99: options are numbered 1 to 3 \(the prompt counts from 1"
+    ):
+        parse_answer("99", p)  # the prompt's convention named (check_answer names the API's)
     with pytest.raises(ValueError, match="matches several"):
         parse_answer("take", p)
     with pytest.raises(ValueError, match="no option"):
@@ -193,7 +196,7 @@ def test_human_refuses_with_a_reason_and_answers_by_name(tmp_path):
     seat = game.pending["seat"]
     assert agent.decide(game, seat) == 0
     text = "\n".join(out)
-    assert "not accepted: options are numbered 1 to" in text
+    assert "not accepted: there is no option 99: options are numbered 1 to" in text
     assert "not accepted: no option 'zzz'" in text
     assert "Commands:" in text
     assert text.count(f"[P{seat + 1}] {game.pending['prompt']}") == 6  # asked again after each line

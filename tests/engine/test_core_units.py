@@ -115,12 +115,22 @@ def test_private_log_lines_reach_only_their_seats():
 def test_check_answer_refuses_with_reasons():
     single = {"options": [1, 2, 3], "subset": 0}
     assert check_answer(single, 2) == 2
-    for bad, reason in ((3, "numbered 1 to 3"), (-1, "numbered"), ("1", "one option number"), (True, "one option")):
+    for bad, reason in (
+        (3, "no option has index 3"),
+        (-1, "index -1"),
+        ("1", "one option's index"),
+        (True, "one option"),
+    ):
         with pytest.raises(IllegalAction, match=reason):
             check_answer(single, bad)
     subset = {"options": [1, 2, 3], "subset": 2}
     assert check_answer(subset, [2, 0]) == [2, 0]  # the order given is kept
-    for bad, reason in (([0, 0], "only once"), ([0, 1, 2], "at most 2"), ([5], "numbered"), (1, "list")):
+    for bad, reason in (
+        ([0, 0], "only once"),
+        ([0, 1, 2], "at most 2"),
+        ([5], "no option has index 5.*counted from 0"),
+        (1, "list"),
+    ):
         with pytest.raises(IllegalAction, match=reason):
             check_answer(subset, bad)
 

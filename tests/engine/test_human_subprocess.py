@@ -29,7 +29,7 @@ def test_human_plays_saves_quits_and_resumes_to_the_end(tmp_path):
     assert "cards (hidden)" in out
     assert re.search(r"crown: P[123]", out)
     assert re.search(r"^\[P1\] .+\n  1\. ", out, re.M)  # numbered options
-    assert "not accepted: options are numbered 1 to" in out  # the refusal says why
+    assert "not accepted: there is no option 99: type an action's letter (" in out  # the refusal says why
     assert "Commands: view" in out  # help
     assert out.count("-- since your last decision --") >= 2
     assert f"saved to {mid}" in out

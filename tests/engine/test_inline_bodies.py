@@ -15,7 +15,7 @@ from mason.runtime.game import Game, Settings
 
 
 def _states(settings, narrate, limit=400):
-    """The state at each decision of a random game (labels left out: only a narrating game has them)."""
+    """The state at each decision of a random game (labels and keys left out: only a narrating game has them)."""
     g = Game.new(settings, narrate=narrate)
     bots = {s: RandomAgent(f"inline/{s}") for s in range(settings.players)}
     out = []
@@ -23,6 +23,7 @@ def _states(settings, narrate, limit=400):
         st = json.loads(json.dumps(g.state))
         if st["pending"] is not None:
             st["pending"]["labels"] = None
+            st["pending"].pop("keys", None)
         out.append(json.dumps(st, sort_keys=True))
         p = g.state["pending"]
         g.answer(bots[p["seat"]].decide(g, p["seat"]))

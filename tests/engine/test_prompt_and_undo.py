@@ -177,12 +177,14 @@ def test_unavailable_actions_are_shown_with_their_condition_not_offered():
     line, col = text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
     assert barred[0][1].startswith("needs chips(me) >= 1 and penalty(me) >= 1 (")
     assert barred[0][1].endswith(f"lowball/game.yaml:{line}:{col})")
-    agent, out = human([SHED, "5", "1"])
+    agent, out = human([SHED, "c", "5", "1"])
     assert agent.decide(g, 0) == 0
     shown = "\n".join(out)
-    assert f"  -  {SHED} (unavailable: needs chips(me) >= 1 and penalty(me) >= 1" in shown
+    # with the letter it keeps all turn (issue 30), marked off from the offered "x." options
+    assert f"  c) {SHED} (unavailable: needs chips(me) >= 1 and penalty(me) >= 1" in shown
     assert f"not accepted: '{SHED}' is unavailable: needs" in shown
-    assert "not accepted: options are numbered 1 to 4" in shown  # never numbered, never selectable
+    assert "not accepted: 'c' is unavailable: needs" in shown
+    assert "not accepted: there is no option 5: type an action's letter (" in shown  # never lettered, never selectable
 
 
 def test_an_action_with_if_text_is_unavailable_for_the_reason_in_words(tmp_path):
@@ -193,7 +195,7 @@ def test_an_action_with_if_text_is_unavailable_for_the_reason_in_words(tmp_path)
     agent, out = human([SHED, "1"])
     agent.decide(g, 0)
     shown = "\n".join(out)
-    assert f"  -  {SHED} (unavailable: needs a chip and a point to shed)" in shown
+    assert f"  c) {SHED} (unavailable: needs a chip and a point to shed)" in shown
     assert f"not accepted: '{SHED}' is unavailable: needs a chip and a point to shed" in shown
     assert "game.yaml" not in shown.split("unavailable")[1].split("\n")[0]  # no rule-file place for players
 

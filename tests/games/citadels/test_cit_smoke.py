@@ -17,4 +17,5 @@ def test_cit_x1_warlord_costs_and_keep():
             g.answer(0)
     labels_ = labels(g)
     assert not any(l.startswith("Keep") for l in labels_)
-    assert "Watchtower (P3's city)" in labels_ and "Cathedral (P3's city)" in labels_
+    # each with what the Warlord pays: cost - 1 (shown since issue 30)
+    assert "Watchtower (P3's city) (pay 0 gold)" in labels_ and "Cathedral (P3's city) (pay 4 gold)" in labels_

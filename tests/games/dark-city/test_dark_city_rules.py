@@ -1427,7 +1427,7 @@ def test_dc_r65_quarry_allows_one_duplicate_at_a_time():
     refresh(g)
     act(g, "Take 2 gold", 2)
     act(g, "Build a district", 2)
-    assert sorted(labels(g)) == ["Tavern", "Temple"]
+    assert sorted(labels(g)) == ["Tavern (pay 1 gold)", "Temple (pay 1 gold)"]
     act(g, "Temple", 2)
     assert types_in(g, "city", 2).count("temple") == 2
     # one duplicate already: no second one (checked on the next turn's allowance)
@@ -1463,6 +1463,24 @@ def test_dc_r68_factory_makes_other_purples_cheaper_to_build():
     assert value(g, "build_cost", library, me=2) == 5 and value(g, "build_cost", temple, me=2) == 1
     assert value(g, "build_cost", library, me=1) == 6  # only for its owner
     assert value(g, "destroy_cost", factory, me=3) == 5  # destruction unchanged
+
+
+def test_dc_r68_the_build_prompt_shows_the_factory_price_and_charges_it():
+    """Issue 30: the build prompt shows each district at the price the rules charge (build_cost after
+    the Factory's modifier): the Library at 5, not its printed 6; the Temple at its printed 1."""
+    g = start(PICKS)
+    city_of(g, 2, "factory")
+    until_turn(g, "merchant", 2)
+    hand_of(g, 2, "library", "temple")
+    set_gold(g, 2, 6)
+    refresh(g)
+    act(g, "Take 2 gold", 2)
+    act(g, "Build a district", 2)
+    assert g.pending["prompt"] == "Build which district?"
+    assert sorted(labels(g)) == ["Library (pay 5 gold)", "Temple (pay 1 gold)"]
+    gold = g.state["counters"]["gold"][2]
+    act(g, "Library", 2)
+    assert g.state["counters"]["gold"][2] == gold - 5
 
 
 def test_dc_r69_park_draws_two_when_the_hand_is_empty():

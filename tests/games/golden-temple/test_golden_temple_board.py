@@ -340,7 +340,7 @@ def test_gta_r122_granting_effect_lists_the_kinds(code, kinds):
     g = fresh()
     set_goods(g, 0, marble=1, copper=1, gold=1)
     run(g, f'emit tile_action(who=0, code="{code}")')
-    assert prompt(g) == "Upgrade: which kind?" and labels(g) == kinds
+    assert prompt(g) == "Upgrade: which kind?" and [x.split(" (")[0] for x in labels(g)] == kinds
 
 
 def test_gta_r122_one_item_on_an_empty_slot_of_its_kind():
@@ -385,7 +385,7 @@ def test_gta_r123_warehouse_upgrade_needs_marble():
     g = fresh()
     set_goods(g, 0, copper=1, gold=1)
     upgrade(g, 0)
-    assert labels(g) == ["objective", "mahout"]
+    assert labels(g) == ["objective (pay 1 copper)", "mahout (pay 1 gold)"]  # each with its cost (issue 30)
 
 
 def test_gta_r124_objective_upgrade_pays_copper_face_down_next_slot():
@@ -407,7 +407,7 @@ def test_gta_r124_objective_upgrade_needs_copper():
     g = fresh()
     set_goods(g, 0, marble=1, gold=1)
     upgrade(g, 0)
-    assert labels(g) == ["warehouse", "mahout"]
+    assert labels(g) == ["warehouse (pay 1 marble)", "mahout (pay 1 gold)"]
 
 
 def test_gta_r125_mahout_upgrade_pays_gold_on_a_free_slot_of_choice():
@@ -429,7 +429,7 @@ def test_gta_r125_mahout_upgrade_needs_gold():
     g = fresh()
     set_goods(g, 0, marble=1, copper=1)
     upgrade(g, 0)
-    assert labels(g) == ["warehouse", "objective"]
+    assert labels(g) == ["warehouse (pay 1 marble)", "objective (pay 1 copper)"]
 
 
 def test_gta_r126_full_slots_or_empty_display_cannot_be_chosen():
@@ -526,7 +526,7 @@ def test_gta_r129_free_upgrade_costs_nothing():
     g = fresh()
     display(g, "wh07")
     upgrade(g, 0, free=True)  # no resources at all
-    assert labels(g) == ["warehouse", "objective", "mahout"]
+    assert labels(g) == ["warehouse (free)", "objective (free)", "mahout (free)"]
     act(g, "warehouse")
     assert cards_of(g, "warehouse_slots", 0) == ["wh07"]
     assert goods(g, 0) == {"coins": 0, "marble": 0, "copper": 0, "gold": 0}
@@ -670,7 +670,7 @@ def test_gta_r136_free_upgrade_reward_any_kind_no_cost():
     g = fresh()
     set_knowledge(g, 0, "research", 4)
     move_up(g, 0, "research")  # step 5: 1 free upgrade
-    assert labels(g) == ["warehouse", "objective", "mahout"]
+    assert labels(g) == ["warehouse (free)", "objective (free)", "mahout (free)"]
     act(g, "objective")
     act(g, labels(g)[0])
     assert len(zone(g, "objective_slots", 0)) == 2 and goods(g, 0) == {"coins": 0, "marble": 0, "copper": 0, "gold": 0}
@@ -789,7 +789,7 @@ def test_gta_r141_mh_upg_one_paid_upgrade_of_any_kind():
     g = fresh()
     set_goods(g, 0, marble=1, copper=1, gold=1)
     mahout_do(g, 0, "mh_upg")
-    assert labels(g) == ["warehouse", "objective", "mahout"]
+    assert labels(g) == ["warehouse (pay 1 marble)", "objective (pay 1 copper)", "mahout (pay 1 gold)"]
     act(g, "warehouse")
     act(g, labels(g)[0])
     assert done(g) and len(zone(g, "warehouse_slots", 0)) == 1

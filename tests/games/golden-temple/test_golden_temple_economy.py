@@ -715,7 +715,10 @@ def test_gta_r96_mahout_any_ignores_the_slot_colour():
     set_var(g, "act_worker", "yellow")
     mahout(g, 0, "mh_coin_pp", "green")
     _tile(g, "mahout_any")
-    assert labels(g) == ["Mahout: donate", "Mahout: 1 coin + 1 PP"]
+    assert labels(g) == [  # the donate tile can do nothing here: marked so (issue 30, README)
+        "Mahout: donate (does nothing now: no donation space you can pay where your elephant stands)",
+        "Mahout: 1 coin + 1 PP",
+    ]
     act(g, "Mahout: 1 coin + 1 PP")
     assert done(g) and goods(g, 0)["coins"] == 1 and pp(g, 0) == 11
 
@@ -732,7 +735,7 @@ def test_gta_r97_r98_r99_upgrade_tiles_offer_their_kinds(code, kinds):
     g = plain(ready(3))
     set_goods(g, 0, marble=1, copper=1, gold=1)
     _tile(g, code)
-    assert prompt(g) == "Upgrade: which kind?" and labels(g) == kinds
+    assert prompt(g) == "Upgrade: which kind?" and [x.split(" (")[0] for x in labels(g)] == kinds
 
 
 def test_gta_r98_mahout_upgrade_places_a_tile():

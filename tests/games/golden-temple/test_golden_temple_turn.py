@@ -32,7 +32,7 @@ from gt_support import (
 from scenario import run_phase
 
 PICK = "Take the workers of which workplace?"
-DROP = "Leave which worker on the next workplace?"
+DROP = "Leave which worker on the next workplace, {}?"  # the workplace named (issue 30)
 LAND = "Where does the last worker land?"
 WINDOW = "Choose an action"
 MAIN = "Main action of a district tile"
@@ -163,10 +163,10 @@ def test_gta_r47_must_take_a_workplace_with_workers_and_takes_all():
     run(g, "emit sow(who=0)")
     assert prompt(g) == PICK
     assert labels(g) == [
-        "North 1 (3 workers)",
-        "South 2 (1 worker)",
-        "West 1 (1 worker)",
-    ]  # only workplaces with workers; no pass
+        "North 1 (3 workers; the last lands on East 2, east district)",
+        "South 2 (1 worker; the last lands on West 1, west district)",
+        "West 1 (1 worker; the last lands on West 2, west district)",
+    ]  # only workplaces with workers; no pass; where the last worker lands (issue 30)
     act(g, "North 1")
     assert workers(g, "n1") == []
     assert sorted(ring(g)["held"]) == ["blue", "white", "yellow"]
@@ -178,25 +178,25 @@ def test_gta_r47_worker_movement_is_mandatory_in_the_turn():
     run(g, "emit player_turn(who=0)")
     act(g, "stay")  # step 1 is optional ...
     assert prompt(g) == PICK and labels(g) == [
-        "North 1 (1 worker)",
-        "South 1 (1 worker)",
+        "North 1 (1 worker; the last lands on North 2, north district)",
+        "South 1 (1 worker; the last lands on South 2, south district)",
     ]  # ... step 2 offers no way out
 
 
 def test_gta_r48_coins_taken_at_pick_up_before_sowing():
     g = sow_game(pieces={"e1": ["blue", "white"]}, coins={"e1": 2}, money=1)
     run(g, "emit sow(who=0)")
-    assert prompt(g) == DROP  # still sowing
+    assert prompt(g) == DROP.format("East 2")  # still sowing
     assert goods(g, 0)["coins"] == 3 and coins_on(g, "e1") == 0
 
 
 def test_gta_r49_one_worker_per_following_workplace_colour_chosen_each_time():
     g = sow_game(pieces={"n1": ["yellow", "blue", "green", "green"]})
     run(g, "emit sow(who=0)")
-    assert prompt(g) == DROP and labels(g) == ["yellow", "blue", "green"]
+    assert prompt(g) == DROP.format("North 2") and labels(g) == ["yellow", "blue", "green"]
     act(g, "green")
     assert workers(g, "n2") == ["green"]
-    assert labels(g) == ["yellow", "blue", "green"]
+    assert prompt(g) == DROP.format("East 1") and labels(g) == ["yellow", "blue", "green"]
     act(g, "blue")
     assert workers(g, "e1") == ["blue"]
     act(g, "green")
@@ -269,7 +269,7 @@ def test_gta_r53_only_the_last_worker_may_be_carried_past():
     g = sow_game(pieces={"n1": ["yellow", "blue", "white"]}, money=5)
     run(g, "emit sow(who=0)")
     act(g, "white")
-    assert prompt(g) == DROP  # an earlier worker: no landing choice
+    assert prompt(g) == DROP.format("East 1")  # an earlier worker: no landing choice
     act(g, "blue")
     assert workers(g, "n2") == ["white"] and workers(g, "e1") == ["blue"]
     assert prompt(g).startswith(LAND)  # only the last one may skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from isf_support import (
+    bare,
     clear_favours,
     counts,
     fill,
@@ -43,7 +44,9 @@ def test_isf_r38_recruiter_a_convict_to_prison_then_buy_laborers():
     g = ready(jade=15)
     play(g, "Recruiter", "Recruiter A")
     assert prison(g, 1)["convict"] == 1  # before the purchase
-    assert prompt(g).startswith("Buy how many laborers") and g.legal() == ["1", "2", "3", "4", "5"]
+    assert prompt(g).startswith("Buy how many laborers") and bare(g) == ["1", "2", "3", "4", "5"]
+    # each quantity with its price (ISF-R38's 0/1/2/4/6 jade, from purchase_prices: issue 30)
+    assert g.legal() == ["1 (pay 0 jade)", "2 (pay 1 jade)", "3 (pay 2 jade)", "4 (pay 4 jade)", "5 (pay 6 jade)"]
     act(g, "4")
     assert counts(g, 0, "jade", "laborer") == (11, 4)
 
@@ -51,7 +54,7 @@ def test_isf_r38_recruiter_a_convict_to_prison_then_buy_laborers():
 def test_isf_r39_recruiter_a_only_affordable_quantities():
     g = ready(jade=1)
     play(g, "Recruiter", "Recruiter A")
-    assert g.legal() == ["1", "2"]
+    assert bare(g) == ["1", "2"]
     g2 = ready(jade=0)
     play(g2, "Recruiter", "Recruiter A")  # only 1 laborer (free): no question
     assert counts(g2, 0, "laborer", "jade") == (1, 0)
@@ -88,10 +91,10 @@ def test_isf_r42_planner_a_convict_to_prison_then_buy_own_blocks():
 def test_isf_r43_planner_a_limited_by_stock_and_jade():
     g = ready(jade=10, stock=2)
     play(g, "Planner", "Planner A")
-    assert g.legal() == ["1", "2"]
+    assert bare(g) == ["1", "2"]
     g2 = ready(jade=2, stock=18)
     play(g2, "Planner", "Planner A")
-    assert g2.legal() == ["1", "2", "3"]
+    assert bare(g2) == ["1", "2", "3"]
 
 
 def test_isf_r44_planner_b_draw_keep_rest_to_the_bottom_in_chosen_order():
@@ -100,7 +103,7 @@ def test_isf_r44_planner_b_draw_keep_rest_to_the_bottom_in_chosen_order():
     top5 = list(reversed(deck[-5:]))
     hand0 = len(g.state["zones"]["favours/0"])
     play(g, "Planner", "Planner B")
-    assert g.legal() == ["Draw 3, keep 2", "Draw 5, keep 1"]
+    assert bare(g) == ["Draw 3, keep 2", "Draw 5, keep 1"]
     act(g, "Draw 5")
     assert sorted(g.pending["options"]) == sorted(top5)
     g.answer(0)  # keep one
@@ -125,7 +128,7 @@ def test_isf_r45_planner_c_removes_a_local_reinforcement_of_anyone():
     g2 = ready()
     put(g2, "R2L1C2", 0, marks=1)  # not local: no Planner C
     play(g2, "Planner")
-    assert not any(l.startswith("Planner C") for l in g2.legal())
+    assert not any(l.startswith("Planner C") for l in bare(g2))
 
 
 # ------------------------------------------------------------------ Builder A
@@ -147,7 +150,7 @@ def test_isf_r47_only_empty_slots_of_the_local_region():
     g = ready(block=1, laborer=2)
     put(g, "R1L1C3", 1)
     play(g, "Builder", "Builder A")
-    assert g.legal() == ["R1L1C1", "R1L1C2", "R1L1C4", "R1L1C5"]
+    assert bare(g) == ["R1L1C1", "R1L1C2", "R1L1C4", "R1L1C5"]
 
 
 def test_isf_r48_upper_slots_need_a_block_below_of_any_kind():
@@ -155,7 +158,7 @@ def test_isf_r48_upper_slots_need_a_block_below_of_any_kind():
     fill(g, ["R1L1C1", "R1L1C2", "R1L1C3", "R1L1C4"], 1)
     put(g, "R1L1C5", None)  # a governor block supports too
     play(g, "Builder", "Builder A")
-    assert g.legal() == [f"R1L2C{c}" for c in range(1, 6)]
+    assert bare(g) == [f"R1L2C{c}" for c in range(1, 6)]
 
 
 def test_isf_r49_level_four_only_at_the_region_ends():
@@ -163,23 +166,24 @@ def test_isf_r49_level_four_only_at_the_region_ends():
     for lv in (1, 2, 3):
         fill(g, [f"R1L{lv}C{c}" for c in range(1, 6)], 1)
     play(g, "Builder", "Builder A")
-    assert g.legal() == ["R1L4C1", "R1L4C5"]
+    assert bare(g) == ["R1L4C1", "R1L4C5"]
 
 
 def test_isf_r50_workers_by_level_in_any_mix():
     g = ready(block=1, laborer=1, convict=1)
     fill(g, ["R1L1C1"], 1)
     act(g, "Play a role card")
-    assert "Builder" in g.legal()
+    assert "Builder" in bare(g)
     act(g, "Builder")
-    assert g.legal() == ["R1L1C2", "R1L1C3", "R1L1C4", "R1L1C5"]  # level 2 needs 4 workers
+    assert bare(g) == ["R1L1C2", "R1L1C3", "R1L1C4", "R1L1C5"]  # level 2 needs 4 workers
+    assert g.legal()[0] == "R1L1C2 (2 workers)"  # each slot with the workers it needs (issue 30)
     act(g, "R1L1C2")
     assert counts(g, 0, "laborer", "convict") == (0, 0)  # 1 laborer + 1 convict, nothing back
     g2 = ready(block=1, laborer=3, convict=3)
     fill(g2, ["R1L1C1"], 1)
     play(g2, "Builder", "Builder A")
     act(g2, "R1L2C1")
-    assert g2.legal() == ["1", "2", "3"]  # convicts among the 4 workers
+    assert bare(g2) == ["1", "2", "3"]  # convicts among the 4 workers
     g3 = ready(block=1, laborer=1, convict=4)
     fill(g3, ["R1L1C1"], 1)
     play(g3, "Builder", "Builder A")
@@ -194,9 +198,9 @@ def test_isf_r51_the_second_block_may_rest_on_the_first():
     fill(g, ["R1L1C2", "R1L1C3", "R1L1C4", "R1L1C5"], 1)
     play(g, "Builder", "Builder A")
     act(g, "Two blocks")
-    assert "R1L1C1" in g.legal()
+    assert "R1L1C1" in bare(g)
     act(g, "R1L1C1")
-    assert "R1L2C1" in g.legal()
+    assert "R1L2C1" in bare(g)
     act(g, "R1L2C1")
     assert owner(g, "R1L2C1") == 0
 
@@ -242,13 +246,13 @@ def test_isf_r55_pattern_cells_must_be_own_unreinforced_blocks():
         put(g, "R1L1C1", 0)
         put(g, "R1L1C2", other)
         act(g, "Play a role card")
-        assert "Builder" not in g.legal()
+        assert "Builder" not in bare(g)
     g = ready(stock=0)
     give_card(g, 0, "favour_01", "favours")
     put(g, "R1L1C1", 0)
     put(g, "R1L1C2", 0, marks=1)
     act(g, "Play a role card")
-    assert "Builder" not in g.legal()
+    assert "Builder" not in bare(g)
 
 
 def test_isf_r56_patterns_are_upright_never_rotated_or_mirrored():
@@ -262,14 +266,14 @@ def test_isf_r56_patterns_are_upright_never_rotated_or_mirrored():
     put(g, "R1L1C3", 0)
     # own blocks: C1L1, C1L2, C2L2, C3L1 -> the rising diagonal C1L1-C2L2 exists
     act(g, "Play a role card")
-    assert "Builder" in g.legal()
+    assert "Builder" in bare(g)
     g2 = ready(stock=0)
     give_card(g2, 0, "favour_05", "favours")
     put(g2, "R1L1C2", 0)
     put(g2, "R1L1C1", 1)
     put(g2, "R1L2C1", 0)  # falling diagonal only
     act(g2, "Play a role card")
-    assert "Builder" not in g2.legal()
+    assert "Builder" not in bare(g2)
     g3 = ready(stock=0)
     give_card(g3, 0, "favour_01", "favours")  # horizontal pair
     fill(g3, ["R1L1C1", "R1L2C1"], 0)  # a vertical pair is no rotation of it
@@ -283,7 +287,7 @@ def test_isf_r57_anywhere_on_the_wall_across_region_borders():
     give_card(g, 0, "favour_01", "favours")
     fill(g, ["R1L1C5", "R2L1C1"], 0)
     play(g, "Builder", "Builder B")
-    assert g.legal() == ["R1L1C5", "R2L1C1"]
+    assert bare(g) == ["R1L1C5", "R2L1C1"]
 
 
 def test_isf_r58_one_reinforcement_on_a_block_of_the_players_choice():
@@ -291,7 +295,7 @@ def test_isf_r58_one_reinforcement_on_a_block_of_the_players_choice():
     give_card(g, 0, "favour_03", "favours")
     fill(g, ["R2L1C1", "R2L2C1"], 0)
     play(g, "Builder", "Builder B")
-    assert prompt(g).startswith("Put the reinforcement") and g.legal() == ["R2L1C1", "R2L2C1"]
+    assert prompt(g).startswith("Put the reinforcement") and bare(g) == ["R2L1C1", "R2L2C1"]
     act(g, "R2L2C1")
     assert wall(g)["marks"] == {"R2L2C1": {"reinforcement": 1}}
 
@@ -315,7 +319,8 @@ def test_isf_r60_a_reinforced_block_cannot_be_replaced_nor_used_in_patterns_and_
     put(g, "R1L1C2", 1)
     put(g, "R1L1C3", 1)
     play(g, "Builder", "Builder C")
-    assert g.legal() == ["R1L1C2", "R1L1C3"]
+    assert bare(g) == ["R1L1C2", "R1L1C3"]
+    assert g.legal() == ["R1L1C2 (4 workers)", "R1L1C3 (4 workers)"]  # double workers, shown (issue 30)
     w = wall(g)
     from mason.primitives.slots import majority
 
@@ -334,7 +339,7 @@ def test_isf_r61_unreinforced_blocks_of_a_completed_pattern_serve_again():
     act(g, "Builder")
     maybe(g, "Builder B")  # C1 and C3 still match favour 10
     maybe(g, "Favour 10")
-    assert g.legal() == ["R1L1C1", "R1L1C3"]
+    assert bare(g) == ["R1L1C1", "R1L1C3"]
     act(g, "R1L1C3")
     assert "favour_10" in [g.state["cards"][c]["t"] for c in g.state["zones"]["completed/0"]]
 
@@ -348,7 +353,7 @@ def test_isf_r62_replace_an_opponent_block_not_governor_not_own_not_reinforced()
     put(g, "R1L1C4", 1)
     put(g, "R2L1C1", 1)  # not local
     play(g, "Builder", "Builder C")
-    assert g.legal() == ["R1L1C4"] or prompt(g) != "Replace which block?"
+    assert bare(g) == ["R1L1C4"] or prompt(g) != "Replace which block?"
     assert owner(g, "R1L1C4") == 0
     assert prison(g, 1) == {"jade": 0, "convict": 0}
 
@@ -407,7 +412,7 @@ def test_isf_r67_treasurer_b_two_convicts_to_two_prisons_one_treasure_one_vp():
 def test_isf_r68_taskmaster_a_moves_to_any_other_region():
     g = ready(players=4)
     play(g, "Taskmaster", "Taskmaster A")
-    assert g.legal() == ["2", "3"]
+    assert bare(g) == ["2", "3"]
     act(g, "3")
     assert g.state["vars"]["camp"][0] == 3
 
@@ -417,7 +422,7 @@ def test_isf_r69_taskmaster_b_repeats_a_face_up_role_for_its_repeat_cost():
     move_role(g, 0, "treasurer", "played")
     move_role(g, 0, "recruiter", "played")
     play(g, "Taskmaster", "Taskmaster B")
-    assert g.legal() == ["Treasurer", "Recruiter"]
+    assert bare(g) == ["Treasurer", "Recruiter"]
     act(g, "Treasurer")
     assert counts(g, 0, "jade") == (5 - 3 + 3,)  # repeat cost 3, then Treasurer A
     g2 = ready(jade=5)
@@ -453,7 +458,7 @@ def test_isf_r71_taskmaster_bought_back_and_used_again_pays_again():
 # ------------------------------------------------------------------ governor block
 def test_isf_r72_governor_block_before_between_and_after_actions():
     g = turn_of(0, keep_governor=True)
-    assert "Place your governor block" in g.legal()  # before the first action
+    assert "Place your governor block" in bare(g)  # before the first action
     g2 = turn_of(0, keep_governor=True)
     set_counts(g2, 0, block=2, jade=1, laborer=6)
     play(g2, "Builder", "Builder A")
@@ -478,7 +483,7 @@ def test_isf_r73_governor_placement_costs_nothing_and_ignores_the_taskmaster():
     set_prison(g, 2)
     before = counts(g, 0, "jade", "laborer", "convict")
     act(g, "Place your governor block")
-    assert "R2L1C3" in g.legal()
+    assert "R2L1C3" in bare(g)
     act(g, "R2L1C3")
     assert counts(g, 0, "jade", "laborer", "convict") == before
     assert prison(g, 1)["convict"] == prison(g, 2)["convict"] == 0
@@ -490,7 +495,7 @@ def test_isf_r74_governor_block_needs_an_empty_supported_slot():
         fill(g, [f"R1L{lv}C{c}" for c in range(1, 6)], 1)
     fill(g, [f"R2L1C{c}" for c in range(1, 6)], 1)
     act(g, "Place your governor block")
-    assert g.legal() == ["R1L4C1", "R1L4C5"] + [f"R2L2C{c}" for c in range(1, 6)]
+    assert bare(g) == ["R1L4C1", "R1L4C5"] + [f"R2L2C{c}" for c in range(1, 6)]
 
 
 def test_isf_r75_governor_blocks_belong_to_nobody():
@@ -508,7 +513,7 @@ def test_isf_r75_governor_blocks_belong_to_nobody():
     assert g.rt.value("own_blocks", (0,), {"me": 0}) == 2
     assert g.rt.value("completable", (0,), {"me": 0}) == []
     play(g, "Builder", "Builder C")
-    assert g.legal() == ["R1L1C2", "R1L1C3"]  # never the governor blocks
+    assert bare(g) == ["R1L1C2", "R1L1C3"]  # never the governor blocks
 
 
 # ------------------------------------------------------------------ favour rewards
@@ -555,7 +560,7 @@ def test_isf_r80_a_disc_reward_can_buy_back_at_once():
     fill(g, ["R1L1C1", "R1L2C2", "R1L1C2"], 0)
     play(g, "Builder", "Builder B")
     act(g, "R1L1C1")
-    assert "Spend a buyback disc to take back the card just played and act again" in g.legal()
+    assert "Spend a buyback disc to take back the card just played and act again" in bare(g)
 
 
 def test_isf_r81_block_reward_limited_by_the_stock():

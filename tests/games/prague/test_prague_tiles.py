@@ -185,7 +185,15 @@ def test_pcr_r61_upgrade_tile_goes_on_the_hex_of_its_own_action_in_the_chosen_ro
     assert prompt(g) == "Take which upgrade tile?"
     assert sorted(labels(g)) == sorted(data(g, x)["name"] for x in ("u1_03", "u1_05", "u1_06"))
     act(g, data(g, "u1_03")["name"])
-    assert labels(g) == ["0", "1", "2", "3", "4", "5"]  # any of the six rotations
+    # any of the six rotations, each with what it would link (issue 30)
+    assert [x.split(" (")[0] for x in labels(g)] == ["0", "1", "2", "3", "4", "5"] and g.pending["keys"] == [
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+    ]
     act(g, "2")
     assert done(g)
     assert top(g, "action_0", ACTION_HEX["quarry"]) == "u1_03"  # the quarry hex, not the upgrade hex
@@ -641,7 +649,7 @@ def test_pcr_r78_building_reward_comes_on_payment_then_the_tile_is_placed_turned
     assert prompt(g) == "Build on which hex of the city?"
     assert counter(g, "silver", 0) == 1 and counter(g, "gold", 0) == 9 - t["gold"]  # already paid and gained
     act(g, "0,3")
-    assert labels(g) == ["0", "1", "2", "3", "4", "5"]
+    assert [x.split(" (")[0] for x in labels(g)] == ["0", "1", "2", "3", "4", "5"]
     act(g, "3")
     assert top(g, "city", "0,3") == "b1_08"
     assert evaluate(g, 'hex_rotation("city", "0,3")') == 3
@@ -654,7 +662,7 @@ def test_pcr_r79_legal_hexes_are_the_empty_town_hexes():
     set_row(g, "building", "b1_01")
     set_goods(g, 0, gold=9)
     run(g, 'emit perform(who=0, action="building", source="tile")')
-    offered = set(labels(g))
+    offered = {x.split(" (")[0] for x in labels(g)}  # (each with its surcharge and VP, issue 30)
     cells = evaluate(g, 'hex_cells("city")')
     legal = {c for c in cells if city(g, c, "kind") in ("build_old", "build_new") and empty(g, "city", c)}
     assert offered == legal
@@ -674,8 +682,10 @@ def test_pcr_r80_old_town_hex_costs_its_surcharge_and_scores_its_vp():
     set_row(g, "building", "b1_07")
     set_goods(g, 0, gold=4)  # 3 + 1 payable, 3 + 2 not
     run(g, 'emit perform(who=0, action="building", source="tile")')
-    assert one in labels(g) and two not in labels(g)
-    assert set(labels(g)) - set(olds)  # new-town hexes stay legal
+    shown = [x.split(" (")[0] for x in labels(g)]
+    assert one in shown and two not in shown
+    assert f"{one} (pay 1 gold more, +{city(g, one, 'vp')} VP)" in labels(g)  # its price and score (issue 30)
+    assert set(shown) - set(olds)  # new-town hexes stay legal
     act(g, one)
     act(g, "0")
     assert counter(g, "gold", 0) == 0
@@ -839,7 +849,8 @@ def test_pcr_x17_t4_1_discounts_tile_and_surcharge_together():
     set_row(g, "building", "b1_07")
     set_goods(g, 0, gold=3)
     run(g, f"emit use_tech(who=0, tile={card(g, 't4_1')})")
-    assert two in labels(g)  # 3 + 2 - 2 = 3 gold: payable
+    # 3 + 2 - 2 = 3 gold: payable; the tile took 1 after the discount, the hex shows the 2 still to pay
+    assert f"{two} (pay 2 gold more, +{city(g, two, 'vp')} VP)" in labels(g)
     act(g, two)
     act(g, "0")
     assert top(g, "city", two) == "b1_07" and counter(g, "gold", 0) == 0
