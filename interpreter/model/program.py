@@ -22,6 +22,7 @@ from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.names import GameNames
 from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
 from mason.runtime.boards import display_problems as _display_problems
+from mason.runtime.boards import zone_display_problems as _zone_display_problems
 
 # ---------------------------------------------------------------- typed constants and options
 CONSTANT_TYPES = ("int", "number", "bool", "str", "list", "map", "any")
@@ -226,6 +227,9 @@ class Program:
         self.active_zones = frozenset(k for k, v in self.zones.items() if v["active"])
         self.vars = {k: _var(v) for k, v in (g.get("vars") or {}).items()}
         self.card_state = dict(g.get("card_state") or {})
+        for zname, zdef in (g.get("zones") or {}).items():  # layout hints of a zone (docs/boards.md)
+            for msg, key in _zone_display_problems((zdef or {}).get("display"), self.card_state):
+                self.errors.append(DefinitionError(f"zone '{zname}': {msg}", self.place(zdef, key), "definition/zone"))
         self.events: dict[str, tuple[str, ...]] = {"turn_start": ("actor", "card"), "turn_end": ("actor", "card")}
         for name, args in (g.get("events") or {}).items():
             self.events[name] = tuple(args or ())
@@ -862,6 +866,7 @@ def _zone(v):
         "active": bool(v.get("active", False)),
         "label": v.get("label"),
         "narrate": bool(v.get("narrate", True)),
+        "display": v.get("display"),
     }
 
 

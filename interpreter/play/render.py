@@ -243,7 +243,7 @@ def _seat_block(program, view, s, holds) -> list[str]:
         # a plain score-like counter still at its start value is noise; resources always show
         if value == c["start"] and not c["supply"] and c["cap"] is None:
             continue
-        parts.append(f"{c['label'] or _words(name)} {value}")
+        parts.append(f"{c['label'] or _words(name)} {value}" + (f"/{c['cap']}" if c["cap"] is not None else ""))
     for name, v in program.vars.items():
         if v["scope"] != "seat" or name not in view["vars"]:
             continue

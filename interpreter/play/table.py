@@ -18,7 +18,8 @@ def _words(name) -> str:
 
 
 def card_model(program, c: dict) -> dict:
-    """A card a seat sees: id, type, name, its short description and its state flags."""
+    """A card a seat sees: id, type, name, its short description, its state flags (the card-state keys
+    that are true) and its other card state as it stands (``state``: key -> value, set ones only)."""
     from mason.play.render import card_summary
 
     return {
@@ -27,6 +28,7 @@ def card_model(program, c: dict) -> dict:
         "name": c["name"],
         "summary": card_summary(program, c["type"]),
         "flags": [_words(k) for k, v in c.items() if k not in ("id", "type", "name") and v is True],
+        "state": {k: v for k, v in c.items() if k not in ("id", "type", "name") and v is not True},
     }
 
 

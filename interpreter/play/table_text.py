@@ -36,28 +36,50 @@ def _zone_line(zone: dict, indent: str, width: int, longer: dict) -> str:
         return head + described
     line = _fit(head + _names(zone), width, f" (view {zone['zone']})")
     room = width - len(indent) - 4
-    forms = [wrap(_cards(zone, True), width, head, indent=indent + "  ")]
+    forms = [wrap(_cards(zone, True), width, head, sep=_sep(zone), indent=indent + "  ")]
     if any(len(c) > room for c in _cards(zone, True)):  # a description longer than a line: by name only
         forms = []
     if line != head + _names(zone):  # cut: by name, wrapped, is longer too
-        forms.append(wrap(_cards(zone, False), width, head, indent=indent + "  "))
+        forms.append(wrap(_cards(zone, False), width, head, sep=_sep(zone), indent=indent + "  "))
     longer[line] = forms
     return line
 
 
 def _names(zone: dict, described: bool = False) -> str:
-    return ", ".join(_cards(zone, described))
+    return _sep(zone).join(_cards(zone, described))
+
+
+def _sep(zone: dict) -> str:
+    """Between the parts of a zone's line: groups (``display: {group_by: KEY}``) by ``; ``, cards by ``, ``."""
+    return "; " if zone["display"].get("group_by") else ", "
 
 
 def _cards(zone: dict, described: bool = False) -> list[str]:
-    counts: dict = {}
+    """A zone's cards as the table names them: each with the card state its ``display: {show: [KEY]}``
+    asks for (``Mahout: donate (slot: green)``), alike cards counted (``x2``); with ``display:
+    {group_by: KEY}``, one part per value of that card-state key, in the order the zone first holds
+    it (``north: Tile 1, Tile 3``)."""
+    show = zone["display"].get("show") or []
+    group = zone["display"].get("group_by")
+    groups: dict = {}
     for c in zone["cards"]:
-        name = c["name"] + (f" ({c['summary']})" if described and c["summary"] else "")
+        state = c.get("state") or {}
+        tags = [f"{_words(k)}: {_words(state[k])}" for k in show if state.get(k) is not None]
+        extra = ([c["summary"]] if described and c["summary"] else []) + tags
+        name = c["name"] + (f" ({'; '.join(extra)})" if extra else "")
+        counts = groups.setdefault(state.get(group) if group else None, {})
         counts[name] = counts.get(name, 0) + 1
-    out = [n + (f" x{k}" if k > 1 else "") for n, k in counts.items()]
+    out = []
+    for value, counts in groups.items():
+        names = [n + (f" x{k}" if k > 1 else "") for n, k in counts.items()]
+        out.append(f"{_words(value)}: {', '.join(names)}" if value is not None else ", ".join(names))
     if zone["hidden"]:
         out.append(f"{zone['hidden']} hidden")
     return out
+
+
+def _words(v) -> str:
+    return str(v).replace("_", " ")
 
 
 def _describe_pieces(program, b: dict, legend: Legend) -> None:
@@ -207,9 +229,10 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     if piles:
         zone_lines.append(_fit("  face down: " + ", ".join(piles), width, " (view face down)"))
     seats_full, seats_brief = [], []  # others' face-up cards named, or only counted (when too tall)
+    own_lines: list[str] = []  # the viewing seat's lines (the same in both)
     for s in model["seats"]:
         tags = (["you"] if s["you"] else []) + (["automated"] if s["automated"] else []) + s["holds"]
-        parts = [f"{c['label']} {c['value']}" for c in s["counters"] if not c["quiet"]]
+        parts = [_counter_text(c) for c in s["counters"] if not c["quiet"]]
         parts += [v["label"] if v["text"] is None else f"{v['label']} {v['text']}" for v in s["vars"]]
         name = paint(s["name"], _seat_colour(s["seat"])) if colour else s["name"]
         who = name + (f" ({', '.join(tags)})" if tags else "")
@@ -219,6 +242,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
             mine += [_zone_line(z, "    ", width, longer) for z in s["zones"] if z["cards"] or z["hidden"]]
             seats_full += mine
             seats_brief += mine
+            own_lines = mine
             continue
         counted = [f"{z['label']} {_count(z)}" for z in s["zones"] if z["cards"] or z["hidden"]]
         seats_brief += wrap(parts + counted, width, who + ": ") if parts or counted else [who]
@@ -287,9 +311,15 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
                 folded |= step
                 out = tried
     # lines to spare: a zone cut short is written out in full (described, else by name) where it fits
-    # (the zones of the decision's options first, the seat's own zones, then the shared ones, top down)
-    for lines, limit in ((zone_lines, len(asked)), (seat_lines, None), (zone_lines, None)):
-        i = 0
+    # (the zones of the decision's options first, the seat's own zones, the shared ones, then the
+    # other seats' zones, top down)
+    own = seat_lines.index(own_lines[0]) if own_lines and own_lines[0] in seat_lines else 0
+    for lines, i, limit in (
+        (zone_lines, 0, len(asked)),
+        (seat_lines, own, own + len(own_lines)),
+        (zone_lines, 0, None),
+        (seat_lines, 0, None),
+    ):
         while i < len(lines) and (limit is None or i < limit):
             forms = [f for f in longer.get(lines[i], ()) if all(len(visible(x)) <= width for x in f)]
             form = next((f for f in forms if len(out) + len(f) - 1 <= height), [lines[i]])
@@ -299,6 +329,11 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
             if limit is not None:
                 limit += len(form) - 1
     return "\n".join(out)
+
+
+def _counter_text(c: dict) -> str:
+    """A seat's counter as the table writes it: ``gold 4/9`` where the counter has a cap, else ``gold 4``."""
+    return f"{c['label']} {c['value']}" + (f"/{c['cap']}" if c.get("cap") is not None else "")
 
 
 def _pairs(lines: list[str], width: int) -> list[str]:

@@ -75,6 +75,36 @@ def display_problems(d) -> list:
     return out
 
 
+# a zone's layout hints in YAML (``display:`` under a zone; docs/boards.md), read by mason.play only
+ZONE_DISPLAY_KEYS = ("label", "table", "group_by", "show")
+
+
+def zone_display_problems(d, card_state) -> list:
+    """The problems of a zone's ``display`` hints: ``label`` a text, ``table`` one of TABLE_FORMS,
+    ``group_by`` a card-state key (the table lists the zone's cards grouped by its value), ``show`` a
+    list of card-state keys (written after each card's name); ``[(message, "display"), ...]``."""
+    if d is None:
+        return []
+    if not isinstance(d, dict):
+        return [(f"display: a mapping of layout hints ({', '.join(ZONE_DISPLAY_KEYS)})", "display")]
+    out = [
+        (f"display: unknown key '{k}' (known: {', '.join(ZONE_DISPLAY_KEYS)})", "display")
+        for k in d
+        if k not in ZONE_DISPLAY_KEYS
+    ]
+    if "label" in d and not isinstance(d["label"], str):
+        out.append(("display: label must be a text", "display"))
+    if "table" in d and d["table"] not in TABLE_FORMS:
+        out.append((f"display: table must be one of {', '.join(TABLE_FORMS)}, not {d['table']!r}", "display"))
+    keys = [d["group_by"]] if "group_by" in d else []
+    if "show" in d:
+        keys += d["show"] if isinstance(d["show"], list) else [d["show"]]
+    for k in keys:
+        if not isinstance(k, str) or k not in (card_state or {}):
+            out.append((f"display: '{k}' is no card_state key (group_by and show name card_state keys)", "display"))
+    return out
+
+
 # name -> builder / checker: derived indexes kept by register_board_kind (and only there)
 BOARD_KINDS: dict[str, Callable] = {}
 BOARD_CHECKS: dict[str, Callable] = {}
