@@ -409,6 +409,22 @@ class Program:
         for name, vdef in (g.get("values") or {}).items():
             vdef = vdef if isinstance(vdef, dict) else {"value": vdef}
             self.values[name] = ValueDef(name, tuple(vdef.get("params") or ()), None, [], self.place(g["values"], name))
+        self.value_display = {}  # value -> its layout hints (``display: {label, used}``; docs/boards.md)
+        for name, vdef in (g.get("values") or {}).items():
+            d = vdef.get("display") if isinstance(vdef, dict) else None
+            if d is None:
+                continue
+            used = d.get("used") if isinstance(d, dict) else None
+            if not isinstance(d, dict) or len(self.values[name].params) != 1:
+                msg = "display: a value shown on the table has one parameter, the seat, and hints {label, used}"
+            elif used is not None and (used not in self.values or len(self.values[used].params) != 1):
+                msg = f"display: used must name a value of one seat, not '{used}'"
+            else:
+                self.value_display[name] = {"label": d.get("label") or name.replace("_", " "), "used": used}
+                continue
+            self.errors.append(
+                DefinitionError(f"value '{name}': {msg}", self.place(vdef, "display"), "definition/value")
+            )
         for name, vdef in (g.get("values") or {}).items():
             holder = g["values"][name] if isinstance(g["values"][name], dict) else g["values"]
             key = "value" if isinstance(g["values"][name], dict) else name

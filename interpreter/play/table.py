@@ -89,6 +89,13 @@ def table_model(program, view: dict) -> dict:
             if _shown(val) and val != v["start"]:
                 text = None if val is True else _value(val, v.get("type") == "seat", seats, names)
                 variables.append({"id": name, "label": _words(name), "value": val, "text": text})
+        shown = []  # the values the game shows of each seat (``display:`` under a value; docs/boards.md)
+        values = view.get("values") or {}
+        for name, d in getattr(program, "value_display", {}).items():
+            val = (values.get(name) or [None] * seats)[s] if s < len(values.get(name) or ()) else None
+            used = values[d["used"]][s] if d["used"] is not None and d["used"] in values else None
+            if val is not None:
+                shown.append({"id": name, "label": d["label"], "value": val, "used": used})
         for name, zdef in program.zones.items():
             if zdef["scope"] == "seat":
                 own.append(zone_model(program, zone_key(name, s), view["zones"][zone_key(name, s)]))
@@ -101,6 +108,7 @@ def table_model(program, view: dict) -> dict:
                 "holds": holders.get(s, []),
                 "counters": counters,
                 "vars": variables,
+                "values": shown,
                 "zones": own,
             }
         )

@@ -233,6 +233,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     for s in model["seats"]:
         tags = (["you"] if s["you"] else []) + (["automated"] if s["automated"] else []) + s["holds"]
         parts = [_counter_text(c) for c in s["counters"] if not c["quiet"]]
+        parts += [f"{v['label']} {'' if v['used'] is None else str(v['used']) + '/'}{v['value']}" for v in s["values"]]
         parts += [v["label"] if v["text"] is None else f"{v['label']} {v['text']}" for v in s["vars"]]
         name = paint(s["name"], _seat_colour(s["seat"])) if colour else s["name"]
         who = name + (f" ({', '.join(tags)})" if tags else "")

@@ -403,7 +403,28 @@ class Game:
 
     def view(self, seat: int | None) -> dict:
         fill_labels(self.rt)
-        return view(self.program, self.state, seat)
+        out = view(self.program, self.state, seat)
+        if self.program.value_display:
+            out["values"] = self._shown_values()
+        return out
+
+    def _shown_values(self) -> dict:
+        """The values a game shows on each seat's line (``display:`` under a value of one seat,
+        docs/boards.md): name -> its value per seat (None where it cannot be computed now). Such a
+        value is declared public by its designer: every seat's view holds it."""
+        out = {}
+        names = set(self.program.value_display) | {
+            d["used"] for d in self.program.value_display.values() if d["used"] is not None
+        }
+        for name in sorted(names):
+            vals = []
+            for s in range(self.state["n"]):
+                try:
+                    vals.append(self.rt.value(name, [s], {"me": s}))
+                except PlayError:
+                    vals.append(None)
+            out[name] = vals
+        return out
 
     def visible_log(self, seat: int | None, start: int = 0) -> list[dict]:
         """Log entries from index ``start`` that ``seat`` may read."""
