@@ -389,8 +389,19 @@ def render_area(program, view: dict, area: str) -> str | None:
         out.append(
             f"{owner}{z['label']}:" + ("" if z["cards"] else f" {z['hidden']} hidden" if z["hidden"] else " empty")
         )
+        show, group = z["display"].get("show") or [], z["display"].get("group_by")
+        groups: dict = {}  # with ``group_by``: the cards under a heading per value (docs/boards.md)
         for c in z["cards"]:
-            out.append("  " + _card(program, {"id": c["id"], "type": c["type"], "name": c["name"]}))
+            state = c.get("state") or {}
+            tags = [f"{_words(k)}: {_words(state[k])}" for k in show if state.get(k) is not None]
+            text = _card(program, {"id": c["id"], "type": c["type"], "name": c["name"]})
+            groups.setdefault(state.get(group) if group else None, []).append(
+                text + (f" ({'; '.join(tags)})" if tags else "")
+            )
+        for value, texts in groups.items():
+            if value is not None:
+                out.append(f"  {_words(value)}:")
+            out += [("    " if value is not None else "  ") + t for t in texts]
         if z["cards"] and z["hidden"]:
             out.append(f"  and {z['hidden']} hidden")
     return "\n".join(out)

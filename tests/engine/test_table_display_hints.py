@@ -98,3 +98,16 @@ def test_issue30_a_value_shown_on_the_table_must_take_one_seat(tmp_path):
     )
     (e,) = errors
     assert e.code == "definition/value" and "used must name a value of one seat" in e.message and e.place.line > 0
+
+
+def test_gta_r11_r12_view_district_tiles_lists_each_districts_tiles_under_its_name():
+    from mason.play.table_text import render_area
+
+    g = _game("golden-temple", 4)
+    lines = render_area(g.program, g.view(0), "district tiles").splitlines()
+    heads = [x.strip() for x in lines if x.startswith("  ") and not x.startswith("    ")]
+    assert heads == ["north:", "east:", "south:", "west:"], lines
+    for c in g.view(0)["zones"]["district_tiles"]["cards"]:
+        head = lines.index(f"  {c['in_district']}:")
+        block = lines[head + 1 : head + 4]
+        assert any(x.startswith(f"    {c['name']} (") for x in block), (c, lines)
