@@ -132,6 +132,47 @@ def _choice_labels(rt, node, env, seat, options) -> list[str]:
     return labels
 
 
+def option_previews(rt, pending) -> list | None:
+    """For a pending ``choose ... showing "TEXT"`` (the top frame), each option's preview as the log's
+    structured fields (docs/log-format.md): ``{"preview": TEXT, "preview_values": [...]}``, the text
+    as its label adds it and the values of its ``{expr}`` parts in order, as the expressions give
+    them ({} for an option with nothing to show); None for any other decision. Computed as the
+    labels are, by the same expressions in the choice's own scope."""
+    stack = rt.st["stack"]
+    fr = stack[-1] if stack else None
+    if pending is None or fr is None or fr["kind"] in ("turn", "option") or "node" not in fr:
+        return None
+    node = rt.nodes[fr["node"]]
+    showing = getattr(node, "showing", None)
+    if showing is None or getattr(node, "var", None) is None:
+        return None
+    env = stack[fr["scope"]]["vars"]
+    out: list[dict] = []
+    for v in pending["options"]:
+        if v is None:
+            out.append({})
+            continue
+        local = {**env, node.var: v}
+        parts = [showing] if isinstance(showing, str) else showing
+        values = [p(rt, local) for p in parts if not isinstance(p, str)]
+        text = "".join(p if isinstance(p, str) else in_words(x) for p, x in _paired(parts, values))
+        if not text:
+            out.append({})
+            continue
+        entry: dict = {"preview": text}
+        if values:
+            entry["preview_values"] = [_plain(x) for x in values]
+        out.append(entry)
+    return out
+
+
+def _paired(parts, values):
+    """Each part of a text with, for an ``{expr}`` part, its value (computed once)."""
+    it = iter(values)
+    for p in parts:
+        yield (p, None) if isinstance(p, str) else (p, next(it))
+
+
 def _value_keyed(node, options) -> bool:
     """A choice of numbers previewed with ``showing`` (a rotation, a quantity): its options are typed
     as the numbers themselves (``pending['keys']``), never by their place in the list."""

@@ -23,6 +23,7 @@ from mason.agents.automaton import decide
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
+from mason.runtime.choices import option_previews
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
 from mason.runtime.machine import option_entries
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
@@ -171,7 +172,12 @@ LOG_FORMAT = 3  # docs/log-format.md; schemas/log.schema.json
 def _options(rt, pending, labels) -> list:
     """The offered options of a decision, as the log holds them: ``{"id", "label"}`` each, with the
     structured fields of ``machine.option_entries``."""
-    return option_entries(rt, pending["seat"], pending["kind"], pending["options"], labels)
+    out = option_entries(rt, pending["seat"], pending["kind"], pending["options"], labels)
+    previews = option_previews(rt, pending)  # a ``showing`` choice: each option's preview as data
+    if previews is not None and len(previews) == len(out):
+        for item, extra in zip(out, previews):
+            item.update(extra)
+    return out
 
 
 def _seen_cards(program, state, seat) -> set:

@@ -111,3 +111,33 @@ def test_gta_r11_r12_view_district_tiles_lists_each_districts_tiles_under_its_na
         head = lines.index(f"  {c['in_district']}:")
         block = lines[head + 1 : head + 4]
         assert any(x.startswith(f"    {c['name']} (") for x in block), (c, lines)
+
+
+def test_cit_r32_a_build_decision_logs_each_options_cost_as_a_structured_preview():
+    import random
+
+    g = _game("citadels", 4, seed=5)
+    pick = random.Random(5)
+    for _ in range(400):
+        p = g.pending
+        if p["prompt"] == "Build which district?" and len(p["options"]) > 1:
+            break
+        n = len(p["options"])
+        g.answer(sorted(pick.sample(range(n), pick.randint(0, n))) if p.get("subset") else pick.randrange(n))
+    else:
+        raise AssertionError("no build decision was reached")
+    options = list(g.pending["options"])
+    g.answer(0)
+    entry = [e for e in g.log if e["type"] == "decision"][-1]
+    assert entry["prompt"] == "Build which district?"
+    for o, item in zip(options, entry["options"]):
+        cost = g.rt.value("build_cost", [o], {"me": entry["seat"]})
+        assert item["preview"] == f"pay {cost} gold" and item["preview_values"] == [cost], item
+        assert item["label"].endswith(f"(pay {cost} gold)")
+
+
+def test_issue28_a_decision_without_showing_logs_no_preview():
+    g = _game("golden-temple", 4)
+    g.answer(0)
+    entry = [e for e in g.log if e["type"] == "decision"][-1]
+    assert all("preview" not in o and "preview_values" not in o for o in entry["options"])
