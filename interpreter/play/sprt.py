@@ -33,6 +33,8 @@ MAX_GAMES = 1000  # games (per side) after which an undecided test stops
 WIN_MARGIN = 0.05  # H1 for a win rate: a difference of 5 rate points
 SCORE_MARGIN = 1.0  # H1 for a mean score: a difference of 1 point
 
+PRIOR_WEIGHT = 4  # pseudo-observations of the reference variance (Sequential.add)
+
 DIFFERENT, SAME = "different", "same"
 
 
@@ -72,13 +74,20 @@ class Sequential:
         self.up = OneSided(margin, alpha / 2, beta)
         self.down = OneSided(-margin, alpha / 2, beta)
         self.n, self.total, self.squares = 0, 0.0, 0.0
+        self.reference: float | None = None
 
-    def add(self, values) -> str | None:
-        """Take more observations and look: ``"different"``, ``"same"`` or None (play on)."""
+    def add(self, values, reference: float | None = None) -> str | None:
+        """Take more observations and look: ``"different"``, ``"same"`` or None (play on).
+
+        ``reference``, when given, is a variance the observations' own is drawn towards by
+        ``PRIOR_WEIGHT`` pseudo-observations (for B - A on the same seeds: var A + var B, the variance
+        had the pairing helped nothing). It keeps a few alike observations (no game whose outcome the
+        change moved, yet) from passing for certainty."""
         for v in values:
             self.n += 1
             self.total += v
             self.squares += v * v
+        self.reference = reference
         if self.decision is None:
             var = self.variance
             self.up.look(self.n, self.total, var)
@@ -93,7 +102,10 @@ class Sequential:
     def variance(self) -> float:
         if self.n < 2:
             return 0.0
-        return max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+        deviations = max(0.0, self.squares - self.total * self.total / self.n)
+        if self.reference is None:
+            return deviations / (self.n - 1)
+        return (deviations + PRIOR_WEIGHT * self.reference) / (self.n - 1 + PRIOR_WEIGHT)
 
     @property
     def decision(self) -> str | None:
@@ -124,8 +136,22 @@ def _finite(x: float):
     return x if math.isfinite(x) else ("inf" if x > 0 else "-inf")
 
 
-def hypotheses(margin: float, alpha: float, beta: float, what: str) -> str:
-    return (
-        f"H0: {what} = 0; H1: |{what}| >= {margin:g} (two one-sided SPRTs at alpha {alpha:g}/2 each, "
-        f"beta {beta:g})"
-    )
+def hypotheses(margin: float, alpha: float, beta: float, what: str, count: int = 1) -> str:
+    """The hypotheses in words; ``count`` tests sharing ``alpha`` (one a seat)."""
+    level = f"alpha {alpha:g}/2 each" if count == 1 else f"alpha {alpha:g}/{count}/2 each, {count} tests"
+    return f"H0: {what} = 0; H1: |{what}| >= {margin:g} (two one-sided SPRTs at {level}, beta {beta:g})"
+
+
+class Several:
+    """One two-sided test a mean (a seat), ``alpha`` shared equally: "different" as soon as one test
+    finds a difference, "same" once every test has found none."""
+
+    def __init__(self, count: int, margin: float, alpha: float = ALPHA, beta: float = BETA):
+        self.tests = [Sequential(margin, alpha / count, beta) for _ in range(count)]
+
+    @property
+    def decision(self) -> str | None:
+        decisions = [t.decision for t in self.tests]
+        if DIFFERENT in decisions:
+            return DIFFERENT
+        return SAME if all(d == SAME for d in decisions) else None
