@@ -433,6 +433,8 @@ def compare_cmd(
             for text in texts:
                 side.add(flag, text)
             sides.append((side, side.resolve(game, players, seed, flag)))
+        if seq.on:  # checked before any game too
+            metric = _metric(metric or "win", len(summarize_names(sides[0][1][0])))
         _check_html(html_path)
         ray = _connect(ray_address)
         total = seq.games(n_games)
@@ -479,8 +481,7 @@ def _compare_sequential(sides, seq, metric, workers, ray, on_done):
     """Both sides played until the SPRT decides: ([(report, results)] a side, the test's report)."""
     from mason.play.analytics import compare_until_decided, summarize
 
-    settings = sides[0][1][0]
-    kind, seat = _metric(metric or "win", len(summarize_names(settings)))
+    kind, seat = metric
     margin = seq.margin or (sprt.WIN_MARGIN if kind == "win" else sprt.SCORE_MARGIN)
     test = sprt.Sequential(margin, seq.alpha, seq.beta)
     t = time.perf_counter()
