@@ -678,32 +678,9 @@ def compare_text(report: dict) -> str:
 
 def _sequential_lines(report: dict) -> list:
     """--until-decided: the games used, the decision and the hypotheses, in words."""
-    seq = report.get("sequential")
-    if seq is None:
+    from mason.play.sprt import verdict
+
+    lines = verdict(report)
+    if not lines:
         return []
-    per = " a side" if "a" in report else ""
-    games = plural(seq["games"], "game") + per
-    rate = "win" in seq["metric"]
-    fmt = _pct if rate else _num
-    if seq["decision"] is None:
-        verdict = f"undecided after {games}, the --max-games cap"
-    else:
-        verdict = f"decided after {games}: "
-        if "seats" in seq:  # analyze: seat balance
-            off = [s for s in seq["seats"] if s["decision"] == "different"]
-            verdict += (
-                "unbalanced: " + ", ".join(f"{s['name']} wins {'more' if s['direction'] > 0 else 'less'}" for s in off)
-                if off
-                else f"balanced (no seat's win rate off its equal share by {fmt(seq['margin'])} or more)"
-            )
-        elif seq["decision"] == "different":
-            verdict += f"different, B {'higher' if seq['direction'] > 0 else 'lower'}"
-        else:
-            verdict += f"no difference as large as {fmt(seq['margin'])}"
-    if "seats" not in seq and seq.get("mean") is not None:
-        verdict += f" (mean B - A {fmt(seq['mean'])} over {seq['observations']} seeds)"
-    return [
-        "",
-        *_wrap(f"sequential test on {seq['metric']}: {verdict}"),
-        *_wrap(f"{seq['hypotheses']}; looked after every {seq['batch']} games{per}", "  "),
-    ]
+    return ["", *_wrap(lines[0]), *_wrap(lines[1], "  ")]

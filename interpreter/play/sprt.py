@@ -155,3 +155,37 @@ class Several:
         if DIFFERENT in decisions:
             return DIFFERENT
         return SAME if all(d == SAME for d in decisions) else None
+
+
+def verdict(report: dict) -> list[str]:
+    """An analyze or compare report's sequential test in words: [the verdict with the games used,
+    the hypotheses]; [] when the report has no sequential test."""
+    seq = report.get("sequential")
+    if seq is None:
+        return []
+    per = " a side" if "a" in report else ""
+    games = f"{seq['games']} game{'' if seq['games'] == 1 else 's'}{per}"
+    rate = "win" in seq["metric"]
+
+    def fmt(x: float) -> str:
+        return f"{100 * x:.1f}%" if rate else f"{x:.2f}".rstrip("0").rstrip(".")
+
+    if seq["decision"] is None:
+        text = f"undecided after {games}, the --max-games cap"
+    elif "seats" in seq:  # analyze: seat balance
+        off = [s for s in seq["seats"] if s["decision"] == DIFFERENT]
+        text = f"decided after {games}: " + (
+            "unbalanced: " + ", ".join(f"{s['name']} wins {'more' if s['direction'] > 0 else 'less'}" for s in off)
+            if off
+            else f"balanced (no seat's win rate off its equal share by {fmt(seq['margin'])} or more)"
+        )
+    elif seq["decision"] == DIFFERENT:
+        text = f"decided after {games}: different, B {'higher' if seq['direction'] > 0 else 'lower'}"
+    else:
+        text = f"decided after {games}: no difference as large as {fmt(seq['margin'])}"
+    if "seats" not in seq and seq.get("mean") is not None:
+        text += f" (mean B - A {fmt(seq['mean'])} over {seq['observations']} seeds)"
+    return [
+        f"sequential test on {seq['metric']}: {text}",
+        f"{seq['hypotheses']}; looked after every {seq['batch']} games{per}",
+    ]

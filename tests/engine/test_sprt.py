@@ -125,8 +125,9 @@ def _without_timing(report):
     return report
 
 
-def test_compare_until_decided_stops_by_itself_and_says_after_how_many_games():
-    r = invoke(*SHORT, "--max-games", 200, "--metric", "score", "--quiet")
+def test_compare_until_decided_stops_by_itself_and_says_after_how_many_games(tmp_path):
+    page = tmp_path / "cmp.html"
+    r = invoke(*SHORT, "--max-games", 200, "--metric", "score", "--quiet", "--html", page)
     assert r.exit_code == 0, r.output
     flat = " ".join(r.stdout.split())  # the prose wraps at 100 columns
     m = re.search(r"sequential test on score P1 \(B - A\): decided after (\d+) games a side: different, B lower", flat)
@@ -134,6 +135,7 @@ def test_compare_until_decided_stops_by_itself_and_says_after_how_many_games():
     n = int(m.group(1))
     assert n < 200 and n % 20 == 0
     assert f"{n}/{n} games completed (seeds 1..{n})" in r.stdout
+    assert f"<h2>Sequential test</h2><p>{m.group(0)}" in page.read_text(encoding="utf-8")
 
 
 def test_compare_until_decided_same_report_with_one_or_two_workers():
