@@ -223,7 +223,7 @@ common = [
 ]
 
 
-class Sequential:
+class UntilDecided:
     """The --until-decided settings, checked against -n before any game."""
 
     def __init__(self, n_games, until, max_games, batch, alpha, beta, margin):
@@ -308,7 +308,7 @@ def analyze_cmd(game, n_games, players, seed, workers, ray_address, as_json, htm
     (one two-sided test a seat, --alpha shared between them)."""
 
     try:
-        seq = Sequential(
+        seq = UntilDecided(
             n_games, *(kw.pop(k) for k in ("until_decided", "max_games", "batch", "alpha", "beta", "margin"))
         )
         side = Side(kw["variants"], kw["expansions"], kw["options"], kw["bots"], kw["bot_seats"])
@@ -422,7 +422,7 @@ def compare_cmd(
     H0 B - A = 0, H1 |B - A| >= --margin (two one-sided SPRTs at --alpha/2 each, power 1 - --beta)."""
 
     try:
-        seq = Sequential(
+        seq = UntilDecided(
             n_games, *(kw.pop(k) for k in ("until_decided", "max_games", "batch", "alpha", "beta", "margin"))
         )
         if metric is not None and not seq.on:
