@@ -27,6 +27,7 @@ from mason.cli.common import (
     load_for_cli,
 )
 from mason.errors import MasonError
+from mason.play import sprt
 from mason.runtime.values import plural
 
 SETTING_HELP = "variant=V, option=K=V, with=X, bots=KIND or bot=SEAT=KIND"
@@ -139,25 +140,144 @@ def _write_html(path, text: str) -> None:
         raise MasonError(f"--html {path}: cannot write: {exc.strerror or exc}", code="cli/usage") from None
 
 
-def _run_side(settings, bots, seat_bots, n, workers, on_done, coverage):
+def _run_side(settings, bots, seat_bots, n, workers, on_done, coverage, ray=None):
     from mason.play.analytics import run_games, summarize
 
     t = time.perf_counter()
-    results = run_games(settings, n, bots, seat_bots, workers, coverage, on_done)
+    results = run_games(settings, n, bots, seat_bots, workers, coverage, on_done, ray=ray)
     seconds = time.perf_counter() - t
     return summarize(settings, bots, seat_bots, results, seconds, coverage), results
 
 
+def _metric(text: str, players: int) -> tuple:
+    """``win``, ``score``, ``win:SEAT`` or ``score:SEAT`` (seats from 1) -> (kind, seat index)."""
+    kind, _, seat = text.partition(":")
+    if kind not in ("win", "score") or (seat and not seat.isdigit()):
+        raise MasonError(f"--metric {text}: expected win, score, win:SEAT or score:SEAT", code="cli/usage")
+    n = int(seat or 1)
+    if not 1 <= n <= players:
+        raise MasonError(f"--metric {text}: no seat {n} (seats 1 to {players})", code="cli/usage")
+    return kind, n - 1
+
+
 common = [
     click.argument("game"),
-    click.option("-n", "--games", "n_games", type=click.IntRange(min=1), required=True, help="Games per setting."),
+    click.option(
+        "-n",
+        "--games",
+        "n_games",
+        type=click.IntRange(min=1),
+        default=None,
+        help="Games per setting (or --until-decided).",
+    ),
     click.option("-p", "--players", type=int, default=None, help="Number of players (default: the minimum)."),
     click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up."),
     click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes."),
+    click.option(
+        "--ray",
+        "ray_address",
+        is_flag=False,
+        flag_value="local",
+        default=None,
+        metavar="[ADDRESS]",
+        help="Play the games as Ray tasks (a local instance, auto or ray://HOST:10001; docs/scaling.md).",
+    ),
     click.option("--json", "as_json", is_flag=True, help="Print one JSON report (no tables, no progress bar)."),
     click.option("--html", "html_path", type=click.Path(), default=None, help="Write a self-contained HTML report."),
     click.option("--quiet", is_flag=True, help="No progress bar."),
+    click.option(
+        "--until-decided",
+        is_flag=True,
+        help=f"Play batches of games until a sequential test (SPRT) decides, at most --max-games "
+        f"(default {sprt.MAX_GAMES}) a setting; instead of -n (docs/designers.md).",
+    ),
+    click.option(
+        "--max-games", type=click.IntRange(min=1), default=None, help="--until-decided: games per setting at most."
+    ),
+    click.option(
+        "--batch",
+        type=click.IntRange(min=2),
+        default=None,
+        help=f"--until-decided: games per setting between two looks (default {sprt.BATCH}).",
+    ),
+    click.option(
+        "--alpha",
+        type=click.FloatRange(0, 1, min_open=True, max_open=True),
+        default=None,
+        help=f"--until-decided: the chance of finding a difference where there is none (default {sprt.ALPHA}).",
+    ),
+    click.option(
+        "--beta",
+        type=click.FloatRange(0, 1, min_open=True, max_open=True),
+        default=None,
+        help=f"--until-decided: the chance of missing a difference of --margin (default {sprt.BETA}).",
+    ),
+    click.option(
+        "--margin",
+        type=click.FloatRange(0, min_open=True),
+        default=None,
+        help=f"--until-decided: the smallest difference worth finding (H1), on the metric's raw scale: "
+        f"a win rate as a fraction (default {sprt.WIN_MARGIN}, 5 rate points), a score in points "
+        f"(default {sprt.SCORE_MARGIN}).",
+    ),
 ]
+
+
+class UntilDecided:
+    """The --until-decided settings, checked against -n before any game."""
+
+    def __init__(self, n_games, until, max_games, batch, alpha, beta, margin):
+        given = [
+            name
+            for name, v in (
+                ("--max-games", max_games),
+                ("--batch", batch),
+                ("--alpha", alpha),
+                ("--beta", beta),
+                ("--margin", margin),
+            )
+            if v is not None
+        ]
+        if until and n_games is not None:
+            raise MasonError("-n and --until-decided exclude each other: --max-games caps the games", code="cli/usage")
+        if not until and n_games is None:
+            raise MasonError("give -n GAMES or --until-decided", code="cli/usage")
+        if not until and given:
+            raise MasonError(f"{given[0]} is for --until-decided", code="cli/usage")
+        self.on = until
+        self.max_games = max_games or sprt.MAX_GAMES
+        self.batch = batch or sprt.BATCH
+        self.alpha = sprt.ALPHA if alpha is None else alpha
+        self.beta = sprt.BETA if beta is None else beta
+        self.margin = margin
+
+    def games(self, n_games) -> int:
+        return self.max_games if self.on else n_games
+
+    def report(self, test, what: str, margin: float, games: int, pairs: int, count: int = 1) -> dict:
+        return {
+            "test": "two-sided SPRT (Sobel-Wald; normal approximation, variance from the data)",
+            "hypotheses": sprt.hypotheses(margin, self.alpha, self.beta, what, count),
+            "metric": what,
+            "margin": margin,
+            "alpha": self.alpha,
+            "beta": self.beta,
+            "batch": self.batch,
+            "max_games": self.max_games,
+            "games": games,
+            "observations": pairs,
+            "decision": test.decision,
+        }
+
+
+def _connect(ray_address):
+    if ray_address is None:
+        return None
+    from mason.play.parallel import connect_ray
+
+    ray = True if ray_address == "local" else ray_address
+    connect_ray(ray)  # before any game: a missing Ray or an address that does not answer is one line
+    return ray
 
 
 def _common(f):
@@ -179,19 +299,52 @@ def _common(f):
 @click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
 @click.option("--option", "options", multiple=True, help=OPTION_HELP)
 @click.option("--with", "expansions", multiple=True, help=WITH_HELP)
-def analyze_cmd(
-    game, n_games, players, seed, workers, as_json, html_path, quiet, bots, bot_seats, variants, options, expansions
-):
+def analyze_cmd(game, n_games, players, seed, workers, ray_address, as_json, html_path, quiet, **kw):
     """Play many bot games of one setting: win rates by seat, seat balance, scores, game length,
-    component impact and the rules that never fired."""
+    component impact and the rules that never fired.
+
+    --until-decided plays batches until a sequential test (SPRT) decides the seat balance:
+    H0 every seat wins its equal share, H1 some seat's win rate is off it by --margin or more
+    (one two-sided test a seat, --alpha shared between them)."""
 
     try:
-        side = Side(variants, expansions, options, bots, bot_seats)
+        seq = UntilDecided(
+            n_games, *(kw.pop(k) for k in ("until_decided", "max_games", "batch", "alpha", "beta", "margin"))
+        )
+        side = Side(kw["variants"], kw["expansions"], kw["options"], kw["bots"], kw["bot_seats"])
         settings, bots_, seat_bots, _ = side.resolve(game, players, seed)
         _check_html(html_path)
-        bar, on_done = _progress(n_games, as_json or quiet, f"{n_games} games")
+        ray = _connect(ray_address)
+        total = seq.games(n_games)
+        bar, on_done = _progress(total, as_json or quiet, f"{total} games" + (" at most" if seq.on else ""))
         try:
-            report, _ = _run_side(settings, bots_, seat_bots, n_games, workers, on_done, True)
+            if seq.on:
+                from mason.play.analytics import analyze_until_decided, summarize
+
+                margin = seq.margin or sprt.WIN_MARGIN
+                seats = len(summarize_names(settings))
+                tests = sprt.Several(seats, margin, seq.alpha, seq.beta)
+                t = time.perf_counter()
+                results = analyze_until_decided(
+                    (settings, bots_, seat_bots),
+                    tests,
+                    seq.batch,
+                    seq.max_games,
+                    workers=workers,
+                    ray=ray,
+                    coverage=True,
+                    on_done=on_done,
+                )
+                report = summarize(settings, bots_, seat_bots, results, time.perf_counter() - t, True)
+                report["sequential"] = seq.report(
+                    tests, "a seat's win rate - its equal share", margin, len(results), tests.tests[0].n, seats
+                )
+                report["sequential"]["seats"] = [
+                    {"seat": s, "name": row["name"], **test.to_json()}
+                    for s, (row, test) in enumerate(zip(report["seats"], tests.tests))
+                ]
+            else:
+                report, _ = _run_side(settings, bots_, seat_bots, n_games, workers, on_done, True, ray)
         finally:
             if bar is not None:
                 bar.__exit__(None, None, None)
@@ -213,6 +366,14 @@ def analyze_cmd(
     sys.exit(1 if report["errors"] else 0)
 
 
+def summarize_names(settings) -> list:
+    """The seats' names, automated seats included (what the seat-balance test counts)."""
+    from mason.runtime.game import load_program
+    from mason.runtime.state import names_at
+
+    return names_at(load_program(settings.game, settings.variants, settings.expansions), settings.players)
+
+
 @click.command("compare")
 @_common
 @click.option(
@@ -232,24 +393,61 @@ def analyze_cmd(
 @click.option(
     "--b", "b_settings", multiple=True, required=True, metavar="SETTING", help="Side B's setting, as --a; repeatable."
 )
-def compare_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet, bots, a_settings, b_settings):
-    """Play the same seeds under two settings and test each metric's difference (B - A)."""
+@click.option(
+    "--metric",
+    default=None,
+    metavar="win|score[:SEAT]",
+    help="--until-decided: what the test compares, seat by seat on the same seeds (B - A): a seat's win "
+    "rate (win, the default) or mean score (score); seat 1 unless :SEAT.",
+)
+def compare_cmd(
+    game,
+    n_games,
+    players,
+    seed,
+    workers,
+    ray_address,
+    as_json,
+    html_path,
+    quiet,
+    bots,
+    a_settings,
+    b_settings,
+    metric,
+    **kw,
+):
+    """Play the same seeds under two settings and test each metric's difference (B - A).
+
+    --until-decided plays batches until a sequential test (SPRT) of the --metric decides:
+    H0 B - A = 0, H1 |B - A| >= --margin (two one-sided SPRTs at --alpha/2 each, power 1 - --beta)."""
 
     try:
+        seq = UntilDecided(
+            n_games, *(kw.pop(k) for k in ("until_decided", "max_games", "batch", "alpha", "beta", "margin"))
+        )
+        if metric is not None and not seq.on:
+            raise MasonError("--metric is for --until-decided", code="cli/usage")
         sides = []
         for flag, texts in (("--a", a_settings), ("--b", b_settings)):
             side = Side(bots=bots)
             for text in texts:
                 side.add(flag, text)
             sides.append((side, side.resolve(game, players, seed, flag)))
+        if seq.on:  # checked before any game too
+            metric = _metric(metric or "win", len(summarize_names(sides[0][1][0])))
         _check_html(html_path)
-        bar, on_done = _progress(2 * n_games, as_json or quiet, f"{n_games} games x 2")
+        ray = _connect(ray_address)
+        total = seq.games(n_games)
+        bar, on_done = _progress(2 * total, as_json or quiet, f"{total} games x 2" + (" at most" if seq.on else ""))
         try:
-            out = []
-            for side, (settings, bots_, seat_bots, _) in sides:
-                out.append(_run_side(settings, bots_, seat_bots, n_games, workers, on_done, True))
-                if on_done is not None:
-                    on_done.next_part(n_games)
+            if seq.on:
+                out, tail = _compare_sequential(sides, seq, metric, workers, ray, on_done)
+            else:
+                out, tail = [], None
+                for side, (settings, bots_, seat_bots, _) in sides:
+                    out.append(_run_side(settings, bots_, seat_bots, n_games, workers, on_done, True, ray))
+                    if on_done is not None:
+                        on_done.next_part(n_games)
         finally:
             if bar is not None:
                 bar.__exit__(None, None, None)
@@ -258,6 +456,8 @@ def compare_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet
         (ra, res_a), (rb, res_b) = out
         ra["label"], rb["label"] = sides[0][0].label(), sides[1][0].label()
         report = compare(ra, rb, res_a, res_b)
+        if tail is not None:
+            report["sequential"] = tail
         if html_path:
             from mason.play.report import compare_html
 
@@ -275,6 +475,34 @@ def compare_cmd(game, n_games, players, seed, workers, as_json, html_path, quiet
     for e in errors[:20]:
         click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
     sys.exit(1 if errors else 0)
+
+
+def _compare_sequential(sides, seq, metric, workers, ray, on_done):
+    """Both sides played until the SPRT decides: ([(report, results)] a side, the test's report)."""
+    from mason.play.analytics import compare_until_decided, summarize
+
+    kind, seat = metric
+    margin = seq.margin or (sprt.WIN_MARGIN if kind == "win" else sprt.SCORE_MARGIN)
+    test = sprt.Sequential(margin, seq.alpha, seq.beta)
+    t = time.perf_counter()
+    res_a, res_b = compare_until_decided(
+        [(s, b, sb) for _, (s, b, sb, _) in sides],
+        (kind, seat),
+        test,
+        seq.batch,
+        seq.max_games,
+        workers=workers,
+        ray=ray,
+        coverage=True,
+        on_done=on_done,
+    )
+    half = (time.perf_counter() - t) / 2  # both sides alternate batch by batch: each gets half the time
+    out = [(summarize(s, b, sb, res, half, True), res) for (_, (s, b, sb, _)), res in zip(sides, (res_a, res_b))]
+    name = out[0][0]["seats"][seat]["name"]
+    what = f"{'win rate' if kind == 'win' else 'score'} {name} (B - A)"
+    tail = seq.report(test, what, margin, len(res_a), test.n)
+    tail.update({"seat": seat, "kind": kind, **{k: v for k, v in test.to_json().items() if k != "n"}})
+    return out, tail
 
 
 # ------------------------------------------------------------------------------------------ tables
@@ -400,6 +628,7 @@ def analyze_text(report: dict) -> str:
             ],
             indent="    ",
         )
+    out += _sequential_lines(report)
     cov = report.get("coverage")
     if cov is not None:
         out.append("")
@@ -443,4 +672,15 @@ def compare_text(report: dict) -> str:
         bal = r["balance"]
         out.append(f"seat balance {tag}: chi2 {_num(bal['statistic'])}, df {bal['df']}, p {_p(bal['p'])}")
     out += _wrap("tests: " + "; ".join(f"{k}: {v}" for k, v in report["tests"].items()))
+    out += _sequential_lines(report)
     return "\n".join(out)
+
+
+def _sequential_lines(report: dict) -> list:
+    """--until-decided: the games used, the decision and the hypotheses, in words."""
+    from mason.play.sprt import verdict
+
+    lines = verdict(report)
+    if not lines:
+        return []
+    return ["", *_wrap(lines[0]), *_wrap(lines[1], "  ")]

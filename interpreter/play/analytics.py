@@ -99,8 +99,10 @@ def run_games(
     workers: int = 1,
     coverage: bool = False,
     on_done=None,
+    ray: str | bool | None = None,
 ) -> list:
-    """Play ``games`` games with seeds base.seed, base.seed + 1, ...; results in seed order."""
+    """Play ``games`` games with seeds base.seed, base.seed + 1, ...; results in seed order (locally,
+    on ``workers`` processes or as Ray tasks: the results are the same)."""
     from mason.play.parallel import map_games
 
     seed0 = int(base.seed)
@@ -113,7 +115,7 @@ def run_games(
         )
         for i in range(games)
     ]
-    return map_games(play_one, jobs, workers=workers, on_done=on_done)
+    return map_games(play_one, jobs, workers=workers, on_done=on_done, ray=ray)
 
 
 # ------------------------------------------------------------------------------------------ summary
@@ -326,3 +328,81 @@ def _test(t: dict) -> dict:
         out["mann_whitney_p"] = t["mann_whitney_p"]
     out["significant"] = stats.significant(t.get("p"))
     return out
+
+
+# ------------------------------------------------------------------------------------------ until decided
+def win_share(result: dict, seat: int) -> float:
+    """The seat's share of the game's win: 1/k when it is one of k winners, else 0."""
+    winners = result["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def metric_value(result: dict, metric: tuple) -> float:
+    """``metric`` = ("win", seat) or ("score", seat): the seat's win share or score in one game."""
+    kind, seat = metric
+    return win_share(result, seat) if kind == "win" else float(result["scores"][seat])
+
+
+def _shifted(base: Settings, start: int) -> Settings:
+    return Settings(base.game, base.players, int(base.seed) + start, base.variants, base.expansions, base.options)
+
+
+def _batches(max_games: int, batch: int):
+    """(start, size) of the fixed batches: the looks never depend on how the games are spread."""
+    for start in range(0, max_games, batch):
+        yield start, min(batch, max_games - start)
+
+
+def compare_until_decided(sides: list, metric: tuple, test, batch: int, max_games: int, **run) -> tuple:
+    """Play both sides (each ``(settings, bots, seat_bots)``) batch by batch on the same seeds until
+    ``test`` (a :class:`mason.play.sprt.Sequential` of B's metric minus A's, seed by seed) decides or
+    ``max_games`` games a side are played. Returns (results A, results B); ``run`` goes to
+    :func:`run_games` (workers, ray, coverage, on_done)."""
+    on_done = run.pop("on_done", None)
+    results: list = [[], []]
+    pairs: list = []  # (A's value, B's value) of the seeds both sides completed
+    for start, size in _batches(max_games, batch):
+        for i, (settings, bots, seat_bots) in enumerate(sides):
+            results[i] += run_games(_shifted(settings, start), size, bots, seat_bots, on_done=on_done, **run)
+            if on_done is not None:
+                on_done.next_part(size)
+        new = [
+            (metric_value(ra, metric), metric_value(rb, metric))
+            for ra, rb in zip(results[0][start:], results[1][start:])
+            if "error" not in ra and "error" not in rb
+        ]
+        pairs += new
+        # the variance had the pairing helped nothing: what the paired one is drawn towards at first
+        reference = None
+        if len(pairs) > 1:
+            reference = statistics.variance([a for a, _ in pairs]) + statistics.variance([b for _, b in pairs])
+        test.add((b - a for a, b in new), reference)
+        if test.decision is not None:
+            break
+    return results[0], results[1]
+
+
+def analyze_until_decided(side: tuple, tests: list, batch: int, max_games: int, **run) -> list:
+    """Play one setting batch by batch until the seat-balance tests decide (``tests``: a
+    :class:`mason.play.sprt.Several`, one test a seat of each seat's win share minus the equal share)
+    or ``max_games`` are played. Returns the results."""
+    on_done = run.pop("on_done", None)
+    settings, bots, seat_bots = side
+    results: list = []
+    for start, size in _batches(max_games, batch):
+        new = run_games(_shifted(settings, start), size, bots, seat_bots, on_done=on_done, **run)
+        if on_done is not None:
+            on_done.next_part(size)
+        results += new
+        done = [r for r in new if "error" not in r]
+        for seat, test in enumerate(tests.tests):
+            test.add(_balance_value(r, seat) for r in done)
+        if tests.decision is not None:
+            break
+    return results
+
+
+def _balance_value(result: dict, seat: int) -> float:
+    seats = len(result["scores"])
+    shares = [win_share(result, s) for s in range(seats)]
+    return shares[seat] - sum(shares) / seats

@@ -294,6 +294,14 @@ def _component_plots(reports: list, labels: list) -> list:
     return out
 
 
+def _sequential(report: dict) -> list:
+    """--until-decided: the sequential test's verdict and hypotheses (nothing without one)."""
+    from mason.play.sprt import verdict
+
+    lines = verdict(report)
+    return [f'<h2>Sequential test</h2><p>{_e(lines[0])}.</p><p class="note">{_e(lines[1])}.</p>'] if lines else []
+
+
 def analyze_html(rep: dict) -> str:
     bal, labels = rep["balance"], ["games"]
     body = [
@@ -304,6 +312,7 @@ def analyze_html(rep: dict) -> str:
         _seat_table(rep),
         f"<p>Seat balance ({_e(bal['test'])} against equal shares): chi2 {_num(bal['statistic'])}, "
         f"df {bal['df']}, p {_p(bal['p'])}. Ties: {_e(rep['ties'])}.</p>",
+        *_sequential(rep),
         "<h2>Scores</h2>",
         f"<figure>{plot_scores([rep], labels)}</figure>",
         "<h2>Game length</h2>",
@@ -364,6 +373,7 @@ def compare_html(cmp: dict) -> str:
         f"difference (power {cmp['power']}). Tests: "
         + "; ".join(f"{_e(k)}: {_e(v)}" for k, v in cmp["tests"].items())
         + ".</p>",
+        *_sequential(cmp),
         "<h2>Differences</h2>",
         _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "significant", "n/side"], rows),
         "<h2>Win rate by seat</h2>",
