@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_NUMBER, charge
-from mason.dsl.fastexpr import _HELPERS, FAST, SEATS, FastFormError, _code, _Gen, _Unsupported, where
+from mason.dsl.fastexpr import _HELPERS, SEATS, FastFormError, _code, _Gen, _Unsupported, where
 from mason.errors import PlayError
 from mason.runtime import machine
 from mason.runtime.answers import answered_in_place
