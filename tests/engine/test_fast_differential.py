@@ -35,7 +35,9 @@ def _configs():
     for game, expansions in GAMES:
         prog = load_program(game, (), expansions)
         for players in range(prog.min_players, prog.max_players + 1):
-            yield pytest.param(game, expansions, players, id=f"{game}{'+' + '+'.join(expansions) if expansions else ''}-{players}")
+            yield pytest.param(
+                game, expansions, players, id=f"{game}{'+' + '+'.join(expansions) if expansions else ''}-{players}"
+            )
 
 
 CONFIGS = list(_configs())
@@ -114,3 +116,33 @@ def test_the_switch_turns_every_fast_form_off():
     fast = load_program("citadels", (), (), fast=True)
     assert fast is not prog and fast.fast
     assert any(hasattr(vd.fn, "slow") for vd in fast.values.values())
+
+
+def _simulate_json(env_fast: str | None) -> dict:
+    """``mason simulate prague -n 20 -p 4 --seed 1 --json`` as a user runs it, with ``MASON_FAST`` set
+    to ``env_fast`` (None: unset); its report without the timing fields."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "MASON_FAST"}
+    if env_fast is not None:
+        env["MASON_FAST"] = env_fast
+    done = subprocess.run(
+        [sys.executable, "-m", "mason.cli.main", "simulate", "prague", "-n", "20", "-p", "4", "--seed", "1", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    report.pop("seconds")
+    report["stats"] = {k: v for k, v in report["stats"].items() if k != "decisions_per_second"}
+    return report
+
+
+def test_mason_fast_0_simulates_as_the_fast_path_does():
+    """The switch from the environment, through the command users run: the same report but timing."""
+    on, off = _simulate_json(None), _simulate_json("0")
+    assert on["completed"] == 20 and on["decisions"] > 0
+    assert on == off
