@@ -139,7 +139,7 @@ class Runtime:
             self.spent = spent
             self._modified(vd, name, local, held)
             raise FastFormError(
-                f"named value '{name}': its fast form raised {type(exc).__name__}: {exc}"
+                f"{vd.place}: named value '{name}': its fast form raised {type(exc).__name__}: {exc}"
                 " where the reference path gives a result"
             ) from exc
         return self._modified(vd, name, local, held)
