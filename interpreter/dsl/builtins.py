@@ -120,8 +120,10 @@ def builtin(
     may be used again); it reads the state through ``rt``. ``args`` are the arguments' values where
     written as literals, ``KNOWN_CARD`` for a name holding a card's number for sure (an item of a
     zone), else ``NOT_LITERAL``. None, or an exception, where the hook does not apply:
-    call ``impl``. Where the template's code raises, the closure tree, calling ``impl``, decides; so it
-    need only be right where it does not raise (for the arguments the hook accepted).
+    call ``impl``. Where the template hands a value over (a shape it does not handle), it calls
+    ``_bail()``, and the closure tree, calling ``impl``, decides. Any other exception it raises must
+    be one where ``impl`` gives a rule error (that error is then the error); where ``impl`` gives a
+    value instead, the run stops with an internal error naming the expression (no silent fallback).
 
     ``gives_cards``: the query's value, whenever it has one, is a new list of cards' numbers (so that
     generated code reads the items' properties without checking them).
@@ -457,7 +459,7 @@ def show(rt, v) -> str:
 @builtin(  # written in place (labels are built from numbers at many decisions); a list: the builtin
     "str",
     1,
-    code=lambda program, *args: '("none" if (_v := {0}) is None else str(_v) if type(_v) is not list else [][0])',
+    code=lambda program, *args: '("none" if (_v := {0}) is None else str(_v) if type(_v) is not list else _bail())',
 )
 def _str(rt, value):
     """A value written out as text, the way ``say`` writes it (for labels built from numbers)."""

@@ -22,6 +22,8 @@ tests/engine/test_fast_expressions.py holds both forms to the same values and er
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 
 from mason.dsl import ast as A
@@ -117,9 +119,85 @@ def _times(rt, a, b):
     return a * b
 
 
+class _Switch:
+    """Whether programs compiled now get generated fast forms (expressions here, blocks in
+    runtime/direct.py, listeners in runtime/machine.py, action windows in runtime/turns.py).
+    ``MASON_FAST=0`` in the environment turns them off for the process; ``fast_forms`` (which
+    ``load_program``'s ``fast`` and ``Settings.fast`` use) for one compilation. Off, every construct
+    runs on its reference path. ``made`` / ``declined``: expressions given a fast form / left to their
+    closures by the generator (at compile time), counted for the process."""
+
+    def __init__(self) -> None:
+        self.on = os.environ.get("MASON_FAST", "").strip() != "0"
+        self.made = 0
+        self.declined = 0
+
+
+FAST = _Switch()
+
+
+@contextlib.contextmanager
+def fast_forms(on):
+    """Compile with fast forms on or off (``on`` None: as the switch stands)."""
+    if on is None:
+        yield
+        return
+    before, FAST.on = FAST.on, bool(on)
+    try:
+        yield
+    finally:
+        FAST.on = before
+
+
+class FastFormError(Exception):
+    """A generated fast form raised where its reference path gives a result: a bug in a generator."""
+
+
+def _entry(table, e, key):
+    """``table[e][key]`` of a builtin's static table (``_Gen.table_of``); an id that is not canonical or
+    a key the entry lacks hands the value over to the builtin (``_Fallback``), which decides."""
+    try:
+        return table[e][key]
+    except (KeyError, TypeError):
+        raise _Fallback from None
+
+
+def _bail():
+    """What generated code and builtin ``code`` templates call to hand a value over to the reference
+    path (a shape they do not handle): raises ``_Fallback``, their one declared hand-over."""
+    raise _Fallback
+
+
+def where(node) -> str:
+    """How an internal error names an expression: its kind and its place in its rule text (the run
+    loop adds the rule file's place of the block running it)."""
+    return (
+        f"expression {type(node).__name__} at {getattr(node, 'line', '?')}:{getattr(node, 'col', '?')} of its rule text"
+    )
+
+
+def _disagree(exc, slow, rt, env, place):
+    """A fast form raised ``exc`` (not ``_Fallback``, its declared hand-over): the reference path
+    ``slow(rt, env)`` runs; its rule error is the error (the same positioned error on both paths),
+    but a result means the fast form is wrong, an internal error naming the construct's place."""
+    slow(rt, env)
+    raise FastFormError(
+        f"{place}: the fast form raised {type(exc).__name__}: {exc} where the reference path gives a result"
+    )
+
+
 # what generated code may call besides its own constants
 _HELPERS = dict(
-    _UNSET=_UNSET, _Fallback=_Fallback, _plus=_plus, _bound=_bound, _times=_times, _again=_again, _sieve=_sieve
+    _UNSET=_UNSET,
+    _Fallback=_Fallback,
+    _bail=_bail,
+    _entry=_entry,
+    _disagree=_disagree,
+    _plus=_plus,
+    _bound=_bound,
+    _times=_times,
+    _again=_again,
+    _sieve=_sieve,
 )
 
 
@@ -234,7 +312,7 @@ class _Gen:
             key = node.index
             table = self.table_of(node)
             if table is not None:  # query(..., entry)["key"] read from the query's static table
-                return f"{self.const(table)}[{self.e(node.obj.args[-1])}][{key.value!r}]"
+                return f"_entry({self.const(table)}, {self.e(node.obj.args[-1])}, {key.value!r})"
             if type(node.obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
                 item = getattr(self.rec.get(("builtin", id(node.obj))), "item", None)
                 if item is not None:  # query(...)["key"] without the query's copy (dsl.builtins.builtin)
@@ -391,8 +469,8 @@ class _Gen:
     def held(self, code: str) -> str:
         """``code``, a read of the state (a counter, a variable, the modifiers of a value) that no item
         of the comprehension being written changes, read once before its loop (``held_reads``) when
-        in one: a read that fails there leaves the whole expression to the closure tree, as any
-        failure does (which then fails only where the read is needed)."""
+        in one: a read that fails there (read ahead of need) hands the whole expression over to the
+        closure tree (``_Fallback``), which then fails only where the read is needed."""
         if self.held_reads is None:
             return code
         for py, read in self.held_reads:
@@ -657,7 +735,9 @@ class _Gen:
         # it as ``x``, a nested helper gets it as a parameter (``me`` is always put: env['me'] is read inline)
         put = self.env_reads != reads or var == "me"
         head = [f"def {name}(rt, env{params}):"] + [f"    {h} = _UNSET" for h in hoisted]
-        head += [f"    {py} = {read}" for py, read in read_once]
+        if read_once:  # read ahead of need: one that fails hands the expression over (``held``)
+            head += ["    try:"] + [f"        {py} = {read}" for py, read in read_once]
+            head += ["    except Exception:", "        raise _Fallback from None"]
         if put:
             head.append(f"    saved = env.get({var!r}, _UNSET)")
         head += [
@@ -799,6 +879,8 @@ def generate(node, slow, rec, program):
         slow.mason_ast = (node, rec)  # for the callers of a named value, which may write its body in place
     except AttributeError:  # not a plain function: nothing to write in place
         pass
+    if not getattr(program, "fast", FAST.on):  # the reference path only (MASON_FAST=0, ``fast_forms(False)``)
+        return slow
     if type(node) is A.Literal:
         return slow
     if type(node) is A.Name:  # a leaf: its closure is as fast, but for a named value (its body, in place)
@@ -808,7 +890,8 @@ def generate(node, slow, rec, program):
     gen = _Gen(rec, program)
     try:
         body = gen.e(node)
-    except _Unsupported:
+    except _Unsupported:  # declined at compile time: the closures run it
+        FAST.declined += 1
         return slow
     if body.endswith("(rt, env)") and body.startswith("_k") and body.count("(") == 1:
         return slow  # the whole expression is one closure call: the closure itself is as fast
@@ -825,12 +908,16 @@ def generate(node, slow, rec, program):
             f"{inner}"
             "    except RecursionError:\n"
             "        raise\n"
-            "    except Exception:\n"
+            "    except _Fallback:\n"
             "        rt.spent = spent\n"
             "        return _slow(rt, env)\n"
+            "    except Exception as exc:\n"
+            "        rt.spent = spent\n"
+            "        return _disagree(exc, _slow, rt, env, _where)\n"
         ]
     )
-    ns = dict(gen.consts, _slow=slow, **_HELPERS)
+    FAST.made += 1
+    ns = dict(gen.consts, _slow=slow, _where=where(node), **_HELPERS)
     exec(_code(src), ns)
     fast = ns["fast"]
     fast.slow = slow
@@ -908,8 +995,8 @@ def value_evaluator(vd, held, program):
     and the value is evaluated again the generic way (``Runtime._modified``), which decides. Returns
     ``(ev, evp)``: ``evp(rt, *arguments, me)`` is the same function given the value's arguments and
     ``me`` as Python arguments (generated expressions call it: no dict to make); None when there are
-    no modifiers."""
-    if not vd.mods:
+    no modifiers, or no fast forms are made (``FAST``)."""
+    if not vd.mods or not getattr(program, "fast", FAST.on):
         return None
     gen = _Gen({}, program)
     params = [f"_p{i}" for i in range(len(vd.params))]

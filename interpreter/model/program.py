@@ -15,7 +15,7 @@ from mason.agents.automaton import compile_automata
 from mason.dsl import ast as A
 from mason.dsl import numbers
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
-from mason.dsl.fastexpr import regenerate, value_evaluator
+from mason.dsl.fastexpr import FAST, regenerate, value_evaluator
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
@@ -210,6 +210,7 @@ class Program:
 
     def __init__(self, spec, players: int | None = None):
         self.spec = spec
+        self.fast = FAST.on  # generated fast forms made for it (else every construct runs its reference path)
         g = spec.game
         self.id, self.name = g["id"], g.get("name", g["id"])
         self.min_players, self.max_players = g["players"]["min"], g["players"]["max"]

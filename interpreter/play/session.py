@@ -209,7 +209,7 @@ def simulate(
     seed0 = int(base.seed)
     counts = tuple(player_counts) or (base.players,)
     all_settings = [
-        Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions, base.options)
+        Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions, base.options, base.fast)
         for i in range(games)
     ]
     t = time.perf_counter()

@@ -337,7 +337,11 @@ def _stack(rt, name, cell):
 
 
 # the cell's stack read in place (a cell id that is not canonical raises, and ``_empty`` decides)
-@builtin("hex_empty", 2, code=state_code("hexgrid", "not rt.st['boards'][{0}]['stacks'][{1}]"))
+# a cell id not written canonically ("1, 0") is handed over (_bail): the builtin reads it as its cell
+_EMPTY_CODE = "(not _st[_c] if (_c := {1}) in (_st := rt.st['boards'][{0}]['stacks']) else _bail())"
+
+
+@builtin("hex_empty", 2, code=state_code("hexgrid", _EMPTY_CODE))
 def _empty(rt, name, cell):
     """Whether no piece lies on the cell."""
     d, data, cells = grid(rt, name)

@@ -225,7 +225,7 @@ def _move_cost_code(program, name, *rest) -> str | None:
     if not (_whole(free) and _whole(each)):
         return None
     # steps not a whole number: an IndexError, and the builtin gives its message
-    return f"(max(0, _st - {free}) * {each} if type(_st := {{1}}) is int else [][0])"
+    return f"(max(0, _st - {free}) * {each} if type(_st := {{1}}) is int else _bail())"
 
 
 @builtin("ring_distance", 3, code=_distance_code)
@@ -362,7 +362,7 @@ def _last(rt, name):
     "pawn_at",
     2,  # a seat or a name as the key, as _key takes it; anything else an IndexError: the builtin says why
     code=state_code(
-        "ring", "rt.st['boards'][{0}]['pawns'].get(str(_k) if type(_k := {1}) is int or type(_k) is str else [][0])"
+        "ring", "rt.st['boards'][{0}]['pawns'].get(str(_k) if type(_k := {1}) is int or type(_k) is str else _bail())"
     ),
 )
 def _pawn_at(rt, name, key):

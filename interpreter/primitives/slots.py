@@ -346,10 +346,10 @@ def _region(rt, name, s):
 # runtime's memo, while the state still holds the board it was made from; anything else (no memo yet,
 # a board put in its place, a slot the board lacks) raises, and the builtin decides.
 _GEO = "(_m := rt.memo['slots'][{0}])[0] is rt.st['boards'][{0}]"
-_level_code = state_code("slots", f"(_m[1].info[{{1}}][1] if {_GEO} else [][0])")
+_level_code = state_code("slots", f"(_m[1].info[{{1}}][1] if {_GEO} else _bail())")
 _owner_code = state_code(
     "slots",
-    f"(rt.st['boards'][{{0}}]['pieces'].get(_s) if (_s := {{1}}) in (_m[1].info if {_GEO} else [][0]) else [][0])",
+    f"(rt.st['boards'][{{0}}]['pieces'].get(_s) if (_s := {{1}}) in (_m[1].info if {_GEO} else _bail()) else _bail())",
 )
 
 

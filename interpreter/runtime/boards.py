@@ -170,7 +170,9 @@ def declaration(program, name, kind: str) -> dict:
 def state_code(kind: str, template: str):
     """A ``code`` hook (dsl.builtins.builtin) for a query of a board of this ``kind`` named by a literal
     (else it raises, and the builtin is called): ``template`` reads the board's state in place; where
-    that raises (a cell or place the board lacks, say), the builtin decides, with its own message."""
+    that raises (a cell or place the board lacks, say), the builtin must raise its own rule error,
+    which is then the error; an argument the builtin reads otherwise than the template (a cell id
+    it canonicalises) is handed over with ``_bail()`` (dsl.builtins.builtin's ``code``)."""
 
     def hook(program, name, *rest):
         declaration(program, name, kind)  # a KeyError where it names no such board: impl is called

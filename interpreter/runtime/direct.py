@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_NUMBER, charge
-from mason.dsl.fastexpr import _HELPERS, SEATS, _code, _Gen, _Unsupported
+from mason.dsl.fastexpr import _HELPERS, SEATS, FastFormError, _code, _Gen, _Unsupported, where
 from mason.errors import PlayError
 from mason.runtime import machine
 from mason.runtime.answers import answered_in_place
@@ -164,12 +164,15 @@ class _Writer:
         self.w(d, "try:")
         for line in setup:
             self.w(d + 1, line)
-        self.w(d, "except Exception:")
-        if spends:
-            self.w(d + 1, "rt.spent = sp")
-        self.call(node, d + 1)
-        if parent is not None:
-            self.after(d + 1, parent)
+        for declared in (True, False):  # its hand-over (_Fallback); anything else: the handler's rule error, or a bug
+            self.w(d, "except _Fallback:" if declared else "except Exception as exc:")
+            if spends:
+                self.w(d + 1, "rt.spent = sp")
+            self.call(node, d + 1)
+            if parent is not None:
+                self.after(d + 1, parent)
+            if not declared:
+                self.w(d + 1, f"_wrong(exc, {self.const(_where_stmt(node), '_p')})")
         self.w(d, "else:")
         for line in action:
             self.w(d + 1, line)
@@ -380,10 +383,16 @@ class _Writer:
             self.w(d, "sp = rt.spent")
         self.w(d, "try:")
         self.w(d + 1, f"{name} = {code}")
-        self.w(d, "except Exception:")
+        self.w(d, "except _Fallback:")  # its hand-over: the expression's own function decides
         if spends:
             self.w(d + 1, "rt.spent = sp")
         self.w(d + 1, f"{name} = {self.const(fn, '_f')}(rt, env)")
+        self.w(d, "except Exception as exc:")  # its function's rule error, else the code written here is wrong
+        if spends:
+            self.w(d + 1, "rt.spent = sp")
+        ast = getattr(fn, "mason_ast", None)
+        where_ = where(ast[0]) if ast else "an expression"
+        self.w(d + 1, f"{name} = _disagree(exc, {self.const(fn, '_f')}, rt, env, {self.const(where_, '_p')})")
 
     def s_for(self, node, d, i, parent) -> bool:
         """As ``s_for`` runs direct: the items, then each round's body in place."""
@@ -510,6 +519,18 @@ def _binds(block, var: str) -> bool:
     return False
 
 
+def _where_stmt(node) -> str:
+    """How an internal error names a statement written in place: its kind and rule-file place."""
+    return f"{getattr(node, 'place', None) or '?'}: statement '{node.kind}'"
+
+
+def _wrong(exc, where_: str):
+    """A statement's code written in place raised ``exc`` where its handler ran it without a rule error."""
+    raise FastFormError(
+        f"{where_}: its fast form raised {type(exc).__name__}: {exc} where the reference path gives a result"
+    )
+
+
 def compile_block(block, program):
     """The generated function of ``block`` (see the module's doc), made once per block."""
     fn = block.direct
@@ -543,6 +564,7 @@ def compile_block(block, program):
         _amount_of=_amount_of,
         _cards_of=_cards_of,
         _afresh=_afresh,
+        _wrong=_wrong,
         card_ids=card_ids,
         answered_in_place=answered_in_place,
         charge=charge,

@@ -34,9 +34,10 @@ def prepare(program) -> None:
     action window's plan (``turns._plan``) and its
     function for a turn without a card and for each card of a type that turns are played as (a turn
     played as another card gets its function when it first opens a window)."""
-    for node in program.nodes:
-        if node.kind == "block":
-            direct.compile_block(node, program)
+    if program.fast:  # else every block runs by its statements' handlers (``Runtime.blocks``)
+        for node in program.nodes:
+            if node.kind == "block":
+                direct.compile_block(node, program)
     machine._heard(program)
     plan = turns._plan(program)
     for tid in [None, *(t for t in program.type_order if t in program.turn_card_types)]:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mason.agents.automaton import decide
+from mason.dsl.fastexpr import FAST, fast_forms
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
@@ -42,6 +43,9 @@ class Settings:
     variants: tuple = ()
     expansions: tuple = ()
     options: tuple = ()  # ((key, value), ...)
+    # generated fast forms on (True) or the reference path only (False); None: as MASON_FAST says.
+    # Not recorded: both paths give the same game.
+    fast: bool | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         return {
@@ -68,14 +72,22 @@ class Settings:
             raise SaveError(f"bad settings in save file: {exc}") from None
 
 
-def load_program(game: str, variants=(), expansions=()) -> Program:
-    """Load and compile a game (cached per game, variants and expansions)."""
-    key = (game, tuple(variants), tuple(expansions))
+def program_key(game: str, variants=(), expansions=(), fast: bool | None = None) -> tuple:
+    """The key ``load_program`` keeps a compiled program under (``fast`` None: as ``MASON_FAST`` says)."""
+    return (game, tuple(variants), tuple(expansions), FAST.on if fast is None else bool(fast))
+
+
+def load_program(game: str, variants=(), expansions=(), fast: bool | None = None) -> Program:
+    """Load and compile a game (cached per game, variants, expansions and fast forms). ``fast``: with
+    generated fast forms (True), on the reference path only (False), or as ``MASON_FAST`` says (None)."""
+    fast = FAST.on if fast is None else bool(fast)
+    key = program_key(game, variants, expansions, fast)
     prog = _PROGRAMS.get(key)
     if prog is None:
         from mason.model.validate import validate_game
 
-        checked, errors = validate_game(game, variants, expansions)
+        with fast_forms(fast):
+            checked, errors = validate_game(game, variants, expansions)
         if errors or checked is None:
             raise DefinitionErrors(errors)
         prog = _PROGRAMS[key] = checked
@@ -102,7 +114,7 @@ def recorded_program(settings: Settings) -> Program:
         own = root / "expansions" / name
         if _bare(name) and (Path(name) / "expansion.yaml").is_file() and (own / "expansion.yaml").is_file():
             expansions[i] = str(own.resolve())
-    return load_program(game, settings.variants, tuple(expansions))
+    return load_program(game, settings.variants, tuple(expansions), settings.fast)
 
 
 def _as_recorded(settings: Settings) -> Settings:
@@ -224,7 +236,7 @@ class Game:
             prog = recorded_program(settings)
         else:
             settings = _as_recorded(settings)
-            prog = load_program(settings.game, settings.variants, settings.expansions)
+            prog = load_program(settings.game, settings.variants, settings.expansions, settings.fast)
         if not prog.min_players <= settings.players <= prog.max_players:
             raise MasonError(
                 f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {settings.players}",

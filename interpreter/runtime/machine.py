@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 
 from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
-from mason.dsl.fastexpr import _code, self_is
+from mason.dsl.fastexpr import FastFormError, _code, _Fallback, self_is
 from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import MasonError, PlayError
 from mason.runtime import rng
@@ -66,6 +66,9 @@ class Runtime:
         # seat -> Agent.blind_pick of the bots answering in place (runtime/answers.py); None: every decision pauses
         self.answerers = None
         self.decision_base = self.decision_cap = 0  # decisions at the start / limit of in-place answering
+        # the compiler of blocks to Python (``BLOCKS``), None on the reference path: a program compiled
+        # without fast forms (MASON_FAST=0, ``Settings.fast``) runs every block by its statements' handlers
+        self.blocks = BLOCKS.compile if program.fast else None
         self.direct = False  # every seat is answered in place: nothing pauses, blocks run without frames (run_now)
         # the item budget (dsl.builtins.charge), from the class (where a test may lower it), held on the
         # instance: generated code reads it at every list, and an instance's own attribute reads faster
@@ -122,13 +125,23 @@ class Runtime:
         held = vd.held
         if held is None:  # modifiers added after the program was compiled (Program prepares the others)
             held = vd.prepare(self.prog)
-        spent = self.spent  # the generated form, when it decides alone (see fastexpr.value_evaluator)
+        ev = vd.ev  # the generated form (see fastexpr.value_evaluator), when there is one
+        if ev is None:
+            return self._modified(vd, name, local, held)
+        spent = self.spent
         try:
-            return vd.ev(self, local)
+            return ev(self, local)
         except RecursionError:
             raise
-        except Exception:
+        except _Fallback:  # its declared hand-over: the reference way decides
             self.spent = spent
+        except Exception as exc:  # the reference way's rule error, else the fast form is wrong
+            self.spent = spent
+            self._modified(vd, name, local, held)
+            raise FastFormError(
+                f"{vd.place}: named value '{name}': its fast form raised {type(exc).__name__}: {exc}"
+                " where the reference path gives a result"
+            ) from exc
         return self._modified(vd, name, local, held)
 
     def _modified(self, vd, name, local, held):
@@ -354,8 +367,44 @@ class Runtime:
 
 def _heard(prog) -> dict:
     """Event -> its generated function (``_listeners``), for every event a trigger listens to; made
-    once per program (``runtime.engine.prepare`` makes it when the program is compiled)."""
-    heard = prog._heard = {event: _listeners(lst, prog.type_instances) for event, lst in prog.triggers.items() if lst}
+    once per program (``runtime.engine.prepare`` makes it when the program is compiled). A program
+    compiled without fast forms gets the reference function (``_listening``) instead."""
+    make = _listeners if prog.fast else _listening
+    heard = prog._heard = {event: make(lst, prog.type_instances) for event, lst in prog.triggers.items() if lst}
+    return heard
+
+
+def _listening(triggers, instances):
+    """The reference form of ``_listeners``' function: the same ``(trigger, env)`` pairs, found by a loop."""
+
+    def heard(rt, args):
+        cards = rt.cards
+        active = rt.prog.active_zones
+        turn_seat = rt.turn_seat_now
+        frames = []
+        for trig in triggers:
+            try:
+                if trig.type is None:
+                    envs = [dict(args, me=turn_seat)]
+                else:
+                    envs = []
+                    for c in instances[trig.type]:
+                        card = cards[c]
+                        if card["z"] in active:
+                            owner = card["o"]
+                            env = dict(args)
+                            env["self"], env["owner"] = c, owner
+                            env["me"] = owner if owner is not None else turn_seat
+                            envs.append(env)
+                for env in envs:
+                    if trig.when is None or trig.when(rt, env):
+                        frames.append((trig, env))
+            except PlayError as exc:
+                if exc.place is None:
+                    exc.place = trig.place
+                raise
+        return frames
+
     return heard
 
 
@@ -521,7 +570,7 @@ def _block(rt, fr):
     stack = st["stack"]
     env = stack[fr["scope"]]["vars"]
     depth = len(stack)
-    if rt.direct and fr["next"] == 0 and depth < DIRECT_DEPTH and BLOCKS.compile is not None:
+    if rt.direct and fr["next"] == 0 and depth < DIRECT_DEPTH and rt.blocks is not None:
         # nothing can pause: the whole block at once, as run_now runs a body (its frame stays below
         # what it pushes, for the loops that name its scope), then the frame goes
         run_now(rt, env, block, fr)
@@ -561,8 +610,8 @@ def run_inline(rt, env, block, fr) -> None:
     """Run a block of plain statements (``block.inline``: nothing in it pauses or pushes a frame) at once,
     in place of pushing its frame: the same statements, errors and places as its frame would give.
     When nothing is narrated, the block's generated function runs it (runtime/direct.py)."""
-    if not rt.narrate and BLOCKS.compile is not None:
-        (block.direct or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+    if not rt.narrate and rt.blocks is not None:
+        (block.direct or rt.blocks(block, rt.prog))(rt, env, fr)
         return
     for handler, node in block.bound or bound(block):
         try:
@@ -579,8 +628,8 @@ def push_and_run(rt, block, env) -> None:
     depth = len(stack) + 1
     fr = {"kind": "block", "node": block.id, "next": 0, "scope": depth - 1, "vars": env}
     stack.append(fr)
-    if rt.direct and depth < DIRECT_DEPTH and BLOCKS.compile is not None:
-        (block.direct or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+    if rt.direct and depth < DIRECT_DEPTH and rt.blocks is not None:
+        (block.direct or rt.blocks(block, rt.prog))(rt, env, fr)
         if len(stack) == depth:
             stack.pop()
 
@@ -607,8 +656,8 @@ def run_now(rt, env, block, fr) -> None:
     them run to their end before the next statement, as the run loop would; one that cut the stack
     (``end game``) ends the block. ``fr`` is the frame whose scope the block shares. The block's
     generated function runs it (runtime/direct.py), when one is registered."""
-    if BLOCKS.compile is not None:
-        (block.direct or BLOCKS.compile(block, rt.prog))(rt, env, fr)
+    if rt.blocks is not None:
+        (block.direct or rt.blocks(block, rt.prog))(rt, env, fr)
         return
     st = rt.st
     stack = st["stack"]

@@ -295,8 +295,33 @@ def _window_of(prog, plan, turn_card):
     turn's own card unchecked, every card not of a turn-card type checked; other turn cards never
     offer theirs. Memoised per turn card in the plan (``plan[3]``)."""
     held = tuple((c, c != turn_card, pairs) for c, is_turn_card, pairs in plan[0] if c == turn_card or not is_turn_card)
-    fn = plan[3][turn_card] = _window(plan[2], held, prog.active_zones, prog.turn_required)
+    if prog.fast:
+        fn = plan[3][turn_card] = _window(plan[2], held, prog.active_zones, prog.turn_required)
+    else:
+        fn = plan[3][turn_card] = _reference_window(prog, held)
     return fn
+
+
+def _reference_window(prog, held):
+    """The reference form of ``_window``'s function (a program compiled without fast forms): each
+    option asked of ``_available`` in the same order, ``END`` last once every required group is done."""
+    actions, active, required = prog.actions, prog.active_zones, prog.turn_required
+
+    def window(rt, fr):
+        seat = fr["seat"]
+        env = {"me": seat}
+        opts = [a.key for a in actions if _available(rt, fr, a, a.key, env)]
+        cards = rt.cards
+        for c, check, pairs in held:
+            if check and not (cards[c]["o"] == seat and cards[c]["z"] in active):
+                continue
+            cenv = {"me": seat, "self": c, "owner": seat}
+            opts += [key for a, key in pairs if _available(rt, fr, a, key, cenv)]
+        if all(fr["groups"].get(req) for req in required):
+            opts.append(END)
+        return opts
+
+    return window
 
 
 def window_options(rt, fr) -> list:

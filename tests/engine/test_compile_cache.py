@@ -47,7 +47,7 @@ def _forget_trees(monkeypatch):
 def _played(prog, players, expansions, seed=3):
     """A whole game of seeded random answers on ``prog``: its log and final state."""
     settings = Settings(prog.id if not expansions else "citadels", players, seed, (), expansions)
-    game_module._PROGRAMS[(settings.game, (), tuple(expansions))] = prog
+    game_module._PROGRAMS[game_module.program_key(settings.game, (), expansions)] = prog
     g = Game.new(settings)
     rng = random.Random(seed)
     play_out(g, lambda g: random_answer(rng, g.pending))

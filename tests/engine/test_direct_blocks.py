@@ -312,3 +312,31 @@ def test_a_loop_over_seats_reads_its_item_as_a_seat_without_a_check(tmp_path, mo
     generated = _final(settings)
     _without_compiler(monkeypatch)
     assert _final(settings) == generated
+
+
+def test_a_statement_written_in_place_that_raises_where_its_handler_runs_is_an_internal_error(monkeypatch):
+    """Issue 31: code written in place for a block that raises (here every operand, by a wrong
+    generator) is no longer rerun silently by the statement's handler: where the handler (or the
+    expression's own function) gives a result, the game stops with a one-line internal error at the
+    rule's place, naming the construct."""
+    from mason.errors import PlayError
+    from mason.play.session import make_bot, play_game
+    from mason.runtime import direct
+    from mason.runtime import game as game_module
+    from mason.runtime.game import Game, Settings
+
+    real = direct._Writer.operand
+
+    def wrong(self, fn):
+        code, spends = real(self, fn)
+        return f"(({code}) if rt.n < 0 else [][1])", spends
+
+    monkeypatch.setattr(direct._Writer, "operand", wrong)
+    monkeypatch.setattr(game_module, "_PROGRAMS", {})
+    monkeypatch.setenv("MASON_CACHE_DIR", "off")
+    with pytest.raises(PlayError) as info:
+        g = Game.new(Settings("citadels", 4, 3, fast=True), narrate=False)
+        play_game(g, {s: make_bot("random", 3, s) for s in range(4)})
+    exc = info.value
+    assert exc.code == "play/internal" and "FastFormError" in exc.message
+    assert "IndexError" in exc.message and ".yaml:" in str(exc.place) and "statement '" in exc.message

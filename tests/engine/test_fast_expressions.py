@@ -733,3 +733,55 @@ def test_a_modifier_applying_on_its_own_cards_turn_is_asked_only_then():
         rt.turn_card_now = card
         assert vd.evp(rt, 0) == rt._modified(vd, "build_limit", {"me": 0}, vd.held) == (3 if card == architect else 1)
     rt.sync_turn()
+
+
+# ---------------------------------------------------------------- no silent fallback (issue 31 item 2)
+def _with_str_template(monkeypatch, template: str):
+    """``str``'s ``code`` hook giving ``template`` (a generator written wrong, for the test)."""
+    from mason.dsl.builtins import BUILTINS
+
+    monkeypatch.setattr(BUILTINS["str"].impl, "code", lambda program, *args: template)
+
+
+def test_a_fast_form_that_raises_where_the_reference_path_gives_a_value_is_an_internal_error(monkeypatch):
+    """Before issue 31 the reference path's value came back unseen; now the fast form's exception is
+    reported, naming the expression, while the reference path alone still gives the value."""
+    from mason.dsl.fastexpr import FastFormError
+
+    _with_str_template(monkeypatch, "(str({0})[99])")  # an IndexError for any short text
+    fn = program().exprs.compile(parse_expression("str(gold + 1)"), Scope(("me",)))
+    g = game()
+    assert fn.slow(g.rt, {"me": 0}) == str(g.rt.counters["gold"][0] + 1)
+    with pytest.raises(FastFormError, match=r"expression Call at 1:1 .*IndexError"):
+        fn(g.rt, {"me": 0})
+
+
+def test_a_fast_form_that_hands_over_with_bail_gets_the_reference_value(monkeypatch):
+    """``_bail()`` (a declared hand-over, ``_Fallback``) is no error: the reference path decides."""
+    _with_str_template(monkeypatch, "(_bail())")
+    fn = program().exprs.compile(parse_expression("str(gold + 1)"), Scope(("me",)))
+    g = game()
+    assert fn(g.rt, {"me": 0}) == fn.slow(g.rt, {"me": 0})
+
+
+def test_a_fast_form_that_raises_where_the_reference_path_has_a_rule_error_gives_that_error(monkeypatch):
+    """A rule error keeps its message, code and place on both paths."""
+    _, out = both("count(3) + 1")
+    assert out[0] == out[1] and out[0][0] == "error"
+
+
+def test_a_game_stops_with_a_one_line_internal_error_at_the_rules_place_when_a_fast_form_is_wrong(monkeypatch):
+    """Through a whole game: the run loop reports the FastFormError as play/internal at the place of
+    the rule that was running (its rule file, line and column)."""
+    from mason.runtime import game as game_module
+
+    _with_str_template(monkeypatch, "(str({0})[99])")
+    monkeypatch.setattr(game_module, "_PROGRAMS", {})
+    monkeypatch.setenv("MASON_CACHE_DIR", "off")
+    with pytest.raises(PlayError) as info:
+        g = Game.new(Settings("prague", 2, 1, fast=True))
+        while not g.over:
+            g.answer(0)
+    exc = info.value
+    assert exc.code == "play/internal" and "FastFormError" in exc.message and "expression" in exc.message
+    assert ".yaml:" in str(exc.place)

@@ -60,7 +60,7 @@ def test_workers_start_with_the_game_compiled_once_in_the_calling_process(monkey
     from mason.play import parallel, session
     from mason.runtime import game as game_module
 
-    key = ("citadels", (), ())
+    key = game_module.program_key("citadels")
     monkeypatch.setattr(game_module, "_PROGRAMS", {})
     seen = []
     real = parallel.map_games
