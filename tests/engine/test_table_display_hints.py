@@ -4,10 +4,11 @@ cards grouped by a card-state key or with card state after their names, and a se
 
 from __future__ import annotations
 
+from support import broken_errors
+
 from mason.play.table import table_model
 from mason.play.table_text import render_table
 from mason.runtime.game import Game, Settings
-from tests.support import broken_errors
 
 
 def _game(game, n, seed=7):
