@@ -871,7 +871,10 @@ def s_transfer(rt, env, node, fr):
         _say_counter(
             rt,
             node,
-            f"{rt.seat_name(a)} gives {counter_amount(rt.prog, node.counter, amount)} to {rt.seat_name(b)}",
+            f"{rt.seat_name(a)} gives {counter_amount(rt.prog, node.counter, amount)} to {rt.seat_name(b)}"
+            if amount
+            else f"{rt.seat_name(a)} has no {label_of(rt.prog.counters.get(node.counter) or {}, node.counter)}"
+            f" to give {rt.seat_name(b)}",  # a theft from an empty purse: nothing changes hands
             "transfer",
             seat=a,
             to_seat=b,

@@ -69,6 +69,16 @@ def test_a_seat_giving_to_itself_is_not_told():
     assert _said(g, n) == ["P1 gives 1 gold to P2"]
 
 
+def test_a_transfer_from_an_empty_purse_says_there_was_nothing_to_give():
+    # issue 28, narration: a theft from an empty purse read "P3 gives 0 gold to P1"
+    g = mini_game()
+    g.state["counters"]["gold"][0] = 0
+    n = len(g.log)
+    run(g, "transfer 2 gold from me to 1", me=0)
+    assert _said(g, n) == ["P1 has no gold to give P2"]
+    assert [e["amount"] for e in g.log[n:] if e["type"] == "transfer"] == [0]
+
+
 # ------------------------------------------------------------------ one or many
 @pytest.mark.parametrize(
     "expr, text",
