@@ -316,7 +316,7 @@ def analyze_cmd(game, n_games, players, seed, workers, ray_address, as_json, htm
         _check_html(html_path)
         ray = _connect(ray_address)
         total = seq.games(n_games)
-        bar, on_done = _progress(total, as_json or quiet, f"{total} games" + (" at most" if seq.on else ""))
+        bar, on_done = _progress(total, as_json or quiet, plural(total, "game") + (" at most" if seq.on else ""))
         try:
             if seq.on:
                 from mason.play.analytics import analyze_until_decided, summarize
@@ -361,9 +361,8 @@ def analyze_cmd(game, n_games, players, seed, workers, ray_address, as_json, htm
         click.echo(analyze_text(report))
         if html_path:
             click.echo(f"report written to {html_path}")
-    for e in report["errors"][:20]:
-        click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
-    sys.exit(1 if report["errors"] else 0)
+    _tell_stopped(report["errors"], report["stalled"])
+    sys.exit(1 if report["errors"] or not report["completed"] else 0)  # (a stalled game is no error)
 
 
 def summarize_names(settings) -> list:
@@ -438,7 +437,9 @@ def compare_cmd(
         _check_html(html_path)
         ray = _connect(ray_address)
         total = seq.games(n_games)
-        bar, on_done = _progress(2 * total, as_json or quiet, f"{total} games x 2" + (" at most" if seq.on else ""))
+        bar, on_done = _progress(
+            2 * total, as_json or quiet, plural(total, "game") + " x 2" + (" at most" if seq.on else "")
+        )
         try:
             if seq.on:
                 out, tail = _compare_sequential(sides, seq, metric, workers, ray, on_done)
@@ -472,9 +473,16 @@ def compare_cmd(
         if html_path:
             click.echo(f"report written to {html_path}")
     errors = report["a"]["errors"] + report["b"]["errors"]
+    _tell_stopped(errors, report["a"]["stalled"] + report["b"]["stalled"])
+    sys.exit(1 if errors or not (report["a"]["completed"] and report["b"]["completed"]) else 0)
+
+
+def _tell_stopped(errors: list, stalled: list) -> None:
+    """One line a game that stopped with an error or stalled at the round cap (20 of each at most)."""
     for e in errors[:20]:
         click.echo(f"error (seed {e['seed']}): {e['message']}", err=True)
-    sys.exit(1 if errors else 0)
+    for e in stalled[:20]:
+        click.echo(f"stalled (seed {e['seed']}): {e['message']}", err=True)
 
 
 def _compare_sequential(sides, seq, metric, workers, ray, on_done):

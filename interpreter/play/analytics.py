@@ -18,7 +18,7 @@ import time
 import traceback
 from pathlib import Path
 
-from mason.errors import MasonError
+from mason.errors import MasonError, RoundCapReached
 from mason.play import stats
 from mason.play.session import make_bot, play_game
 from mason.runtime.game import Game, Settings, load_program
@@ -69,6 +69,8 @@ def play_one(job: tuple) -> dict:
         )
         if coverage:
             out["coverage"] = game.rt.stats
+    except RoundCapReached as exc:  # the rules never ended it: a stalled game, left out of the statistics
+        out["stalled"] = f"{exc.place}: {exc.message}" if exc.place else exc.message
     except MasonError as exc:
         out["error"] = exc.line()
     except Exception as exc:  # a bug in Mason itself: report it, with where, and go on
@@ -76,6 +78,12 @@ def play_one(job: tuple) -> dict:
         out["error"] = f"internal error {type(exc).__name__}: {exc} ({Path(tb.filename).name}:{tb.lineno})"
     out["seconds"] = round(time.perf_counter() - t, 4)
     return out
+
+
+def ended(r: dict) -> bool:
+    """Whether a game's result counts in the statistics: it ended by the rules (no error, not stalled at
+    the round cap)."""
+    return "error" not in r and "stalled" not in r
 
 
 def _holdings(state: dict, held: list) -> None:
@@ -130,7 +138,7 @@ def summarize(
     """The report of one setting's games (the structure is documented in docs/designers.md)."""
     program = load_program(base.game, base.variants, base.expansions)
     names = names_at(program, base.players)
-    done = [r for r in results if "error" not in r]
+    done = [r for r in results if ended(r)]
     seats = len(names)
     wins = [0.0] * seats
     for r in done:
@@ -159,6 +167,7 @@ def summarize(
         "games": len(results),
         "completed": n,
         "errors": [{"seed": r["seed"], "message": r["error"]} for r in results if "error" in r],
+        "stalled": [{"seed": r["seed"], "message": r["stalled"]} for r in results if "stalled" in r],
         "seconds": None if seconds is None else round(seconds, 3),
         "ties": "a game won by k seats together gives each of them 1/k of a win",
         "seats": seat_rows,
@@ -287,8 +296,8 @@ def rule_coverage(program, done: list) -> dict:
 def compare(a: dict, b: dict, results_a: list, results_b: list) -> dict:
     """B - A for every metric of two reports played on the same seeds, each with its test and the games
     per side needed to detect the observed difference (power 0.8, alpha 0.05, two-sided)."""
-    done_a = {r["seed"]: r for r in results_a if "error" not in r}
-    done_b = {r["seed"]: r for r in results_b if "error" not in r}
+    done_a = {r["seed"]: r for r in results_a if ended(r)}
+    done_b = {r["seed"]: r for r in results_b if ended(r)}
     ra, rb = list(done_a.values()), list(done_b.values())
     both = [s for s in done_a if s in done_b]  # the seeds both sides completed: paired tests
     metrics = []
@@ -369,7 +378,7 @@ def compare_until_decided(sides: list, metric: tuple, test, batch: int, max_game
         new = [
             (metric_value(ra, metric), metric_value(rb, metric))
             for ra, rb in zip(results[0][start:], results[1][start:])
-            if "error" not in ra and "error" not in rb
+            if ended(ra) and ended(rb)
         ]
         pairs += new
         # the variance had the pairing helped nothing: what the paired one is drawn towards at first
@@ -394,7 +403,7 @@ def analyze_until_decided(side: tuple, tests: list, batch: int, max_games: int, 
         if on_done is not None:
             on_done.next_part(size)
         results += new
-        done = [r for r in new if "error" not in r]
+        done = [r for r in new if ended(r)]
         for seat, test in enumerate(tests.tests):
             test.add(_balance_value(r, seat) for r in done)
         if tests.decision is not None:

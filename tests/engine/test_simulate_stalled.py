@@ -96,3 +96,22 @@ def test_issue29_item10_the_dark_city_game_of_seed_391_is_no_error():
     lines = _stderr_lines(text)
     assert len(lines) == (0 if report["completed"] else 1)
     assert all(line.startswith("stalled (seed 391): ") for line in lines)
+
+
+def test_issue29_item10_analyze_and_compare_report_stalled_games_as_simulate_does(well):
+    # analyze: the 4 stalled seeds of 1..12 are listed apart, left out of the statistics, and are no error
+    result = invoke("analyze", well, "-p", 2, "-n", 12, "--seed", 1, "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [e["seed"] for e in report["stalled"]] == STALLED_SEEDS and report["errors"] == []
+    assert report["completed"] == 8
+    assert [line.split(")")[0] for line in _stderr_lines(result)] == [f"stalled (seed {s}" for s in STALLED_SEEDS]
+    # a setting none of whose games ends exits non-zero, with one line a game
+    result = invoke("analyze", well, "-p", 2, "-n", 1, "--seed", 6, "--quiet")
+    assert result.exit_code == 1, result.output
+    assert [line for line in _stderr_lines(result) if line.startswith("stalled (seed 6): ")], result.stderr
+    # compare: each side's stalled games apart from its errors; no error, so exit 0
+    result = invoke("compare", well, "-p", 2, "-n", 12, "--seed", 1, "--b", "bots=random", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [e["seed"] for e in report["a"]["stalled"]] == STALLED_SEEDS and report["a"]["errors"] == []
