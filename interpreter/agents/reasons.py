@@ -1,8 +1,8 @@
 """Reasons in words for the decisions no person takes: an automated seat's policy, a search bot's estimates.
 
 An automated seat's decision is explained by the policy rule that chose and the ``prefer`` keys it
-compared (``policy_reason``): "east had the highest temple value (3, against north 2, south 1)".
-A key is named from its expression as written: ``temple_value(option)`` reads "temple value",
+compared (``policy_reason``): "east had the highest site value (3, against north 2, south 1)".
+A key is named from its expression as written: ``site_value(option)`` reads "site value",
 ``option.points`` "points", ``pyramid_info(b, option)['points']`` "points", a leading minus "the
 lowest ..."; any other expression is quoted as it is. Only the options still tied when a key is
 compared are listed, so the sentence follows the ranking as the policy ran it.

@@ -106,7 +106,7 @@ PHRASES = {
 COUNTED = {"gain_named": "gain", "pay_named": "pay", "return_named": "return"}
 # procedures that are no rule a player follows: a rule-file check that stops a broken game
 SILENT = {"fail"}
-# a name of a query that ends in one of these words reads without "of": "the elephant at who"
+# a name of a query that ends in one of these words reads without "of": "the pawn at who"
 PREPOSITIONS = ("at", "of", "in", "on", "from", "to", "for", "by", "with")
 
 COMPARE = {

@@ -75,7 +75,7 @@ def card_text(program, type_id: str) -> str:
 
 def card_data(program, type_id: str) -> str:
     """A component type's whole data, every declared property with its value (defaults and properties
-    the table leaves out included): ``family: district; cost: 3; colour: noble; ...``."""
+    the table leaves out included): ``family: building; cost: 3; colour: red; ...``."""
     t = program.types[type_id]
     props = (program.families.get(t["family"]) or {}).get("properties") or {}
     parts = [f"family: {_words(t['family'])}"]
@@ -341,7 +341,7 @@ def option_texts(pending, program, state, view) -> list[str]:
             out.append(text + (f" in {place}" if show_place and place else ""))
         elif label.startswith(name):  # the engine already added to the label (a place, a preview): keep it
             rest = label[len(name) :]
-            if summary and rest.startswith(" ("):  # one pair of brackets: ``Castle (noble, cost 4; pay 3 gold)``
+            if summary and rest.startswith(" ("):  # one pair of brackets: ``Mill (red, cost 4; pay 3 gold)``
                 out.append(f"{text[:-1]}; {rest[2:]}")
             else:
                 out.append(text + rest)

@@ -56,7 +56,7 @@ def _sep(zone: dict) -> str:
 
 def _cards(zone: dict, described: bool = False) -> list[str]:
     """A zone's cards as the table names them: each with the card state its ``display: {show: [KEY]}``
-    asks for (``Mahout: donate (slot: green)``), alike cards counted (``x2``); with ``display:
+    asks for (``Helper: trade (slot: green)``), alike cards counted (``x2``); with ``display:
     {group_by: KEY}``, one part per value of that card-state key, in the order the zone first holds
     it (``north: Tile 1, Tile 3``)."""
     show = zone["display"].get("show") or []

@@ -339,7 +339,7 @@ def resume(rt, answer) -> None:
             label = (pending.get("labels") or [None] * len(pending["options"]))[answer] or _text(
                 rt, fr, node.options[i][0]
             )
-            rt.say(  # with its question: "P2 answers "Destroy a district?": Let it stand"
+            rt.say(  # with its question: "P2 answers "Trade a card?": No"
                 f'{rt.seat_name(pending["seat"])} answers "{pending["prompt"]}": {label}',
                 node,
                 type="choice",

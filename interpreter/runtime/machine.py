@@ -295,7 +295,7 @@ class Runtime:
         """The nearest cause of an event, in words (``Miner: Dig``, a card and its action), or ''.
 
         A card's trigger reads as the card's name, with the trigger's ``text`` when it has one
-        (``Queen``, not ``Queen: queen gold``): a trigger's id is a name for rule files, not text."""
+        (``Miller``, not ``Miller: miller bonus``): a trigger's id is a name for rule files, not text."""
         for item in chain:
             kind = item["kind"]
             if kind == "trigger" and item.get("name"):
@@ -748,7 +748,7 @@ def _waiting(rt, fr):
 
 
 def _id_in_words(key: str) -> str:
-    """A trigger's key (``queen.queen_gold``) as its default label: its last part in words."""
+    """A trigger's key (``miller.miller_bonus``) as its default label: its last part in words."""
     return key.rpartition(".")[2].replace("_", " ")
 
 
