@@ -25,6 +25,7 @@ from mason.cli.common import (
     _seat_kinds,
     bot_kind_option,
     load_for_cli,
+    ray_option,
 )
 from mason.errors import MasonError
 from mason.play import sprt
@@ -173,15 +174,7 @@ common = [
     click.option("-p", "--players", type=int, default=None, help="Number of players (default: the minimum)."),
     click.option("--seed", type=int, default=1, help="Seed of the first game; the next games count up."),
     click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes."),
-    click.option(
-        "--ray",
-        "ray_address",
-        is_flag=False,
-        flag_value="local",
-        default=None,
-        metavar="[ADDRESS]",
-        help="Play the games as Ray tasks (a local instance, auto or ray://HOST:10001; docs/scaling.md).",
-    ),
+    ray_option(),
     click.option("--json", "as_json", is_flag=True, help="Print one JSON report (no tables, no progress bar)."),
     click.option("--html", "html_path", type=click.Path(), default=None, help="Write a self-contained HTML report."),
     click.option("--quiet", is_flag=True, help="No progress bar."),

@@ -121,3 +121,17 @@ def bot_kind_option(ctx, param, value):
     if problem:
         raise click.BadParameter(problem)
     return value
+
+
+def ray_option():
+    """The ``--ray [ADDRESS]`` option of the commands that play many games (simulate, analyze, compare)."""
+    return click.option(
+        "--ray",
+        "ray_address",
+        is_flag=False,
+        flag_value="local",
+        default=None,
+        metavar="[ADDRESS]",
+        help="Play the games as Ray tasks: --ray alone starts or joins a local Ray instance; "
+        "--ray auto or --ray ray://HOST:10001 joins a cluster (docs/scaling.md).",
+    )

@@ -21,6 +21,7 @@ from mason.cli.common import (
     _seat_kinds,
     bot_kind_option,
     load_for_cli,
+    ray_option,
 )
 from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
@@ -643,16 +644,7 @@ def _detach(fds) -> None:
 @click.option("--variant", "variants", multiple=True, help=VARIANT_HELP)
 @click.option("--option", "options", multiple=True, help=OPTION_HELP)
 @click.option("--workers", type=click.IntRange(min=1), default=1, help="Worker processes.")
-@click.option(
-    "--ray",
-    "ray_address",
-    is_flag=False,
-    flag_value="local",
-    default=None,
-    metavar="[ADDRESS]",
-    help="Play the games as Ray tasks: --ray alone starts or joins a local Ray instance; "
-    "--ray auto or --ray ray://HOST:10001 joins a cluster (docs/scaling.md).",
-)
+@ray_option()
 @click.option(
     "--ray-timeout",
     type=click.FloatRange(min=0, min_open=True),
