@@ -768,11 +768,31 @@ def _coverage_report(prog, counts: dict) -> dict:
 @main.command("replay")
 @click.argument("log_path", type=click.Path(dir_okay=False))
 @click.option("--quiet", is_flag=True, help="Only verify; do not show the game.")
-def replay_cmd(log_path, quiet):
-    """Re-run a game log, verify that it reproduces exactly, and show it."""
+@click.option(
+    "--rules",
+    "rules_path",
+    default=None,
+    metavar="PATH",
+    help="Replay the answers under these rules (a game folder or id) and report the first divergence.",
+)
+@click.option(
+    "--variant", "variants", multiple=True, help="Replay under the log's rules with this variant added (repeatable)."
+)
+@click.option(
+    "--with", "expansions", multiple=True, help="Replay under the log's rules with this expansion added (repeatable)."
+)
+@click.option("--json", "as_json", is_flag=True, help="With --rules/--variant/--with: the report as one JSON object.")
+def replay_cmd(log_path, quiet, rules_path, variants, expansions, as_json):
+    """Re-run a game log, verify that it reproduces exactly, and show it; with --rules, --variant or
+    --with, replay its answers under other rules and report where the game first diverges."""
     from mason.play.render import narration, render_result
 
+    if rules_path is not None or variants or expansions:
+        _replay_other_rules(log_path, rules_path, variants, expansions, as_json)
+        return
     try:
+        if as_json:
+            raise MasonError("--json is for a replay under other rules (--rules, --variant, --with)", code="cli/usage")
         entries = read_log(log_path)
         game, index, reason = verify_log(entries)
     except MasonError as exc:
@@ -796,6 +816,35 @@ def replay_cmd(log_path, quiet):
         else "(the game was not finished)"
     )
     click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced {state}")
+
+
+def _replay_other_rules(log_path, rules_path, variants, expansions, as_json) -> None:
+    """``mason replay LOG --rules PATH | --variant V | --with X``: the first divergence, in words or JSON."""
+    from mason.play.divergence import diverge, other_settings, report_lines
+
+    try:
+        entries = read_log(log_path)
+        logged = Settings.from_json(entries[0]["settings"])
+        settings = other_settings(
+            logged,
+            _game_dir(rules_path) if rules_path is not None else None,
+            variants,
+            tuple(_game_dir(e, "expansion.yaml") for e in expansions),
+        )
+        load_for_cli(settings.game, settings.variants, settings.expansions)  # the other rules load: else one line
+        report = diverge(entries, settings)
+    except MasonError as exc:
+        _fail(exc)
+        return
+    shown = " ".join(
+        ([rules_path] if rules_path is not None else [f"the log's rules ({logged.game})"])
+        + [f"--variant {v}" for v in variants]
+        + [f"--with {e}" for e in expansions]
+    )
+    if as_json:
+        click.echo(json.dumps({"log": str(log_path), "under": shown, **report}, sort_keys=True))
+        return
+    click.echo("\n".join(report_lines(report, str(log_path), shown, getattr(entries, "lines", None))))
 
 
 @main.command("explain")
