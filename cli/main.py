@@ -226,12 +226,32 @@ def validate(targets, expansions, variants):
     type=click.Path(dir_okay=False),
     help="Resume a saved game (its settings and seats come from the save).",
 )
+@click.option(
+    "--rules-changed",
+    is_flag=True,
+    help="With --resume: go on under the rule files as they are now, when they changed since the save and "
+    "the saved game still fits them (the log records the change).",
+)
 @click.option("--quiet", is_flag=True, help="Print only the final scores.")
 def play(
-    game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
+    game,
+    players,
+    seed,
+    bots_all,
+    bot_seats,
+    expansions,
+    variants,
+    options,
+    log_path,
+    save_path,
+    resume_path,
+    rules_changed,
+    quiet,
 ):
     """Play a game in the terminal, against bots or hot-seat (seat 1 human unless --bots)."""
     try:
+        if rules_changed and not resume_path:
+            raise MasonError("--rules-changed is for --resume SAVE (a saved game to go on with)", code="cli/usage")
         _play(
             game,
             players,
@@ -245,13 +265,26 @@ def play(
             save_path,
             resume_path,
             quiet,
+            rules_changed,
         )
     except MasonError as exc:
         _fail(exc)
 
 
 def _play(
-    game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
+    game,
+    players,
+    seed,
+    bots_all,
+    bot_seats,
+    expansions,
+    variants,
+    options,
+    log_path,
+    save_path,
+    resume_path,
+    quiet,
+    rules_changed=False,
 ):
     from mason.agents.human import HumanAgent, QuitRequested
     from mason.play.render import narration, render_result
@@ -261,7 +294,7 @@ def _play(
         _refuse_settings_with_resume(players, seed, variants, expansions, options)
     _check_targets(log_path, save_path, resume_path)
     if resume_path:
-        g = _load_save(resume_path)
+        g = _load_save(resume_path, rules_changed)
         if g.settings.game != game and _game_dir(game) != g.settings.game:
             raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
     else:
@@ -487,9 +520,19 @@ def _last_decision(log) -> int:
     return 0
 
 
-def _load_save(path) -> Game:
+def _load_save(path, rules_changed: bool = False) -> Game:
+    """The saved game to resume (``rules_changed``: under the rule files as they are now, said in one line)."""
     try:
-        return Game.load(path)
+        g = Game.load(path, rules_changed=rules_changed)
+        if rules_changed:
+            last = g.log[-1] if g.log else {}
+            if last.get("type") == "rules_changed" and last.get("decisions") == g.state["decisions"]:
+                click.echo(
+                    f"the rules changed since the save ({last['previous']} -> {last['rules']}): going on under them"
+                )
+            else:
+                click.echo("note: the rules have not changed since the save")
+        return g
     except SaveError:
         raise
     except MasonError as exc:  # the save names a game that does not load here
