@@ -33,6 +33,7 @@ from mason.runtime.values import plural
 # saves, analyses): `mason simulate` and `mason games` start without compiling them
 # (tests/engine/test_cli.py::test_simulate_imports_only_what_it_runs).
 LAZY_COMMANDS = {"analyze": "analyze_cmd", "compare": "compare_cmd"}  # command -> its function in cli/analyze.py
+DESIGNER_COMMANDS = {"diff": "diff_cmd", "new": "new_cmd"}  # command -> its function in cli/designer.py
 
 
 class MasonGroup(click.Group):
@@ -40,13 +41,17 @@ class MasonGroup(click.Group):
     and whose ``LAZY_COMMANDS`` are imported when named (or listed, for ``--help``)."""
 
     def list_commands(self, ctx):
-        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS, *DESIGNER_COMMANDS})
 
     def get_command(self, ctx, name):
         if name in LAZY_COMMANDS and name not in self.commands:
             from mason.cli import analyze
 
             self.add_command(getattr(analyze, LAZY_COMMANDS[name]), name)
+        if name in DESIGNER_COMMANDS and name not in self.commands:
+            from mason.cli import designer
+
+            self.add_command(getattr(designer, DESIGNER_COMMANDS[name]), name)
         return super().get_command(ctx, name)
 
     def invoke(self, ctx):
