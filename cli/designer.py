@@ -39,7 +39,7 @@ def _named(game: str, variants, expansions) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the differences as one JSON object.")
 def diff_cmd(game_a, game_b, variants, expansions, a_settings, b_settings, as_json):
     """What changed from rule set A to B, in words: two game folders (or ids), or a game and its
-    variants (`mason diff citadels --variant short_game`, `mason diff citadels --a variant=x --b variant=y`)."""
+    variants (`mason diff GAME --variant V`, `mason diff GAME --a variant=X --b variant=Y`)."""
     from mason.play.rules_diff import diff_lines, rules_diff
 
     try:
@@ -64,4 +64,35 @@ def diff_cmd(game_a, game_b, variants, expansions, a_settings, b_settings, as_js
         click.echo(json.dumps({"a": a_name, "b": b_name, **report}, sort_keys=True, default=str))
     else:
         click.echo("\n".join(diff_lines(report, a_name, b_name)))
+    sys.exit(0)
+
+
+# ------------------------------------------------------------------------- mason new
+NAME_PATTERN = r"[a-z][a-z0-9_-]*"  # a game id (schemas/game.schema.json)
+
+
+@click.command("new")
+@click.argument("name")
+@click.option("--from", "from_game", default=None, metavar="GAME", help="Start from a copy of this shipped game.")
+@click.option(
+    "--dir",
+    "where",
+    default=".",
+    type=click.Path(file_okay=False),
+    help="Make the folder in this directory (default: here).",
+)
+def new_cmd(name, from_game, where):
+    """Make a new game folder NAME that validates and plays at once: game.yaml, a component file, a
+    README and a test, or a copy of a shipped game (--from GAME) to start from."""
+    from mason.play.new_game import make_game
+
+    try:
+        folder = make_game(name, where, from_game)
+    except MasonError as exc:
+        _fail(exc)
+        return
+    click.echo(f"made {folder}")
+    click.echo(f"  mason validate {folder}")
+    click.echo(f"  mason play {folder} --bots random --seed 1")
+    click.echo(f"  python -m pytest {folder / 'tests'}")
     sys.exit(0)

@@ -469,7 +469,7 @@ def _trigger_head(book, tr: dict, renames=None) -> str:
 
 def _modifier_words(book, m: dict, renames=None) -> str:
     """A modifier in words: ``destroy cost: 1 more when ...``, ``protected: becomes yes when ...``, and
-    one that holds for the components of one kind, ``build cost of noble cards: 1 less``."""
+    one that holds for the components of one kind, ``toll of stone carts: 1 less``."""
     value, scope, change = _modifier_parts(book, m, renames)
     written = ""
     if book.source and any(k in m for k in ("add", "set", "max", "min")):
@@ -478,12 +478,12 @@ def _modifier_words(book, m: dict, renames=None) -> str:
     return f"{value}{f' of {scope}' if scope else ''}: {change}{written}"
 
 
-# a modifier's condition that picks the components of one kind: ``card.colour == "noble"``
+# a modifier's condition that picks the components of one kind: ``cart.load == "stone"``
 _ONE_KIND = re.compile(r"""\s*([A-Za-z_]\w+)\.(\w+)\s*==\s*(?:"(\w+)"|'(\w+)')\s*""")
 
 
 def _modifier_parts(book, m: dict, renames=None) -> tuple[str, str | None, str]:
-    """A modifier's value in words, the components it holds for (``noble cards``: when its condition
+    """A modifier's value in words, the components it holds for (``stone carts``: when its condition
     only compares a property of the value's component parameter with a word; else None) and its change
     with the condition in words (``1 less when ...``)."""
     value = m.get("value", "")
@@ -795,7 +795,7 @@ def card_rule_words(program, component: dict) -> list[str]:
 
 def card_modifier_words(program, type_id: str) -> list[str]:
     """The modifiers of the rules in force (the game's, its variants' and expansions') that hold for the
-    components of ``type_id``'s kind, in words (``build cost of noble cards: 1 less``): those whose
+    components of ``type_id``'s kind, in words (``toll of stone carts: 1 less``): those whose
     condition picks a kind of component by a property its data has (the terminal's ``card NAME``)."""
     book = _Book(program, False)
     data = program.types[type_id]
