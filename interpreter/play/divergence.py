@@ -88,6 +88,7 @@ def diverge(entries: list[dict], settings: Settings) -> dict:
         "decisions": len(decisions),
         "diverges": True,
         "rules": new.log[0].get("rules") if new.log else None,
+        "seat_names": new.seat_names(),
     }
     checked = 0
     answered = 0  # decisions answered so far under the other rules
@@ -185,6 +186,10 @@ def _event(report: dict, logged: list[dict], produced: list[dict], j: int) -> di
 
     report["logged"] = describe(logged[j]) if j < len(logged) else None
     report["now"] = describe(produced[j]) if j < len(produced) else None
+    if j < len(logged) and j < len(produced):  # the first field that differs, as data
+        from mason.play.session import _difference
+
+        report["difference"] = _difference(comparable(logged[j]), comparable(produced[j]))
     report["because"] = _causes(logged, j) if j < len(logged) else []
     report["because_now"] = _causes(produced, j) if j < len(produced) else []
     if j < len(produced) and produced[j].get("type") == "error":
@@ -281,13 +286,17 @@ def report_lines(report: dict, log_name: str, rules_name: str, lines: list[int] 
     if not report["diverges"]:
         out = [head + ": the game would have gone the same way to the end (same options, same events)"]
         if report.get("scores") is not None or report.get("scores_now") is not None:
+            names = report.get("seat_names")
             out.append(
-                f"final scores: in the log {_scores(report.get('scores'))}; now {_scores(report.get('scores_now'))}"
+                f"final scores: in the log {_scores(report.get('scores'), names)}; "
+                f"now {_scores(report.get('scores_now'), names)}"
             )
         else:
             out.append("the log stops before the game's end; so does the replay")
         return out
-    who = f"P{report['seat'] + 1}" if isinstance(report.get("seat"), int) else "nobody"
+    names = report.get("seat_names") or []
+    seat = report.get("seat")
+    who = (names[seat] if seat < len(names) else f"P{seat + 1}") if isinstance(seat, int) else "nobody"
     out = [head + ":"]
     kind = report["kind"]
     if kind in ("options", "answer"):
@@ -336,6 +345,8 @@ def report_lines(report: dict, log_name: str, rules_name: str, lines: list[int] 
         out.append(f"  now:        {report['now'] if report.get('now') is not None else '(the replay ends here)'}")
         if report.get("because_now") != report.get("because"):
             out += _chain(report.get("because_now") or [])
+        if report.get("difference"):
+            out.append(f"  the entries differ: {report['difference'].replace('the replay gives', 'now')}")
     if kind != "event":
         out += _chain(report.get("because") or [])
     if report.get("state"):
@@ -355,7 +366,7 @@ def _chosen(c) -> str:
     return ", ".join(map(str, c)) if isinstance(c, list) else str(c)
 
 
-def _scores(scores) -> str:
+def _scores(scores, names=None) -> str:
     if scores is None:
         return "(not ended)"
-    return ", ".join(f"P{s + 1} {x}" for s, x in enumerate(scores))
+    return ", ".join(f"{names[s] if names and s < len(names) else f'P{s + 1}'} {x}" for s, x in enumerate(scores))
