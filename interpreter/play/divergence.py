@@ -350,8 +350,8 @@ def report_lines(report: dict, log_name: str, rules_name: str, lines: list[int] 
     if kind != "event":
         out += _chain(report.get("because") or [])
     if report.get("state"):
-        when = " (the log's game at its next decision)" if kind == "asked" else ""
-        out.append(f"  the state differs{when} (the log's rules -> now):")
+        when = " (the log's rules, at their next decision -> now)" if kind == "asked" else " (the log's rules -> now)"
+        out.append(f"  the state differs{when}:")
         out += [f"    {x}" for x in report["state"]]
     elif "state" in report:
         out.append("  the state is the same so far")
