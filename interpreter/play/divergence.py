@@ -94,6 +94,7 @@ def diverge(entries: list[dict], settings: Settings) -> dict:
     answered = 0  # decisions answered so far under the other rules
 
     def first_difference() -> int | None:
+        """The index of the first entry, since the last look, where the replay and the log differ."""
         nonlocal checked
         produced = new.log
         for i in range(checked, min(len(produced), len(entries))):
@@ -218,6 +219,7 @@ def state_differences(old: Game, new: Game, limit: int = STATE_LINES) -> list[st
     out: list[str] = []
 
     def seat(s: int) -> str:
+        """A seat as the game names it."""
         return names[s] if s < len(names) else f"P{s + 1}"
 
     for part in ("counters", "vars"):
@@ -277,6 +279,7 @@ def report_lines(report: dict, log_name: str, rules_name: str, lines: list[int] 
     """The report of ``diverge`` in words; ``lines`` maps the log's entries to its file lines."""
 
     def line_of(i: int) -> str:
+        """Where entry ``i`` is: ``FILE:LINE``."""
         if lines and 0 <= i < len(lines):
             return f"{log_name}:{lines[i]}"
         return f"{log_name}, entry {i}"

@@ -152,6 +152,7 @@ def diff_lines(report: dict, a_name: str, b_name: str) -> list[str]:
     from mason.play.render import in_words
 
     def val(v) -> str:
+        """A value in words (a mapping or a list as data)."""
         return "(none)" if v is None else in_words(v) if not isinstance(v, (dict, list)) else str(v)
 
     out = [f"A: {a_name}", f"B: {b_name}"]
