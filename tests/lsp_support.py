@@ -144,6 +144,14 @@ class LspSession:
             return self.counts.get(uri(path), 0)
 
     # ------------------------------------------------------------------ requests
+    def request(self, method: str, params=None):
+        """Any request, by its method name; the answer."""
+
+        async def ask():
+            return await self.client.protocol.send_request_async(method, params)
+
+        return self.run(ask())
+
     def hover(self, path, line: int, col: int):
         """The hover at a 0-based position."""
         params = T.HoverParams(text_document=T.TextDocumentIdentifier(uri=uri(path)), position=T.Position(line, col))

@@ -35,12 +35,32 @@ def overlaid(texts: dict) -> Iterator[None]:
     of rule files goes through ``read_rule_bytes``, so loading and validating see the texts."""
     saved = dict(_OVERLAY)
     for path, text in texts.items():
-        _OVERLAY[os.path.realpath(path)] = text.encode("utf-8", "surrogatepass")
+        real = os.path.realpath(path)
+        raw = text.encode("utf-8", "surrogatepass")
+        if raw != _on_disk(real, len(raw)):  # a text as saved is the file: read (and cached) as such
+            _OVERLAY[real] = raw
     try:
         yield
     finally:
         _OVERLAY.clear()
         _OVERLAY.update(saved)
+
+
+def is_overlaid(path) -> bool:
+    """Whether ``path`` is read from a text given by ``overlaid`` (then it is never kept in the compile
+    cache: an unsaved text changes with every keystroke)."""
+    return bool(_OVERLAY) and os.path.realpath(path) in _OVERLAY
+
+
+def _on_disk(path: str, size: int) -> bytes | None:
+    """The file's bytes when it has exactly ``size`` of them, else None."""
+    try:
+        if os.path.getsize(path) != size or not os.path.isfile(path):
+            return None
+        with open(path, "rb") as f:
+            return f.read(size + 1)
+    except OSError:
+        return None
 
 
 def read_rule_bytes(path, shown: str) -> bytes:
