@@ -187,7 +187,7 @@ class _Declarations:
             for i, item in enumerate(items if isinstance(items, list) else ()):
                 if isinstance(item, dict) and isinstance(item.get("id"), str):
                     self.value(item["id"], kind, at + where + (i, "id"), item)
-        table = g.get("table")
+        table = g.get("table") if not at else None  # an expansion's rows extend the game's columns
         seen: set = set()
         for n, row in table.items() if isinstance(table, dict) else ():
             for col in row if isinstance(row, dict) else ():

@@ -161,6 +161,11 @@ def test_lsp_goes_from_a_name_to_its_definition_and_finds_its_uses(game):
         files = {r.uri.rsplit("/", 1)[-1] for r in refs}
         assert {"game.yaml", "characters.yaml"} <= files
         assert any(r.range.start.line == line and r.range.start.character == col - 2 for r in refs)
+        # a variant's overlay target: the table column it changes
+        s.open(game / "game.yaml")
+        vline, vcol = position_of(g, "table: {2: {threshold: 12}}", len("table: {2: {th"))
+        [vloc] = s.definition(game / "game.yaml", vline, vcol)
+        assert (vloc.range.start.line, vloc.range.start.character) == position_of(g, "threshold: 10", 0)
         # a card used by an effect in the expansion: its definition in the base game's districts.yaml
         dcity = game / "expansions" / "dark-city" / "characters.yaml"
         dtext = dcity.read_text()
