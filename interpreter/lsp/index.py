@@ -75,9 +75,17 @@ class FileIndex:
 
     text: str
     declarations: list[Declaration] = field(default_factory=list)
-    words: list[tuple[str, Spot]] = field(default_factory=list)  # every word of a non-prose value or key
     data: object = None
     positions: Positions | None = None
+    path: Path | None = None
+    _words: list | None = None
+
+    @property
+    def words(self) -> list[tuple[str, Spot]]:
+        """Every word of a non-prose value or key, with its place (found when first asked: references)."""
+        if self._words is None:
+            self._words = _words(self.path, self.positions) if self.path and self.positions else []
+        return self._words
 
 
 class GameIndex:
@@ -135,7 +143,7 @@ def index_file(path: Path, text: str) -> FileIndex | None:
         data, pos = load_yaml_text(text, str(path), strict=False)
     except DefinitionError:
         return None
-    out = FileIndex(text, data=data, positions=pos)
+    out = FileIndex(text, data=data, positions=pos, path=path)
     if not isinstance(data, dict):
         return out
     decl = _Declarations(path, pos, out.declarations)
@@ -149,7 +157,6 @@ def index_file(path: Path, text: str) -> FileIndex | None:
     for i, comp in enumerate(comps if isinstance(comps, list) else ()):
         if isinstance(comp, dict) and isinstance(comp.get("id"), str):
             decl.value(comp["id"], f"{family} component", ("components", i, "id"), comp, family)
-    out.words = _words(path, pos)
     return out
 
 

@@ -504,7 +504,8 @@ def _completion(ls: MasonServer, params: T.CompletionParams):
         return T.CompletionList(is_incomplete=False, items=_attributes(state))
     if state is not None:
         for name, d in state.index.names().items():
-            items.append(T.CompletionItem(label=name, kind=_item_kind(d), detail=d.kind))
+            detail = d.kind + (", an option: --option NAME=VALUE" if d.kind == "constant" else "")
+            items.append(T.CompletionItem(label=name, kind=_item_kind(d), detail=detail))
     if c["dsl"] or c["scalar"] is None:
         from mason.model.names import CONTEXT_NAMES
 
