@@ -103,6 +103,7 @@ class MasonServer(LanguageServer):
         return out
 
     def state_for(self, uri: str) -> GameState | None:
+        """The game a document belongs to (made on first use), or None for a file outside any game."""
         path = to_fs_path(uri)
         if not path or not path.endswith((".yaml", ".yml")):
             return None
@@ -115,6 +116,7 @@ class MasonServer(LanguageServer):
         return state
 
     def refresh_index(self, state: GameState) -> GameIndex:
+        """The game's names, with the files that changed (open texts, files on disk) read again."""
         texts = self.texts()
         files = rule_files(state.target)
         for p in files:
@@ -123,6 +125,7 @@ class MasonServer(LanguageServer):
         return state.index
 
     def schedule(self, uri: str, delay: float = DEBOUNCE) -> None:
+        """Check the document's game after ``delay`` seconds, unless another change comes first."""
         state = self.state_for(uri)
         if state is None:
             return
@@ -157,6 +160,8 @@ class MasonServer(LanguageServer):
             log.exception("check failed")
 
     def publish(self, state: GameState, checked: Checked) -> None:
+        """Send a check's errors, file by file; an open file without errors and a file whose errors are
+        gone get an empty list."""
         texts = self.texts()
         folders = [str(f.resolve()) for f in state.target.folders]
         by_uri: dict[str, list[T.Diagnostic]] = {
@@ -245,6 +250,7 @@ def _in_comment(line: str, col: int) -> int | None:
     return None
 
 
+_LOCALS = re.compile(r"\b(?:let|for)\s+([a-z_][a-z0-9_]*)|\bchoose\b[^\n]*?\b([a-z_][a-z0-9_]*)\s+from\b")
 _BLOCK = re.compile(r":\s*[|>][-+0-9]*\s*(#.*)?$")
 _KEY_LINE = re.compile(r"^(\s*)(-\s+)?([A-Za-z_][A-Za-z0-9_]*|\d+)\s*:(?:\s|$)")
 
@@ -502,6 +508,10 @@ def _completion(ls: MasonServer, params: T.CompletionParams):
     before = c["line"][: c["range"].start.character]
     if before.endswith(".") and state is not None:
         return T.CompletionList(is_incomplete=False, items=_attributes(state))
+    if c["scalar"] is not None and isinstance(c["scalar"][1], str):  # the effect's own names: let, for, choose
+        for m in _LOCALS.finditer(c["scalar"][1]):
+            local = m.group(1) or m.group(2)
+            items.append(T.CompletionItem(label=local, kind=T.CompletionItemKind.Variable, detail="named in this text"))
     if state is not None:
         for name, d in state.index.names().items():
             detail = d.kind + (", an option: --option NAME=VALUE" if d.kind == "constant" else "")

@@ -16,8 +16,6 @@ import pytest
 from lsp_support import LspSession, position_of
 from paths import GAMES
 
-pytest.importorskip("pygls")
-
 BONUS = "do: gain 1 gold}"  # the Merchant's bonus ability in citadels/characters.yaml (CIT-R54)
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>[^\]]+)\]: (?P<message>.*)$")
 
@@ -111,6 +109,11 @@ def test_lsp_completes_a_card_name_and_builtins_inside_an_effect(game):
         assert "count" in items and items["count"].detail.startswith("count(")
         assert "gain" in items  # a statement, inside an effect
         assert "gold" in items and items["gold"].detail == "counter"
+        # the names an effect gives itself (choose ... s from, let, for)
+        mline, mcol = position_of(text, "swap hand with hand(s)", len("swap hand with hand("))
+        s.change(chars, text)
+        local = {i.label: i.detail for i in s.completion(chars, mline, mcol)}
+        assert local.get("s") == "named in this text"
     assert s.stderr == b""
 
 
