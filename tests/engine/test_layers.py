@@ -40,7 +40,7 @@ LAYERS = [
         ],
     ),
     ("agents", ["mason.agents"]),
-    ("session", ["mason.play", "mason.api"]),
+    ("session", ["mason.play", "mason.api", "mason.lsp"]),
     ("cli", ["mason.cli"]),
 ]
 
