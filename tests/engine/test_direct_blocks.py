@@ -16,6 +16,7 @@ import pytest
 from paths import PROBES
 from support import EVERY_GAME, copy_game, globals_read
 
+from mason.dsl.constructs import KINDS
 from mason.errors import PlayError
 from mason.play.session import make_bot, play_game
 from mason.runtime import direct, machine
@@ -149,12 +150,12 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     kinds += ("set_seatvar",)
     for kind in kinds:
 
-        def counted(rt, env, node, fr, kind=kind, real=machine.STMT[kind]):
+        def counted(rt, env, node, fr, kind=kind, real=KINDS[kind].run):
             if rt.direct:  # (the first phase runs before the bots are asked in place)
                 called.append(kind)
             real(rt, env, node, fr)
 
-        monkeypatch.setitem(machine.STMT, kind, counted)
+        monkeypatch.setitem(KINDS, kind, KINDS[kind]._replace(run=counted))
     g = Game.new(settings, narrate=False)
     play_game(g, {s: make_bot("random", 1, s) for s in range(2)})
     assert called == []  # no handler ran: every statement was written in place
