@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
-from typing import ClassVar, Optional
+from typing import Any, ClassVar, Optional
 
 NODE_TYPES: dict[str, type] = {}
 
@@ -191,7 +191,7 @@ class Stmt(Node):
     kinds: ClassVar[tuple] = ()  # the compiled kinds it makes (each runs by ``run`` or ``run_<kind>``)
     inline: ClassVar[bool] = False  # never pushes a frame nor waits: runs inline in a block
     plain: ClassVar[bool] = False  # inline and calls no primitive's code: nothing to look for after it
-    emit: ClassVar = None  # its fast form: emit(w, node, d, i, parent) -> bool (see runtime/direct.py)
+    emit: ClassVar[Any] = None  # its fast form: emit(w, node, d, i, parent) -> bool (see runtime/direct.py)
 
     @classmethod
     def from_tree(cls, rule: str, meta, c: list, place: dict):

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+from mason.dsl.ast import Stmt
 from mason.dsl.builtins import RegistrationError
 
 # grammar rule -> the statement class it is parsed into
-STATEMENTS: dict[str, type] = {}
+STATEMENTS: dict[str, type[Stmt]] = {}
 # helper rule -> its tree mapping (a statement's ``parts``)
 PARTS: dict[str, Callable] = {}
 
@@ -60,7 +61,7 @@ class _Version:
 VERSION = _Version()
 
 
-def statement(cls: type) -> type:
+def statement(cls: type[Stmt]) -> type[Stmt]:
     """Register the statement class ``cls`` (see the module's doc): its rules, parts and kinds; once each."""
     for rule in cls.rules:
         _put(STATEMENTS, "statement rule", rule, cls)
@@ -74,7 +75,7 @@ def statement(cls: type) -> type:
     return cls
 
 
-def unregister(cls: type) -> None:
+def unregister(cls: type[Stmt]) -> None:
     """Remove a statement class registered by ``statement`` (a test's toy statement, when done)."""
     for table, keys in ((STATEMENTS, cls.rules), (PARTS, cls.parts), (KINDS, cls.kinds)):
         for key in keys:
@@ -102,7 +103,7 @@ def kind_of(kind: str) -> Kind:
 def statement_grammar() -> str:
     """The statements' part of the DSL grammar: the ``_simple`` and ``_compound`` alternatives and
     every registered statement's rules, in registration order."""
-    classes = list(dict.fromkeys(STATEMENTS.values()))
+    classes: list[type[Stmt]] = list(dict.fromkeys(STATEMENTS.values()))
     if not classes:
         raise RegistrationError(
             "no DSL statement is registered: import mason.runtime.engine (it registers them) before parsing"

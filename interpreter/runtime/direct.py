@@ -3,27 +3,31 @@
 When every seat is answered in place (``rt.direct``, runtime/answers.py), nothing pauses the rules, and
 ``machine.run_now`` runs a block (a branch, a loop's round, a choice's body, a frame's block) to its
 end at once. This module turns such a block into the source of ONE Python function,
-``block_<id>(rt, env, fr)``, that does what ``run_now`` does with the block's statement handlers, with
-the common statements written in place: ``let``, ``set`` of a local or a card state, ``move``,
-``draw``, ``reveal``, ``gain`` and ``pay`` (supply and cap included), ``choose`` of one card, seat,
-value or family card (the bot's answer asked in place), and ``if`` / ``for`` / ``repeat`` with their
-bodies written in place too (as ``s_if``, ``s_for`` and ``s_repeat`` run them direct). Their operands
-are the expressions' generated code (dsl/fastexpr.py) written inline; a loop's item and a choice are
-read from Python names in their bodies unless bound again there. Every other statement calls its
-handler, and after one that may push frames (triggers, a turn, a ``while``) the frames run to their
+``block_<id>(rt, env, fr)``, that does what ``run_now`` does with the block's statements' runs. Each
+statement is written by its own definition's fast form (``emit``, beside its ``run`` in
+``mason.runtime.statements``; see ``mason.dsl.constructs``), given the ``Writer`` of this module and
+its helpers (an operand's code, a guarded setup and action, cards, a seat, a stored value, a body
+with a bound name). Today ``let``, ``set`` of a local, a variable or a card state, ``move``, ``draw``,
+``reveal``, ``gain`` and ``pay`` (supply and cap included), ``choose`` of one card, seat, value or
+family card (the bot's answer asked in place), and ``if`` / ``for`` / ``repeat`` (their bodies in
+place too) have one. Their operands are the expressions' generated code (dsl/fastexpr.py) written
+inline; a loop's item and a choice are read from Python names in their bodies unless bound again
+there. A statement without a fast form (or whose ``emit`` declines, returning False) calls its
+``run``, and after one that may push frames (triggers, a turn, a ``while``) the frames run to their
 end before the next statement (``machine.drain``), or the block ends when the stack was cut (``end
-game``), as ``run_now`` does. A block of plain statements (``block.inline``) gets the same function,
+game``), as ``run_now`` does. A block of inline statements (``block.inline``) gets the same function,
 which ``machine.run_inline`` calls when nothing is narrated. ``runtime.engine.prepare`` makes every
 block's function when a program is compiled.
 
 The generated code decides no error itself: a statement written in place evaluates its operands and
 checks them (a card is a card, a number a whole number in range) before it changes anything, and
 when anything there raises or a check fails, it restores the item budget and calls the statement's
-handler, which evaluates the operands again and raises the error with its message, or does what
-the statement does in the case the fast form leaves out (none given as the cards, a tuple). Errors are
-placed as ``run_now``, ``run_inline`` and the inline loops of ``s_if`` / ``s_for`` place them: a
-statement's error at the statement; Python's recursion limit at the statement whose runner catches
-it; an error from frames run by ``drain`` as the enclosing runner would see it.
+``run``, which evaluates the operands again and raises the error with its message, or does what
+the statement does in the case the fast form leaves out (none given as the cards, a tuple); where
+``run`` then gives a result, the fast form was wrong: an internal error (``FastFormError``). Errors
+are placed as ``run_now``, ``run_inline`` and the inline loops of ``If.run`` / ``For.run`` place
+them: a statement's error at the statement; Python's recursion limit at the statement whose runner
+catches it; an error from frames run by ``drain`` as the enclosing runner would see it.
 
 Nothing narrates here: ``rt.direct`` is only set for games that narrate nothing (``play_game``), and
 ``run_inline`` calls these functions only when ``rt.narrate`` is false.
@@ -61,9 +65,14 @@ def _blame(exc, entry):
     _at_statement(exc, node)
 
 
-class _Writer:
+class Writer:
     """Writes one block's function: ``lines`` of source, ``consts`` its namespace, ``blame`` the table
-    of places an error is given (indexed by the local ``i`` the code sets before each statement)."""
+    of places an error is given (indexed by the local ``i`` the code sets before each statement).
+
+    What a statement's ``emit(w, node, d, i, parent)`` is given: ``w.operand(fn)`` an operand's code,
+    ``w.guarded(node, d, setup, spends, action)`` a checked setup then the change, ``w.cards``,
+    ``w.seat``, ``w.stored``, ``w.moved`` the common setups, ``w.value`` an expression's value,
+    ``w.block`` / ``w.body`` a nested block, ``w.w(d, line)`` a line, ``w.const`` / ``w.new`` names."""
 
     def __init__(self, program):
         self.p = program
@@ -129,7 +138,7 @@ class _Writer:
     def block(self, block, d: int, parent: int, inline_loop: bool) -> None:
         """The statements of ``block`` at indent ``d``. ``parent``: the blame entry of the statement
         whose body this is (0 at the top); ``inline_loop``: the body runs in an inline loop of
-        ``s_if`` / ``s_for``, which lets a RecursionError through to the parent's runner."""
+        ``If.run`` / ``For.run``, which lets a RecursionError through to the parent's runner."""
         for node in block.stmts:
             rnode = self.blame[parent][1] if inline_loop else node
             i = self.at(node, rnode)
@@ -322,7 +331,7 @@ def compile_block(block, program):
     fn = block.direct
     if fn is not None:
         return fn
-    wr = _Writer(program)
+    wr = Writer(program)
     wr.block(block, 2, 0, False)
     body = wr.lines
     src = "\n".join(
