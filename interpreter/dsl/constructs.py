@@ -1,4 +1,7 @@
-"""One definition per DSL statement: the registry of statement constructs, filled by their definitions.
+"""One definition per DSL construct: the registries of statements and expression kinds, filled by their definitions.
+
+Statements
+----------
 
 A statement kind is ONE class, a subclass of ``mason.dsl.ast.Stmt`` (so it is also the statement's
 AST node, its annotated fields the node's fields), decorated with ``@statement``. Side by side it owns:
@@ -22,6 +25,16 @@ The definitions live in the engine layer (``mason.runtime.statements``), which i
 and registers them: the grammar and the tree mapping are read from here by the parser, so a text is
 parsed only once the engine is imported (``mason.runtime.engine``; the model and every command
 import it). docs/architecture.md ("Adding a statement") shows a whole definition.
+
+Expressions
+-----------
+An expression kind is ONE class decorated with ``@expression`` (in ``mason.dsl.expressions``), the form
+of one AST record of ``mason.dsl.ast`` (``node``): ``rules``, the grammar rules (in ``mason.lark``,
+whose precedence ladder is one piece) it maps, by ``from_tree(rule, meta, children, place)``;
+``compile(x, node, scope)``, its static checks and its reference closure (``x`` the
+``mason.dsl.expr.ExprCompiler``); and optionally ``emit(g, node)``, the Python source of its fast form
+inside an expression's generated function (``g`` the ``mason.dsl.fastexpr`` generator; without it,
+the node's closure is called from the generated code).
 """
 
 from __future__ import annotations
@@ -113,3 +126,26 @@ def statement_grammar() -> str:
     lines = [f"_simple: {' | '.join(simple)}", f"_compound: {' | '.join(compound)}", ""]
     lines += [c.grammar.strip() + "\n" for c in classes]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- expressions
+# grammar rule -> the expression form it is mapped by
+EXPRESSIONS: dict[str, Any] = {}
+# AST record type -> its expression form
+FORMS: dict[type, Any] = {}
+
+
+def expression(cls: Any) -> Any:
+    """Register the expression form ``cls`` (see the module's doc): its node type, rules and parts; once each."""
+    _put(FORMS, "expression", cls.node, cls)
+    for rule in cls.rules:
+        _put(EXPRESSIONS, "expression rule", rule, cls)
+    for rule, fn in getattr(cls, "parts", {}).items():
+        _put(PARTS, "expression part", rule, fn)
+    VERSION.n += 1
+    return cls
+
+
+def text_of(tok) -> str:
+    """A string token's text, without its quotes (a statement's or a literal's tree mapping)."""
+    return str(tok)[1:-1]

@@ -10,13 +10,13 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
 from mason.dsl import ast as A
 from mason.dsl import catalogue as C
-from mason.dsl import constructs
+from mason.dsl import constructs, expressions  # noqa: F401  (expressions: their forms registered)
 from mason.dsl.catalogue import friendly_message
 from mason.dsl.syntax import _MAX_TREE, MAX_BRACKETS, MAX_DEPTH, MAX_TERMS, DslSyntaxError
 
@@ -301,11 +301,6 @@ def _pos(meta) -> dict:
     return {"line": meta.line, "col": meta.column}
 
 
-def text_of(tok: Token) -> str:
-    """A string token's text, without its quotes."""
-    return str(tok)[1:-1]
-
-
 @v_args(meta=True)
 class _ToAst(Transformer):
     # -------- entry points
@@ -318,9 +313,9 @@ class _ToAst(Transformer):
     def suite(self, meta, children):
         return A.Block(tuple(c for c in children if isinstance(c, A.Stmt)), **_pos(meta))
 
-    # -------- statements: each registered statement maps its own rules (mason.dsl.constructs)
+    # -------- statements and expressions: each registered kind maps its own rules (mason.dsl.constructs)
     def __default__(self, data, children, meta):
-        cls = constructs.STATEMENTS.get(data)
+        cls = constructs.STATEMENTS.get(data) or constructs.EXPRESSIONS.get(data)
         if cls is not None:
             return cls.from_tree(data, meta, children, _pos(meta))
         part = constructs.PARTS.get(data)
@@ -331,75 +326,8 @@ class _ToAst(Transformer):
     def kwarg(self, meta, c):
         return (str(c[0]), c[1])
 
-    # -------- expressions
-    def number(self, meta, c):
-        return A.Literal(int(c[0]), **_pos(meta))
-
-    def string(self, meta, c):
-        return A.Literal(text_of(c[0]), **_pos(meta))
-
-    def true(self, meta, c):
-        return A.Literal(True, **_pos(meta))
-
-    def false(self, meta, c):
-        return A.Literal(False, **_pos(meta))
-
-    def none(self, meta, c):
-        return A.Literal(None, **_pos(meta))
-
-    def name(self, meta, c):
-        return A.Name(str(c[0]), **_pos(meta))
-
-    def attr(self, meta, c):
-        return A.Attr(c[0], str(c[1]), **_pos(meta))
-
-    def index(self, meta, c):
-        return A.Index(c[0], c[1], **_pos(meta))
-
-    def call(self, meta, c):
-        args = c[1] if len(c) > 1 and c[1] is not None else []
-        pos = tuple(a for a in args if isinstance(a, A.Expr))
-        kw = tuple(a for a in args if isinstance(a, tuple))
-        return A.Call(str(c[0]), pos, kw, **_pos(meta))
-
     def args(self, meta, c):
         return list(c)
-
-    def gen_call(self, meta, c):
-        return A.Comprehension(c[1], str(c[2]), c[3], c[4], func=str(c[0]), **_pos(meta))
-
-    def list_comp(self, meta, c):
-        return A.Comprehension(c[0], str(c[1]), c[2], c[3], **_pos(meta))
-
-    def list_lit(self, meta, c):
-        return A.ListLit(tuple(x for x in c if x is not None), **_pos(meta))
-
-    def cond_expr(self, meta, c):
-        return A.IfExpr(c[0], c[1], c[2], **_pos(meta))
-
-    def or_(self, meta, c):
-        return A.BoolOp("or", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
-
-    def and_(self, meta, c):
-        return A.BoolOp("and", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
-
-    def not_(self, meta, c):
-        return A.Not(c[0], **_pos(meta))
-
-    def neg(self, meta, c):
-        return A.Neg(c[0], **_pos(meta))
-
-    def compare(self, meta, c):
-        return A.BinOp(c[1], c[0], c[2], **_pos(meta))
-
-    def comp_op(self, meta, c):
-        return " ".join(str(t) for t in c)
-
-    def arith(self, meta, c):
-        node = c[0]
-        for i in range(1, len(c), 2):
-            node = A.BinOp(str(c[i]), node, c[i + 1], **_pos(meta))
-        return node
 
 
 def is_tree(x) -> bool:

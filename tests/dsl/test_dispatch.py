@@ -19,9 +19,14 @@ def _subclasses(base):
     return [c for c in A.NODE_TYPES.values() if issubclass(c, base) and c is not base]
 
 
-def test_every_expression_node_has_a_compiler():
-    missing = [c.__name__ for c in _subclasses(A.Expr) if not hasattr(ExprCompiler, "c_" + c.__name__)]
+def test_every_expression_node_has_one_form_with_its_rules_compile_and_fast_form():
+    missing = [c.__name__ for c in _subclasses(A.Expr) if c not in constructs.FORMS]
     assert missing == []
+    for node_type, form in constructs.FORMS.items():
+        assert form.node is node_type and form.rules, form.__name__
+        assert all(constructs.EXPRESSIONS[rule] is form for rule in form.rules), form.__name__
+        assert callable(form.compile) and callable(form.from_tree), form.__name__
+    assert not any(name.startswith("c_") for name in vars(ExprCompiler))  # no parallel compile table
 
 
 def test_every_statement_class_is_registered_with_its_rules_compile_and_run():

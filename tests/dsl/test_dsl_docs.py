@@ -32,7 +32,8 @@ from support import random_answer
 from mason.dsl import ast as A
 from mason.dsl.builtins import BUILTINS, PROCEDURES
 from mason.dsl.constructs import KINDS
-from mason.dsl.expr import _BIN, Scope
+from mason.dsl.expr import Scope
+from mason.dsl.expressions.operators import _BIN
 from mason.dsl.parser import parse_effect, parse_expression
 from mason.dsl.stmt import Node
 from mason.errors import MasonError

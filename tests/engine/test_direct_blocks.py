@@ -326,13 +326,13 @@ def test_a_statement_written_in_place_that_raises_where_its_handler_runs_is_an_i
     from mason.runtime import game as game_module
     from mason.runtime.game import Game, Settings
 
-    real = direct._Writer.operand
+    real = direct.Writer.operand
 
     def wrong(self, fn):
         code, spends = real(self, fn)
         return f"(({code}) if rt.n < 0 else [][1])", spends
 
-    monkeypatch.setattr(direct._Writer, "operand", wrong)
+    monkeypatch.setattr(direct.Writer, "operand", wrong)
     monkeypatch.setattr(game_module, "_PROGRAMS", {})
     monkeypatch.setenv("MASON_CACHE_DIR", "off")
     with pytest.raises(PlayError) as info:

@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Optional
 
 from mason.dsl.ast import Block, Expr, Node, PlacedText, Stmt, node
-from mason.dsl.constructs import statement
+from mason.dsl.constructs import statement, text_of
 from mason.dsl.expr import CompileError
-from mason.dsl.lark_parser import text_of
 from mason.dsl.stmt import Node as Compiled
 from mason.dsl.stmt import text_at
 from mason.runtime import rng
@@ -203,7 +202,7 @@ class Choose(Stmt):
 
     @staticmethod
     def emit(w, node, d, i, parent) -> bool:
-        """As ``s_choose`` runs direct, for one card, seat, value or family card (not at random, not
+        """As ``run`` runs direct, for one card, seat, value or family card (not at random, not
         ``up to``): the options, the chooser, the bot's answer in place (a single option resolves
         itself), the choice bound, its body in place. Anything else, or a check that fails, goes to
         the handler before anything has changed."""

@@ -6,9 +6,8 @@ from typing import Optional
 
 from mason.dsl.ast import Expr, Stmt, node
 from mason.dsl.builtins import PROCEDURES
-from mason.dsl.constructs import statement
+from mason.dsl.constructs import statement, text_of
 from mason.dsl.expr import CompileError
-from mason.dsl.lark_parser import text_of
 from mason.dsl.stmt import Node
 from mason.errors import PlayError, did_you_mean
 from mason.runtime.frames import TURN_START

@@ -148,7 +148,7 @@ class Draw(Stmt):
 
     @staticmethod
     def emit(w, node, d, i, parent) -> bool:
-        """As ``s_draw``: up to ``count`` cards from the top of the source, one by one."""
+        """As ``run``: up to ``count`` cards from the top of the source, one by one."""
         if node.seen_by is not None or node.facing == "seen":
             return False
         count, s1 = w.operand(node.count)
