@@ -207,6 +207,10 @@ class Stmt(Node):
         """Run a compiled node of this statement (the reference semantics)."""
         raise NotImplementedError
 
+    def describe(self, w, d: int) -> list:
+        """Its words in the rulebook: ``(depth, sentence)`` lines, from the describer ``w`` (dsl/describe.py)."""
+        raise NotImplementedError(type(self).__name__)
+
 
 @node
 class Block(Node):

@@ -1,5 +1,6 @@
 """A statement is one definition: a toy statement defined and registered in this file alone runs through
-parse, static check, reference run and fast form (issue 31 item 1; docs/architecture.md, "Adding a statement").
+parse, static check, reference run, fast form and the rulebook's words (issue 31 item 1;
+docs/architecture.md, "Adding a statement").
 
 ``double COUNTER [for SEAT]`` doubles a seat's counter. Nothing outside this file knows it: its grammar
 rule, its tree mapping, its check, its run and its fast form are the class below.
@@ -15,6 +16,7 @@ from support import mini_game, mini_program
 from mason.dsl import ast as A
 from mason.dsl.ast import Expr, Stmt, node
 from mason.dsl.constructs import KINDS, STATEMENTS, statement, unregister
+from mason.dsl.describe import Describer
 from mason.dsl.parser import DslSyntaxError, parse_effect
 from mason.dsl.stmt import Node
 from mason.errors import DefinitionError
@@ -52,6 +54,12 @@ class Double(Stmt):
     def emit(w, node, d, i, parent) -> bool:
         seat, spends = w.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
         return w.guarded(node, d, w.seat(seat), spends, [f"rt.counters[{node.counter!r}][s] *= 2"])
+
+    def describe(self, w, d):
+        return w._line(
+            d,
+            f"{w._subject(self.seat, 'double')} {w._of(self.counter, self.seat) if self.seat else 'your ' + self.counter}",
+        )
 
 
 A.NODE_TYPES.pop("Double")  # a node type of this test only: the docs' tests list the shipped ones
@@ -117,3 +125,8 @@ def test_a_toy_statement_runs_by_its_reference_run_and_by_its_fast_form_alike(to
         assert fame[0] == (before[0][0] + 3) * 2 and fame[2] == before[0][2] * 2
         ends.append(list(fame))
     assert ends[0] == ends[1]
+
+
+def test_a_toy_statement_gives_its_own_words_in_the_rulebook(toy):
+    said = Describer().block(parse_effect("double fame\ndouble gold for owner\n"))
+    assert said == [(0, "Double your fame."), (0, "Its owner doubles its owner's gold.")]

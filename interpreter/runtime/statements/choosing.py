@@ -9,6 +9,8 @@ from typing import Optional
 
 from mason.dsl.ast import Block, Expr, Node, PlacedText, Stmt, node
 from mason.dsl.constructs import statement, text_of
+from mason.dsl.describe import KINDS as CHOICE_WORDS
+from mason.dsl.describe import spaced
 from mason.dsl.expr import CompileError
 from mason.dsl.stmt import Node as Compiled
 from mason.dsl.stmt import text_at
@@ -108,6 +110,27 @@ class Choose(Stmt):
         if rule == "choose_block":
             return cls(**c[0], body=c[1], **place)
         return cls(**c[0], **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        who = w.expr(self.by) if self.by is not None else "you"
+        verb = (
+            ("may choose" if self.optional else "chooses")
+            if who != "you"
+            else ("may choose" if self.optional else "choose")
+        )
+        kind = CHOICE_WORDS.get(self.kind, f"a {spaced(self.kind)}")
+        what = f"{kind} {spaced(self.var)}".strip()
+        if self.random:
+            verb, what = ("is given", f"at random {what}") if who != "you" else ("take", f"at random {what}")
+        if self.up_to is not None:
+            things = kind.split(" ")[-1] + "s" if kind else "of them"
+            what = f"up to {w.expr(self.up_to)} {things} {spaced(self.var)}" + (", in order," if self.ordered else "")
+        head = f"{'' if who == 'you' else who + ' '}{verb} {what} from {w.expr(self.source)}"
+        head += w._prompt(self.prompt)
+        if self.body is None:
+            return w._line(d, head)
+        return w._governed(head + ("; if so" if self.optional else "; then"), self.body, d)
 
     def compile(self, c, scope):
         source = c.x(self.source, scope)
@@ -278,6 +301,16 @@ class ChooseOne(Stmt):
     def from_tree(cls, rule, meta, c, place):
         options = tuple(x for x in c[2:] if isinstance(x, Option))
         return cls(options, c[0], c[1] or "", **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        who = w.expr(self.by) if self.by is not None else "you"
+        head = ("choose one" if who == "you" else f"{who} chooses one") + w._prompt(self.prompt)
+        out = w._line(d, head + ":")
+        for opt in self.options:
+            label = f"“{opt.label}”" + (f", if {w.expr(opt.cond)}" if opt.cond is not None else "")
+            out += w._governed(label, opt.body, d + 1)
+        return out
 
     def compile(self, c, scope):
         if not self.options:

@@ -7,6 +7,7 @@ from typing import Optional
 from mason.dsl.ast import Block, Expr, Stmt, node
 from mason.dsl.builtins import charge
 from mason.dsl.constructs import statement
+from mason.dsl.describe import spaced
 from mason.dsl.fastexpr import SEATS
 from mason.dsl.stmt import Node
 from mason.errors import PlayError
@@ -54,6 +55,15 @@ class If(Stmt):
             elif isinstance(item, Block):
                 other = item
         return cls(tuple(branches), other, **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        out = []
+        for i, (cond, body) in enumerate(self.branches):
+            out += w._governed(("if " if i == 0 else "otherwise, if ") + w.expr(cond), body, d)
+        if self.other is not None:
+            out += w._governed("otherwise", self.other, d)
+        return out
 
     def compile(self, c, scope):
         branches = [(c.x(cond, scope), c.block(b, scope)) for cond, b in self.branches]
@@ -115,6 +125,11 @@ class For(Stmt):
     @classmethod
     def from_tree(cls, rule, meta, c, place):
         return cls(str(c[0]), c[1], c[2], **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        var = w.lex.renames.get(self.var, spaced(self.var))
+        return w._governed(f"for each {var} in {w.expr(self.source)}", self.body, d)
 
     def compile(self, c, scope):
         source = c.x(self.source, scope)
@@ -191,6 +206,10 @@ class Repeat(Stmt):
     grammar = 'repeat_stmt: "repeat" expr ":" suite'
     kinds = ("repeat",)
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._governed(f"repeat {w.expr(self.count)} times", self.body, d)
+
     def compile(self, c, scope):
         return c.program.register(
             Node("repeat", c.place(self), count=c.number(self.count, scope), body=c.block(self.body, scope))
@@ -246,6 +265,10 @@ class While(Stmt):
     rules = {"while_stmt": "compound"}
     grammar = 'while_stmt: "while" expr ":" suite'
     kinds = ("while",)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._governed(f"as long as {w.expr(self.cond)}", self.body, d)
 
     def compile(self, c, scope):
         return c.program.register(

@@ -41,6 +41,10 @@ class Gain(Stmt):
     def from_tree(cls, rule, meta, c, place):
         return cls(c[0], str(c[1]), c[2], **place)
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, f"{w._subject(self.seat, 'gain')} {w._amount(self.amount, self.counter)}")
+
     def compile(self, c, scope):
         c.names.check_counter(self, self.counter, seat=True)
         return Node(
@@ -99,6 +103,10 @@ class Pay(Stmt):
     def from_tree(cls, rule, meta, c, place):
         return cls(c[0], str(c[1]), c[2], **place)
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, f"{w._subject(self.seat, 'pay')} {w._amount(self.amount, self.counter)}")
+
     def compile(self, c, scope):
         c.names.check_counter(self, self.counter, seat=True)
         return Node(
@@ -156,6 +164,13 @@ class Transfer(Stmt):
     @classmethod
     def from_tree(cls, rule, meta, c, place):
         return cls(c[0], str(c[1]), c[2], c[3], **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(
+            d,
+            f"{w.expr(self.source)} gives {w._amount(self.amount, self.counter)} to {w.expr(self.dest)}",
+        )
 
     def compile(self, c, scope):
         c.names.check_counter(self, self.counter, seat=True)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Optional
 
+from mason.dsl import ast as A
 from mason.dsl.ast import Expr, Stmt, node
 from mason.dsl.builtins import PROCEDURES
 from mason.dsl.constructs import statement, text_of
+from mason.dsl.describe import COUNTED, PHRASES, SILENT, _and, spaced
 from mason.dsl.expr import CompileError
 from mason.dsl.stmt import Node
 from mason.errors import PlayError, did_you_mean
@@ -34,6 +36,11 @@ class Emit(Stmt):
     @classmethod
     def from_tree(cls, rule, meta, c, place):
         return cls(str(c[0]), tuple(x for x in c[1:] if x is not None), **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        args = ", ".join(f"{spaced(k)}: {w.expr(v)}" for k, v in self.args)
+        return w._line(d, f"then “{spaced(self.event)}” happens" + (f" ({args})" if args else ""))
 
     def compile(self, c, scope):
         c.names.check_event(self, self.event, self.args)
@@ -66,6 +73,17 @@ class Turn(Stmt):
     def from_tree(cls, rule, meta, c, place):
         mode = c[2] if len(c) > 2 and c[2] else ("", "")
         return cls(c[0], c[1], mode[0], mode[1], **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        text = f"{w.expr(self.seat)} takes a turn"
+        if self.card is not None:
+            text += f" as {w.expr(self.card)}"
+        if self.mode == "only":
+            text += f", with only the “{spaced(self.group)}” actions"
+        elif self.mode == "after":
+            text += f", the “{spaced(self.group)}” actions already done"
+        return w._line(d, text)
 
     def compile(self, c, scope):
         return c.program.register(
@@ -138,6 +156,26 @@ class Do(Stmt):
         kw = tuple(a for a in args if isinstance(a, tuple))
         return cls(str(c[0]), pos, kw, **place)
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        if self.proc in SILENT:
+            return []
+        args = list(self.args) + [v for _k, v in self.kwargs]
+        if (
+            self.proc in COUNTED
+            and len(args) == 3
+            and isinstance(args[1], A.Literal)
+            and args[1].value in w.lex.counters
+        ):
+            who = w.expr(args[0])
+            verb = COUNTED[self.proc]
+            return w._line(d, f"{verb if who == 'you' else who + ' ' + verb + 's'} {w._amount(args[2], args[1].value)}")
+        template = PHRASES.get((self.proc, len(args))) or PHRASES.get(self.proc)
+        said = [w._inner(a) for a in args]
+        if template:
+            return w._line(d, template.format(*said, all=_and(said)))
+        return w._line(d, f"{spaced(self.proc)}" + (f": {_and(said)}" if said else ""))
+
     def compile(self, c, scope):
         proc = PROCEDURES.get(self.proc)
         if proc is None:
@@ -174,6 +212,10 @@ class Say(Stmt):
     def from_tree(cls, rule, meta, c, place):
         return cls(text_of(c[0]), **place)
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return []  # narration, not a rule
+
     def compile(self, c, scope):
         """``say "text {expr} text"``: each ``{expr}`` is compiled once and shown when said."""
         return Node(
@@ -198,6 +240,10 @@ class Pass(Stmt):
     inline = True
     plain = True
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, "nothing happens")
+
     def compile(self, c, scope):
         return Node("pass", c.place(self))
 
@@ -217,6 +263,10 @@ class StopTurn(Stmt):
     inline = True
     plain = True
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, "the turn ends")
+
     def compile(self, c, scope):
         return Node("stop_turn", c.place(self))
 
@@ -235,6 +285,10 @@ class EndGame(Stmt):
     rules = {"end_game": "simple"}
     grammar = 'end_game: "end" "game"'
     kinds = ("end_game",)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, "the game ends")
 
     def compile(self, c, scope):
         return Node("end_game", c.place(self))

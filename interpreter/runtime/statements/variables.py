@@ -8,6 +8,7 @@ from mason.dsl import numbers
 from mason.dsl.ast import Expr, Stmt, node
 from mason.dsl.builtins import MAX_NUMBER
 from mason.dsl.constructs import statement
+from mason.dsl.describe import spaced
 from mason.dsl.stmt import Node
 from mason.dsl.syntax import DslSyntaxError
 from mason.errors import PlayError
@@ -31,6 +32,10 @@ class Let(Stmt):
     @classmethod
     def from_tree(cls, rule, meta, c, place):
         return cls(str(c[0]), c[1], **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, f"let {spaced(self.name)} be {w.expr(self.value)}")
 
     def compile(self, c, scope):
         value = c.x(self.value, scope)
@@ -73,6 +78,10 @@ class Set(Stmt):
                 "'set' needs a name, a property (x.name) or a per-seat value (name(seat))", meta.line, meta.column
             )
         return cls(target, c[1], **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, f"set {w.expr(self.target)} to {w.expr(self.value)}")
 
     def compile(self, c, scope):
         value = c.x(self.value, scope)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from mason.dsl import ast as A
 from mason.dsl.ast import Expr, Stmt, node
 from mason.dsl.constructs import statement
 from mason.dsl.stmt import Node
@@ -47,6 +48,11 @@ class Move(Stmt):
         cards, dest, end, facing = c
         face, seen = facing if facing else ("", None)
         return cls(cards, dest, end or "top", face, seen, **place)
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        where = f"on the bottom of {w.expr(self.dest)}" if self.place == "bottom" else f"in {w.expr(self.dest)}"
+        return w._line(d, f"put {w.expr(self.cards)} {where}{w._facing(self)}")
 
     def compile(self, c, scope):
         return Node(
@@ -119,6 +125,12 @@ class Draw(Stmt):
         face, seen = facing if facing else ("", None)
         return cls(count, source, dest, face, seen, **place)
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        n = self.count
+        many = f"{n.value} card{'s' if n.value != 1 else ''}" if isinstance(n, A.Literal) else f"{w.expr(n)} cards"
+        return w._line(d, f"draw {many} from {w.expr(self.source)} into {w.expr(self.dest)}{w._facing(self)}")
+
     def compile(self, c, scope):
         return Node(
             "draw",
@@ -178,6 +190,10 @@ class Shuffle(Stmt):
     inline = True
     plain = True
 
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, f"shuffle {w.expr(self.zone)}")
+
     def compile(self, c, scope):
         return Node("shuffle", c.place(self), zone=c.zone(self.zone, scope))
 
@@ -202,6 +218,10 @@ class Reveal(Stmt):
     kinds = ("reveal",)
     inline = True
     plain = True
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, f"reveal {w.expr(self.cards)}" + (f" to {w.expr(self.to)}" if self.to else ""))
 
     def compile(self, c, scope):
         return Node("reveal", c.place(self), cards=c.x(self.cards, scope), to=c.x(self.to, scope))
@@ -254,6 +274,10 @@ class Swap(Stmt):
     kinds = ("swap",)
     inline = True
     plain = True
+
+    def describe(self, w, d):
+        """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
+        return w._line(d, f"swap {w.expr(self.first)} with {w.expr(self.second)}")
 
     def compile(self, c, scope):
         return Node("swap", c.place(self), first=c.zone(self.first, scope), second=c.zone(self.second, scope))
