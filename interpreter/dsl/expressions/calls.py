@@ -40,6 +40,7 @@ class CallForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         args = c[1] if len(c) > 1 and c[1] is not None else []
         pos = tuple(a for a in args if isinstance(a, A.Expr))
         kw = tuple(a for a in args if isinstance(a, tuple))
@@ -47,6 +48,7 @@ class CallForm:
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         x.note(node, scope)
         p = x.names.p
         name = node.func
@@ -98,6 +100,7 @@ class CallForm:
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         impl = g.rec.get(("builtin", id(node)))
         if impl is None:
             return _value_call(g, node)
@@ -128,12 +131,14 @@ class ComprehensionForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         if rule == "gen_call":
             return A.Comprehension(c[1], str(c[2]), c[3], c[4], func=str(c[0]), **place)
         return A.Comprehension(c[0], str(c[1]), c[2], c[3], **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         var = node.var
         source = x.compile(node.source, scope)
         inner = scope.child(var)

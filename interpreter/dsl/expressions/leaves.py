@@ -25,6 +25,7 @@ class LiteralForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         if rule == "number":
             return A.Literal(int(c[0]), **place)
         if rule == "string":
@@ -33,11 +34,13 @@ class LiteralForm:
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         v = node.value
         return lambda rt, env: v
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         v = node.value
         if type(v) in _SAFE_LITERALS:
             return repr(v)
@@ -53,10 +56,12 @@ class NameForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.Name(str(c[0]), **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         name = node.name
         if name in scope.names:
             at = x.at(node)
@@ -139,10 +144,12 @@ class AttrForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.Attr(c[0], str(c[1]), **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         obj = x.compile(node.obj, scope)
         name = node.name
         x.names.check_card_attr(node)
@@ -217,6 +224,7 @@ class AttrForm:
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         obj = g.e(node.obj)
         t = g.new()
         # the card's number: an item of a zone as it is, and the turn's card (none fails as the check
@@ -243,10 +251,12 @@ class IndexForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.Index(c[0], c[1], **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         obj, idx = x.compile(node.obj, scope), x.compile(node.index, scope)
         at = x.at(node)
 
@@ -262,6 +272,7 @@ class IndexForm:
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         if isinstance(node.obj, A.Literal) and type(node.obj.value) is not str:
             return g.closure(node)  # no subscript of a literal number: Python warns at compile
         key = node.index
@@ -285,13 +296,16 @@ class ListLitForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.ListLit(tuple(x for x in c if x is not None), **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         items = [x.compile(i, scope) for i in node.items]
         return lambda rt, env: [f(rt, env) for f in items]
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         return "[" + ", ".join(g.e(i) for i in node.items) + "]"

@@ -47,6 +47,7 @@ class BinOpForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         if rule == "compare":
             return A.BinOp(c[1], c[0], c[2], **place)
         node = c[0]  # a chain of + and - (or *, //, %): left to right
@@ -56,6 +57,7 @@ class BinOpForm:
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         left, right = x.compile(node.left, scope), x.compile(node.right, scope)
         op = node.op
         at = x.at(node)
@@ -149,6 +151,7 @@ class BinOpForm:
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         op = node.op
         if op in _ORDER:
             return f"({g.e(node.left)} {op} {g.e(node.right)})"
@@ -177,10 +180,12 @@ class BoolOpForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.BoolOp(rule[:-1], tuple(c), **place) if len(c) > 1 else c[0]
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         items = [x.compile(node.items[0], scope)] + [x.compile_if(i, scope) for i in node.items[1:]]
         if node.op == "and":
             if len(items) == 2:
@@ -212,6 +217,7 @@ class BoolOpForm:
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         sep = f" {node.op} "
         return "(" + sep.join(g.e(i) for i in node.items) + ")"
 
@@ -225,15 +231,18 @@ class NotForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.Not(c[0], **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         f = x.compile(node.operand, scope)
         return lambda rt, env: not f(rt, env)
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         return f"(not {g.e(node.operand)})"
 
 
@@ -246,10 +255,12 @@ class NegForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.Neg(c[0], **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         f = x.compile(node.operand, scope)
         x.note(node.operand, scope, numeric=True)
         x.demand(node.operand, scope)
@@ -266,6 +277,7 @@ class NegForm:
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         return f"(-{g.e(node.operand)})"
 
 
@@ -278,10 +290,12 @@ class IfExprForm:
 
     @staticmethod
     def from_tree(rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return A.IfExpr(c[0], c[1], c[2], **place)
 
     @staticmethod
     def compile(x, node, scope):
+        """Check it and give its closure (the reference semantics)."""
         cond = x.compile(node.cond, scope)
         then, other = x.compile_if(node.then, scope), x.compile_if(node.other, scope)
         numbers.meet(x, node.then, node.other, scope)
@@ -289,6 +303,7 @@ class IfExprForm:
 
     @staticmethod
     def emit(g, node) -> str:
+        """The Python source of its fast form, inside an expression's generated function."""
         return f"({g.e(node.then)} if {g.e(node.cond)} else {g.e(node.other)})"
 
 

@@ -107,6 +107,7 @@ class Choose(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         if rule == "choose_block":
             return cls(**c[0], body=c[1], **place)
         return cls(**c[0], **place)
@@ -133,6 +134,7 @@ class Choose(Stmt):
         return w._governed(head + ("; if so" if self.optional else "; then"), self.body, d)
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         source = c.x(self.source, scope)
         up_to = c.x(self.up_to, scope)
         by = c.x(self.by, scope)
@@ -171,6 +173,7 @@ class Choose(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         items = node.source(rt, env)
         if node.ckind == "card":  # the options are cards: checked where the rule's value enters
             items = card_ids(rt, items, node)
@@ -299,6 +302,7 @@ class ChooseOne(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         options = tuple(x for x in c[2:] if isinstance(x, Option))
         return cls(options, c[0], c[1] or "", **place)
 
@@ -313,6 +317,7 @@ class ChooseOne(Stmt):
         return out
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         if not self.options:
             raise CompileError("'choose one' needs at least one option", self, "definition/dsl")
         options = [
@@ -335,6 +340,7 @@ class ChooseOne(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         available = [i for i, (label, cond, block) in enumerate(node.options) if cond is None or cond(rt, env)]
         if not available:
             return

@@ -47,6 +47,7 @@ class If(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         branches = [(c[0], c[1])]
         other = None
         for item in c[2:]:
@@ -66,12 +67,14 @@ class If(Stmt):
         return out
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         branches = [(c.x(cond, scope), c.block(b, scope)) for cond, b in self.branches]
         other = c.block(self.other, scope) if self.other is not None else None
         return Node("if", c.place(self), branches=branches, other=other)
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         for cond, block in node.branches:
             if cond(rt, env):
                 break
@@ -124,6 +127,7 @@ class For(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return cls(str(c[0]), c[1], c[2], **place)
 
     def describe(self, w, d):
@@ -132,6 +136,7 @@ class For(Stmt):
         return w._governed(f"for each {var} in {w.expr(self.source)}", self.body, d)
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         source = c.x(self.source, scope)
         scope.add(self.var)
         return c.program.register(
@@ -140,6 +145,7 @@ class For(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         items = node.source(rt, env)
         if not isinstance(items, list):
             items = _cards_of(items, node)
@@ -211,12 +217,14 @@ class Repeat(Stmt):
         return w._governed(f"repeat {w.expr(self.count)} times", self.body, d)
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return c.program.register(
             Node("repeat", c.place(self), count=c.number(self.count, scope), body=c.block(self.body, scope))
         )
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         count = _amount_of(node.count(rt, env), node)
         if not count:
             return
@@ -271,10 +279,12 @@ class While(Stmt):
         return w._governed(f"as long as {w.expr(self.cond)}", self.body, d)
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return c.program.register(
             Node("while", c.place(self), cond=c.x(self.cond, scope), body=c.block(self.body, scope))
         )
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         rt.st["stack"].append({"kind": "while", "node": node.id, "done": 0, "scope": fr["scope"]})

@@ -39,6 +39,7 @@ class Gain(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return cls(c[0], str(c[1]), c[2], **place)
 
     def describe(self, w, d):
@@ -46,6 +47,7 @@ class Gain(Stmt):
         return w._line(d, f"{w._subject(self.seat, 'gain')} {w._amount(self.amount, self.counter)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         c.names.check_counter(self, self.counter, seat=True)
         return Node(
             "gain", c.place(self), amount=c.number(self.amount, scope), counter=self.counter, seat=c.x(self.seat, scope)
@@ -53,6 +55,7 @@ class Gain(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         s = _seat_of(rt, env, node.seat, node)
         amount = _amount(node, rt, env)
         cdef = rt.prog.counters[node.counter]
@@ -81,6 +84,7 @@ class Gain(Stmt):
 
     @staticmethod
     def emit(w, node, d, i, parent) -> bool:
+        """Write its fast form into a block's function (False: left to its run)."""
         return _counter(w, node, d, "+")
 
 
@@ -101,6 +105,7 @@ class Pay(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return cls(c[0], str(c[1]), c[2], **place)
 
     def describe(self, w, d):
@@ -108,6 +113,7 @@ class Pay(Stmt):
         return w._line(d, f"{w._subject(self.seat, 'pay')} {w._amount(self.amount, self.counter)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         c.names.check_counter(self, self.counter, seat=True)
         return Node(
             "pay", c.place(self), amount=c.number(self.amount, scope), counter=self.counter, seat=c.x(self.seat, scope)
@@ -115,6 +121,7 @@ class Pay(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         s = _seat_of(rt, env, node.seat, node)
         amount = _amount(node, rt, env)
         cdef = rt.prog.counters[node.counter]
@@ -142,6 +149,7 @@ class Pay(Stmt):
 
     @staticmethod
     def emit(w, node, d, i, parent) -> bool:
+        """Write its fast form into a block's function (False: left to its run)."""
         return _counter(w, node, d, "-")
 
 
@@ -163,6 +171,7 @@ class Transfer(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return cls(c[0], str(c[1]), c[2], c[3], **place)
 
     def describe(self, w, d):
@@ -173,6 +182,7 @@ class Transfer(Stmt):
         )
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         c.names.check_counter(self, self.counter, seat=True)
         return Node(
             "transfer",
@@ -185,6 +195,7 @@ class Transfer(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         a = _seat_of(rt, env, node.source, node)
         b = _seat_of(rt, env, node.dest, node)
         counter = rt.st["counters"][node.counter]

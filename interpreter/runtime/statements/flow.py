@@ -35,6 +35,7 @@ class Emit(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return cls(str(c[0]), tuple(x for x in c[1:] if x is not None), **place)
 
     def describe(self, w, d):
@@ -43,12 +44,14 @@ class Emit(Stmt):
         return w._line(d, f"then “{spaced(self.event)}” happens" + (f" ({args})" if args else ""))
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         c.names.check_event(self, self.event, self.args)
         args = [(k, c.x(v, scope)) for k, v in self.args]
         return c.program.register(Node("emit", c.place(self), event=self.event, args=args))
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         args = {k: _plain(f(rt, env)) for k, f in node.args}  # never a live zone list
         rt.emit(node.event, args)
 
@@ -71,6 +74,7 @@ class Turn(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         mode = c[2] if len(c) > 2 and c[2] else ("", "")
         return cls(c[0], c[1], mode[0], mode[1], **place)
 
@@ -86,6 +90,7 @@ class Turn(Stmt):
         return w._line(d, text)
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return c.program.register(
             Node(
                 "turn",
@@ -99,7 +104,7 @@ class Turn(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
-
+        """Run a compiled node of it (the reference semantics)."""
         seat = _seat_of(rt, env, node.seat, node)
         card = node.card(rt, env) if node.card is not None else None
         if card is not None and (type(card) is not int or not 0 <= card < len(rt.cards)):
@@ -151,6 +156,7 @@ class Do(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         args = c[1] if len(c) > 1 and c[1] is not None else []
         pos = tuple(a for a in args if isinstance(a, Expr))
         kw = tuple(a for a in args if isinstance(a, tuple))
@@ -177,6 +183,7 @@ class Do(Stmt):
         return w._line(d, f"{spaced(self.proc)}" + (f": {_and(said)}" if said else ""))
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         proc = PROCEDURES.get(self.proc)
         if proc is None:
             raise CompileError(f"unknown procedure '{self.proc}'{did_you_mean(self.proc, PROCEDURES)}", self)
@@ -192,6 +199,7 @@ class Do(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         node.proc(rt, node, *[a(rt, env) for a in node.args], **{k: v(rt, env) for k, v in node.kwargs})
 
 
@@ -210,6 +218,7 @@ class Say(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return cls(text_of(c[0]), **place)
 
     def describe(self, w, d):
@@ -224,6 +233,7 @@ class Say(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         if rt.narrate:
             parts = [p if isinstance(p, str) else in_words(p(rt, env)) for p in node.parts]
             rt.say("".join(parts), node, type="say")
@@ -245,10 +255,12 @@ class Pass(Stmt):
         return w._line(d, "nothing happens")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node("pass", c.place(self))
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         pass
 
 
@@ -268,10 +280,12 @@ class StopTurn(Stmt):
         return w._line(d, "the turn ends")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node("stop_turn", c.place(self))
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         t = rt.turn_frame()
         if t is not None:
             t["stop"] = True
@@ -291,10 +305,12 @@ class EndGame(Stmt):
         return w._line(d, "the game ends")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node("end_game", c.place(self))
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         rt.st["over"] = True
         st = rt.st
         # drop everything but the flow frame: the flow sees 'over' and scores

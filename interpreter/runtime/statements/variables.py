@@ -31,6 +31,7 @@ class Let(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         return cls(str(c[0]), c[1], **place)
 
     def describe(self, w, d):
@@ -38,12 +39,14 @@ class Let(Stmt):
         return w._line(d, f"let {spaced(self.name)} be {w.expr(self.value)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         value = c.x(self.value, scope)
         scope.add(self.name)
         return Node("set_local", c.place(self), name=self.name, value=value)
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         v = node.value(rt, env)
         t = type(v)
         if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER):  # _plain only where it acts
@@ -52,6 +55,7 @@ class Let(Stmt):
 
     @staticmethod
     def emit(w, node, d, i, parent) -> bool:
+        """Write its fast form into a block's function (False: left to its run)."""
         setup, spends = w.stored(node.value)
         return w.guarded(node, d, setup, spends, [f"env[{node.name!r}] = v"])
 
@@ -72,6 +76,7 @@ class Set(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         target = c[0]
         if not isinstance(target, (A.Name, A.Attr, A.Call)) or (isinstance(target, A.Call) and len(target.args) != 1):
             raise DslSyntaxError(
@@ -84,6 +89,7 @@ class Set(Stmt):
         return w._line(d, f"set {w.expr(self.target)} to {w.expr(self.value)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         value = c.x(self.value, scope)
         t = self.target
         if isinstance(t, A.Name):
@@ -111,6 +117,7 @@ class Set(Stmt):
 
     @staticmethod
     def run_set_var(rt, env, node, fr):
+        """Run a compiled node of kind 'set_var' (the reference semantics)."""
         variables = rt.st["vars"]
         new = _plain(node.value(rt, env))
         old = variables[node.name]
@@ -130,6 +137,7 @@ class Set(Stmt):
 
     @staticmethod
     def run_set_seatvar(rt, env, node, fr):
+        """Run a compiled node of kind 'set_seatvar' (the reference semantics)."""
         s = _seat_of(rt, env, node.seat, node)
         row = rt.st["vars"][node.name]
         old, new = row[s], _plain(node.value(rt, env))
@@ -151,6 +159,7 @@ class Set(Stmt):
 
     @staticmethod
     def run_set_counter(rt, env, node, fr):
+        """Run a compiled node of kind 'set_counter' (the reference semantics)."""
         v = node.value(rt, env)
         if type(v) is not int:
             raise PlayError(f"a counter holds a whole number, got {_short(v)}", node.place, "play/type")
@@ -166,6 +175,7 @@ class Set(Stmt):
 
     @staticmethod
     def run_set_attr(rt, env, node, fr):
+        """Run a compiled node of kind 'set_attr' (the reference semantics)."""
         c = node.obj(rt, env)
         if type(c) is not int or not 0 <= c < len(rt.cards):
             raise PlayError(f"'.{node.name}' needs a card, got {_short(c)}", node.place, "play/type")
@@ -177,6 +187,7 @@ class Set(Stmt):
 
     @staticmethod
     def emit_set_attr(w, node, d, i, parent) -> bool:
+        """Write the fast form of kind 'set_attr' into a block's function (False: left to its run)."""
         obj, s1 = w.operand(node.obj)
         value, s2 = w.stored(node.value)
         setup = [f"x = {obj}"]

@@ -45,6 +45,7 @@ class Move(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         cards, dest, end, facing = c
         face, seen = facing if facing else ("", None)
         return cls(cards, dest, end or "top", face, seen, **place)
@@ -55,6 +56,7 @@ class Move(Stmt):
         return w._line(d, f"put {w.expr(self.cards)} {where}{w._facing(self)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node(
             "move",
             c.place(self),
@@ -67,6 +69,7 @@ class Move(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         x = node.cards(rt, env)
         cards = [x] if type(x) is int and 0 <= x < len(rt.cards) else card_ids(rt, x, node)  # one card: the common case
         key = node.dest(rt, env)
@@ -88,6 +91,7 @@ class Move(Stmt):
 
     @staticmethod
     def emit(w, node, d, i, parent) -> bool:
+        """Write its fast form into a block's function (False: left to its run)."""
         if node.seen_by is not None or node.facing == "seen":
             return False
         setup, s1, single = w.cards(node.cards)
@@ -121,6 +125,7 @@ class Draw(Stmt):
 
     @classmethod
     def from_tree(cls, rule, meta, c, place):
+        """Its node from a parse of one of its rules (the children already mapped)."""
         count, source, dest, facing = c
         face, seen = facing if facing else ("", None)
         return cls(count, source, dest, face, seen, **place)
@@ -132,6 +137,7 @@ class Draw(Stmt):
         return w._line(d, f"draw {many} from {w.expr(self.source)} into {w.expr(self.dest)}{w._facing(self)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node(
             "draw",
             c.place(self),
@@ -144,6 +150,7 @@ class Draw(Stmt):
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         n = _amount_of(node.count(rt, env), node)
         src = node.source(rt, env)
         key = node.dest(rt, env)
@@ -195,10 +202,12 @@ class Shuffle(Stmt):
         return w._line(d, f"shuffle {w.expr(self.zone)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node("shuffle", c.place(self), zone=c.zone(self.zone, scope))
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         key = node.zone(rt, env)
         rng.shuffle(rt.st, rt.st["zones"][key])
         if rt.narrate:
@@ -224,10 +233,12 @@ class Reveal(Stmt):
         return w._line(d, f"reveal {w.expr(self.cards)}" + (f" to {w.expr(self.to)}" if self.to else ""))
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node("reveal", c.place(self), cards=c.x(self.cards, scope), to=c.x(self.to, scope))
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         to = _seat_of(rt, env, node.to, node) if node.to is not None else None
         for c in card_ids(rt, node.cards(rt, env), node):
             card = rt.cards[c]
@@ -244,6 +255,7 @@ class Reveal(Stmt):
 
     @staticmethod
     def emit(w, node, d, i, parent) -> bool:
+        """Write its fast form into a block's function (False: left to its run)."""
         setup, s1, _ = w.cards(node.cards)
         s2 = False
         if node.to is not None:
@@ -280,10 +292,12 @@ class Swap(Stmt):
         return w._line(d, f"swap {w.expr(self.first)} with {w.expr(self.second)}")
 
     def compile(self, c, scope):
+        """Check it and give its compiled node."""
         return Node("swap", c.place(self), first=c.zone(self.first, scope), second=c.zone(self.second, scope))
 
     @staticmethod
     def run(rt, env, node, fr):
+        """Run a compiled node of it (the reference semantics)."""
         a, b = node.first(rt, env), node.second(rt, env)
         zones = rt.st["zones"]
         zones[a], zones[b] = zones[b], zones[a]
