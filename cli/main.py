@@ -726,7 +726,8 @@ def simulate_cmd(
             click.echo(f"coverage: {len(report['coverage']['fired'])} fired, {len(never)} never fired")
             forms = report["coverage"]["fast_forms"]
             click.echo(
-                f"fast forms: {forms['made']} expressions made, {forms['declined']} declined"
+                f"fast forms: {forms['made']} expressions made, {forms['declined']} declined;"
+                f" {forms['blocks_generated']} of {forms['blocks']} blocks generated"
                 + ("" if forms["on"] else " (off: every construct runs its reference path)")
             )
             for item in never:
@@ -772,9 +773,13 @@ def _coverage_report(prog, counts: dict) -> dict:
 
 def _fast_forms(prog) -> dict:
     """How many of the program's expressions run a generated fast form and how many its generator
-    declined (they stay on the reference path); ``on`` false: every construct runs the reference path."""
-    forms = prog.fast_forms or {"on": prog.fast, "made": 0, "declined": 0}
-    return dict(forms)
+    declined (they stay on the reference path), and how many of its blocks run as generated functions
+    when the rules run direct; ``on`` false: every construct runs the reference path."""
+    forms = dict(prog.fast_forms or {"on": prog.fast, "made": 0, "declined": 0})
+    blocks = [n for n in prog.nodes if n.kind == "block"]
+    forms["blocks"] = len(blocks)
+    forms["blocks_generated"] = sum(1 for n in blocks if getattr(n, "direct", None) is not None)
+    return forms
 
 
 @main.command("replay")

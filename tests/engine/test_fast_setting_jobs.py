@@ -80,10 +80,21 @@ def test_simulate_coverage_shows_the_fast_form_counts():
     assert out.exit_code == 0, out.output
     forms = json.loads(out.output)["coverage"]["fast_forms"]
     prog = load_program("citadels")
-    assert forms == prog.fast_forms and forms["made"] > 0
+    blocks = sum(1 for n in prog.nodes if n.kind == "block")
+    assert forms == {**prog.fast_forms, "blocks": blocks, "blocks_generated": blocks} and forms["made"] > 0
     text = invoke("simulate", "citadels", "-n", "1", "-p", "4", "--coverage")
     made, declined = prog.fast_forms["made"], prog.fast_forms["declined"]
-    assert f"fast forms: {made} expressions made, {declined} declined" in text.output
+    assert f"fast forms: {made} expressions made, {declined} declined; {blocks} of {blocks} blocks generated" in (
+        text.output
+    )
+
+
+def test_simulate_coverage_on_the_reference_path_says_so(monkeypatch):
+    monkeypatch.setattr(FAST, "on", False)
+    text = invoke("simulate", "citadels", "-n", "1", "-p", "4", "--coverage")
+    assert text.exit_code == 0, text.output
+    assert "fast forms: 0 expressions made, 0 declined; 0 of" in text.output
+    assert "(off: every construct runs its reference path)" in text.output
 
 
 def test_replace_keeps_settings_fast():
