@@ -122,6 +122,13 @@ def label(row: dict) -> str:
     return row["game"] + "".join(f" --with {x}" for x in row["with"])
 
 
+def cell(row: dict, key: str) -> str:
+    """A paired difference and its 95% interval, as the table shows it."""
+    ci = row.get(f"{key}_ci")
+    span = f"[{ci[0]:+.1f}, {ci[1]:+.1f}]" if ci else "[n/a]"
+    return f"{row[key]:+.1f} {span}"
+
+
 def table(rows: list[dict]) -> str:
     """The markdown table of a run (one row per set-up)."""
     head = (
@@ -130,23 +137,25 @@ def table(rows: list[dict]) -> str:
     )
     lines = [head, "|" + "---|" * 9]
     for r in rows:
-
-        def cell(key):
-            ci = r.get(f"{key}_ci")
-            span = f"[{ci[0]:+.1f}, {ci[1]:+.1f}]" if ci else "[n/a]"
-            return f"{r[key]:+.1f} {span}"
-
         ends = ""
         if "greedy_ended" in r:
             name = END_MARKERS[r["game"]][1]
             ends = f"; {name}: random {r['random_ended']}, greedy {r['greedy_ended']}, mcts {r['mcts_ended']} of {r['completed']}"
         both = conforms(r, "greedy_vs_random") and conforms(r, "mcts_vs_greedy")
-        verdict = "yes" if both else (
-            "greedy only" if conforms(r, "greedy_vs_random") else "mcts only" if conforms(r, "mcts_vs_greedy") else "no"
+        verdict = (
+            "yes"
+            if both
+            else (
+                "greedy only"
+                if conforms(r, "greedy_vs_random")
+                else "mcts only"
+                if conforms(r, "mcts_vs_greedy")
+                else "no"
+            )
         )
         lines.append(
-            f"| {label(r)} | {r['players']} | {r['completed']}{ends} | {cell('greedy_vs_random')} "
-            f"| {100 * r['random_win']:.0f}% / {100 * r['greedy_win']:.0f}% | {cell('mcts_vs_greedy')} "
+            f"| {label(r)} | {r['players']} | {r['completed']}{ends} | {cell(r, 'greedy_vs_random')} "
+            f"| {100 * r['random_win']:.0f}% / {100 * r['greedy_win']:.0f}% | {cell(r, 'mcts_vs_greedy')} "
             f"| {100 * r['mcts_win']:.0f}% | {verdict} "
             f"| {r['random_seconds']:.0f}/{r['greedy_seconds']:.0f}/{r['mcts_seconds']:.0f} |"
         )

@@ -240,7 +240,13 @@ def adjust_family(tests: list) -> int:
 
 def fdr_note(components: dict) -> str:
     """How the component tests are adjusted, in words (the report says so beside the p values)."""
-    m = sum(1 for rows in components.values() for r in rows for k in ("win_rate_diff", "score_diff") if r[k]["p"] is not None)
+    m = sum(
+        1
+        for rows in components.values()
+        for r in rows
+        for k in ("win_rate_diff", "score_diff")
+        if r[k]["p"] is not None
+    )
     return (
         f"{m} component tests at once (win and score differences of every type): q is the {stats.FDR} "
         f"adjusted p value (false discovery rate), shown beside the raw p; a difference counts when q < {stats.ALPHA}"

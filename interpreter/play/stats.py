@@ -209,5 +209,5 @@ def bh_adjust(ps: list) -> list:
     for rank in range(m, 0, -1):  # from the largest p down: q = min over the larger ranks of p * m / rank
         p, i = known[rank - 1]
         running = min(running, p * m / rank)
-        out[i] = running
+        out[i] = max(running, min(p, 1.0))  # never below p (p * m / m may round down)
     return out
