@@ -17,7 +17,11 @@ much about the neighbours as about Mason.
 
 Usage (from the project root):
 
-    python benchmarks/bench_designer.py [--timeout 900] [--games 2] [--skip-compare] [--skip-dps] [--only 1,2,ray]
+    python benchmarks/bench_designer.py [--timeout 900] [--max-games N] [--games 2] [--skip-compare]
+        [--skip-dps] [--only 1,2,ray] [--json FILE]
+
+``--max-games N`` bounds each compare run (the SPRT then stops at N games a side if still undecided):
+on a loaded machine the unbounded run may not end within the timeout.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -49,34 +54,37 @@ def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def run_compare(which: str, timeout: float) -> dict:
-    """One timed compare run; the games it used and its decision read from its text report."""
+def run_compare(which: str, timeout: float, max_games: int | None = None) -> dict:
+    """One timed compare run; the games it used and its decision read from its text report. A run
+    past ``timeout`` is stopped with its whole process group (worker processes included)."""
     env = dict(os.environ)
     if which == "ray":
         env["RAY_ADDRESS"] = "local"  # a fresh local instance for this command, never a running cluster
-    cmd = mason() + COMPARE + RUNS[which]
-    before = load()
+    args = COMPARE + RUNS[which] + (["--max-games", str(max_games)] if max_games else [])
+    row = {"run": which, "command": "mason " + " ".join(args), "load_before": load()}
     t = time.perf_counter()
+    proc = subprocess.Popen(
+        mason() + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+        start_new_session=True,
+    )  # fmt: skip
     try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT)
+        text, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        return {"run": which, "command": "mason " + " ".join(COMPARE + RUNS[which]), "finished": False,
-                "seconds": round(time.perf_counter() - t, 1), "load_before": before, "load_after": load()}  # fmt: skip
-    seconds = time.perf_counter() - t
-    text = done.stdout + done.stderr
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate()
+        row.update(finished=False, seconds=round(time.perf_counter() - t, 1), load_after=load())
+        return row
     verdict = next((ln.strip() for ln in text.splitlines() if ln.startswith("sequential test")), "")
     games = re.findall(r"after (\d+) games? a side", text)
-    return {
-        "run": which,
-        "command": "mason " + " ".join(COMPARE + RUNS[which]),
-        "finished": done.returncode in (0, 1),
-        "exit": done.returncode,
-        "seconds": round(seconds, 1),
-        "games": int(games[0]) if games else None,
-        "verdict": verdict,
-        "load_before": before,
-        "load_after": load(),
-    }
+    row.update(
+        finished=proc.returncode in (0, 1),
+        exit=proc.returncode,
+        seconds=round(time.perf_counter() - t, 1),
+        games=int(games[0]) if games else None,
+        verdict=verdict,
+        load_after=load(),
+    )
+    return row
 
 
 def run_dps(game: str, extra: list, games: int) -> dict:
@@ -101,6 +109,7 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds a compare run may take (default 900)")
     ap.add_argument("--games", type=int, default=2, help="games a game for the decisions per second (default 2)")
     ap.add_argument("--only", default="1,2,ray", help="which compare runs: 1, 2, ray (default all)")
+    ap.add_argument("--max-games", type=int, default=None, help="pass --max-games to compare (a bounded run)")
     ap.add_argument("--skip-compare", action="store_true")
     ap.add_argument("--skip-dps", action="store_true")
     ap.add_argument("--json", metavar="FILE", help="save the rows")
@@ -115,7 +124,7 @@ def main() -> None:
         print("| run | wall time | games a side | decision | load average before / after |")
         print("|---|---|---|---|---|")
         for which in a.only.split(","):
-            r = run_compare(which, a.timeout)
+            r = run_compare(which, a.timeout, a.max_games)
             rows["compare"].append(r)
             save()
             wall = f"{r['seconds']} s" if r["finished"] else f"not finished in {r['seconds']} s"
