@@ -67,11 +67,15 @@ def margin(result: dict, seat: int, lowest_wins: bool) -> float:
     return (min(others) - scores[seat]) if lowest_wins else (scores[seat] - max(others))
 
 
+MCTS = "mcts"  # the kind the third run plays (``--mcts mcts:100`` for a larger budget)
+
+
 def play(game: str, expansions: tuple, players: int, seed: int, kind: str) -> dict:
     """One game, seat 1 ``kind``, the other seats random: its margin, win share and end marker."""
     g = Game.new(Settings(game, players, seed, (), expansions), narrate=False)
     n = g.state["n"]  # players and automated seats
-    agents = {s: make_bot(kind if s == 0 else "random", seed, s) for s in range(players)}
+    seat1 = MCTS if kind == "mcts" else kind
+    agents = {s: make_bot(seat1 if s == 0 else "random", seed, s) for s in range(players)}
     play_game(g, agents)
     r = g.result
     out = {
@@ -87,7 +91,7 @@ def play(game: str, expansions: tuple, players: int, seed: int, kind: str) -> di
 
 def measure(game: str, expansions: tuple, players: int, games: int, seed: int) -> dict:
     """The three runs of a set-up over seeds seed .. seed+games-1, and their paired comparison."""
-    row = {"game": game, "with": list(expansions), "players": players, "games": games, "seed": seed}
+    row = {"game": game, "with": list(expansions), "players": players, "games": games, "seed": seed, "mcts": MCTS}
     runs: dict[str, list] = {}
     for kind in KINDS:
         t = time.perf_counter()
@@ -119,7 +123,9 @@ def conforms(row: dict, key: str) -> bool:
 
 
 def label(row: dict) -> str:
-    return row["game"] + "".join(f" --with {x}" for x in row["with"])
+    """The set-up as the table names it (with the mcts kind when it is not the default)."""
+    kind = row.get("mcts", "mcts")
+    return row["game"] + "".join(f" --with {x}" for x in row["with"]) + ("" if kind == "mcts" else f" (`{kind}`)")
 
 
 def cell(row: dict, key: str) -> str:
@@ -183,7 +189,10 @@ def main() -> None:
     ap.add_argument("--json", metavar="FILE", help="save the rows (one JSON list)")
     ap.add_argument("--table", nargs="+", metavar="FILE", help="render saved rows instead of playing")
     ap.add_argument("--write", action="store_true", help="put the table into benchmarks/RESULTS.md")
+    ap.add_argument("--mcts", default="mcts", help="the mcts kind of the third run (default: mcts, its default budget)")
     a = ap.parse_args()
+    global MCTS
+    MCTS = a.mcts
     if a.table:
         rows = [r for f in a.table for r in json.loads(Path(f).read_text(encoding="utf-8"))]
     else:
