@@ -846,6 +846,33 @@ def rules(game, expansions, variants, source):
     click.echo(rules_text(prog, source=source), nl=False)
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (127.0.0.1: this machine only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    default="mason-games.sqlite",
+    show_default=True,
+    help="The SQLite file the games are kept in (created if missing).",
+)
+def serve(host, port, db):
+    """Play in a browser: a lobby, per-seat links, bots, live updates (docs/web.md)."""
+    import sqlite3
+
+    import uvicorn
+
+    from mason.web.app import create_app
+
+    try:
+        app = create_app(db)
+    except sqlite3.Error as exc:
+        raise MasonError(f"{db}: cannot open the games database: {exc}", code="serve/db") from None
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"mason serve: open http://{shown}:{port}/ (games kept in {db}; Ctrl-C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
+
+
 _click_main = main
 
 
