@@ -278,8 +278,16 @@ class Hub:
                 game = live.game
                 number = game.state["decisions"]
                 bot = make_bot(live.kinds[seat], f"{game.settings.seed}/{number}", seat)
+                kept = game.state.get("bots")
                 try:
-                    game.answer(bot.decide(game, seat))
+                    choice = bot.decide(game, seat)
+                    # a bot's own random stream (state["bots"]) is not left in the state: the bot of each
+                    # decision starts from its seed, so replaying the answers gives the same state
+                    if kept is None:
+                        game.state.pop("bots", None)
+                    else:
+                        game.state["bots"] = kept
+                    game.answer(choice)
                 except MasonError as exc:
                     game.record_error(exc)
                     live.failed = exc.message
