@@ -25,11 +25,15 @@ from mason.play.session import make_bot, verify_log
 from mason.play.table import table_model
 from mason.runtime.choices import option_previews
 from mason.runtime.game import Game, Settings, load_program
+from mason.runtime.machine import option_entries
 from mason.runtime.turns import unavailable_actions
 
 LOG_TAIL = 300  # log lines in a payload (the whole log: GET .../log)
 MAX_MCTS_ITERATIONS = 2000  # a lobby may not ask for a bot that would hold a worker for minutes
 MAX_ANSWER_ITEMS = 64  # indices in one answer to a "choose up to N" decision
+# Loading and compiling rule files is not thread-safe (the DSL parser keeps state while it reads): every
+# call that may compile a game takes this lock. A compiled program is kept, so the lock is short after.
+COMPILING = threading.RLock()
 
 
 class WebError(Exception):
@@ -47,6 +51,11 @@ def _bad(message: str, status: int = 400, code: str = "web/bad-request") -> WebE
 # ---------------------------------------------------------------------------- the installed games
 def catalogue() -> list[dict]:
     """The installed games as the lobby offers them: id, name, players, variants, expansions, options."""
+    with COMPILING:
+        return _catalogue()
+
+
+def _catalogue() -> list[dict]:
     out = []
     for gid in list_games():
         try:
@@ -100,6 +109,11 @@ def check_kind(kind) -> str:
 
 def settings_from(spec: dict) -> tuple[Settings, list]:
     """The Settings and seat kinds a lobby's request asks for, every name checked against what is installed."""
+    with COMPILING:
+        return _settings_from(spec)
+
+
+def _settings_from(spec: dict) -> tuple[Settings, list]:
     if not isinstance(spec, dict):
         raise _bad("the request must be a JSON object")
     game = _installed(spec.get("game"))
@@ -185,7 +199,8 @@ class Hub:
         """A new game from a lobby request: its id and links (a token per human seat, spectator, host)."""
         settings, kinds = settings_from(spec)
         try:
-            game = Game.new(settings)
+            with COMPILING:
+                game = Game.new(settings)
         except MasonError as exc:
             raise _bad(f"the game does not start: {exc.message}") from None
         return self._add(game, kinds)
@@ -211,7 +226,8 @@ class Hub:
             row = self.store.game(gid)
             if row is None:
                 raise _bad("no such game", 404, "web/no-game")
-            game = replay_answers(Settings.from_json(row["settings"]), row["answers"])
+            with COMPILING:
+                game = replay_answers(Settings.from_json(row["settings"]), row["answers"])
             game.seats = list(row["seats"])
             live = self.games[gid] = LiveGame(gid, game, row["seats"])
             return live
@@ -358,15 +374,8 @@ class Hub:
         except ValueError:
             data = None
         try:
-            if isinstance(data, dict) and "mason" in data:
-                _check_names(data.get("settings"))
-                game = Game.from_json(data)
-            else:
-                entries = _log_entries(stripped)
-                _check_names(entries[0].get("settings"))
-                game, index, why = verify_log(entries)
-                if index is not None:
-                    raise _bad(f"the log does not replay: entry {index}: {why}")
+            with COMPILING:
+                game = _imported(data, stripped)
         except SaveError as exc:
             raise _bad(f"cannot import: {exc.message}") from None
         except MasonError as exc:
@@ -378,6 +387,19 @@ class Hub:
             raise _bad(f"'seats' must name one kind per player ({game.players})")
         kinds = [check_kind(k) for k in kinds]
         return self._add(game, kinds)
+
+
+def _imported(data, text: str) -> Game:
+    """The game of an exported save (``data``, its JSON) or log (``text``, JSON lines), replayed and checked."""
+    if isinstance(data, dict) and "mason" in data:
+        _check_names(data.get("settings"))
+        return Game.from_json(data)
+    entries = _log_entries(text)
+    _check_names(entries[0].get("settings"))
+    game, index, why = verify_log(entries)
+    if index is not None:
+        raise _bad(f"the log does not replay: entry {index}: {why}")
+    return game
 
 
 def _check_names(settings) -> None:
@@ -537,9 +559,12 @@ def _decision(game: Game, p: dict, view: dict, table: dict) -> dict:
     previews = option_previews(game.rt, p) or [{} for _ in p["labels"]]
     places = option_places(table, p["labels"])
     keys = p.get("keys")
+    entries = option_entries(game.rt, p["seat"], p["kind"], p["options"], p["labels"])
     options = []
     for i, label in enumerate(p["labels"]):
         item = {"i": i, "label": label, "text": texts[i], "places": places[i]}
+        if "card" in entries[i] and "zone" in entries[i]:  # a card the seat sees where it lies: clickable there
+            item["card"] = entries[i]["card"]
         if keys:
             item["key"] = keys[i]
         if i < len(previews) and previews[i].get("preview"):
