@@ -5,16 +5,13 @@ restart test runs the real server in a process and kills it with SIGKILL)."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import time
 
 import httpx
 import pytest
+from serve_support import free_port, start_server
 from starlette.testclient import TestClient
 
 from mason.model.loader import list_games
@@ -253,29 +250,6 @@ def test_issue33_export_and_import_as_save_and_log(client):
 
 
 # ---------------------------------------------------------------------------- restart (SIGKILL)
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(db, port):
-    env = dict(os.environ)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mason.cli.entry", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            if httpx.get(base + "/api/games", timeout=5).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("the server did not start: " + proc.stderr.read().decode()[-500:])
-
-
 def _human_answers(get, post, token, rng, count):
     """Answer ``count`` decisions of the human seat (waiting while the bots play); the payload after."""
     done = 0
@@ -304,8 +278,8 @@ def test_issue33_a_server_killed_mid_game_continues_exactly(tmp_path, game_id, p
     state) is the one an undisturbed server reaches with the same answers."""
     seats = ["human"] + ["random"] * (players - 1)
     settings = {"game": game_id, "players": players, "seed": 21, "seats": seats}
-    db, port = tmp_path / "games.sqlite", _free_port()
-    proc, base = _start(db, port)
+    db, port = tmp_path / "games.sqlite", free_port()
+    proc, base = start_server(db, port)
     get = lambda path: httpx.get(base + path, timeout=30).json()
     post = lambda path, body: httpx.post(base + path, json=body, timeout=30).json()
     try:
@@ -318,7 +292,7 @@ def test_issue33_a_server_killed_mid_game_continues_exactly(tmp_path, game_id, p
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    proc, base = _start(db, port)
+    proc, base = start_server(db, port)
     try:
         _, done = _human_answers(get, post, token, rng, 12)
         served = httpx.get(f"{base}/api/play/{host}/export?format=save", timeout=30).json()

@@ -586,6 +586,7 @@ const Mason = (() => {
     document.body.dataset.version = S.version;
     document.body.dataset.decision = S.decision ? S.decision.id : "";
     document.body.dataset.over = S.over ? "1" : "";
+    document.body.dataset.round = S.table.round;
   }
 
   function connect() {
