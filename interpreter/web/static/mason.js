@@ -22,13 +22,13 @@ const Mason = (() => {
       else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
       else e.setAttribute(k, v === true ? "" : v);
     }
-    for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+    for (const c of kids.flat(4)) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
     return e;
   }
   function sv(tag, attrs, ...kids) {
     const e = document.createElementNS(SVGNS, tag);
     for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) e.setAttribute(k, v);
-    for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+    for (const c of kids.flat(4)) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
     return e;
   }
   function text(x, y, t, size, attrs) {
@@ -279,7 +279,11 @@ const Mason = (() => {
       });
     });
     const wrap = el("div", {}, fitSvg(g, W, H, W * 1.5));
-    if (b.stores) wrap.append(el("div", { class: "legend" }, `${b.store_label || "stores"}: ` + JSON.stringify(b.stores)));
+    if (b.stores) {
+      const said = (v) => (v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${words(k)} ${x}`).join(", ") : String(v));
+      const list = Array.isArray(b.stores) ? b.stores.map((v, r) => `region ${r + 1}: ${said(v)}`) : [said(b.stores)];
+      wrap.append(el("div", { class: "legend" }, `${b.store_label || "stores"}: ${list.join("; ")}`));
+    }
     return wrap;
   };
 
