@@ -61,17 +61,27 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
     """The app over the games in SQLite file ``db``; bots and rule runs use ``workers`` threads."""
     store = Store(db)
     hub = Hub(store)
+    # requests and payloads in one pool, bots in another: a bot thinking never queues a page's reply
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mason-serve")
+    bots = ThreadPoolExecutor(max_workers=max(1, workers // 2), thread_name_prefix="mason-bots")
     tasks: set = set()
+    running: set = set()  # the games whose bots are playing now (one task a game)
 
     async def call(fn, *args):
         return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
+    async def play_bots(live):
+        try:
+            await asyncio.get_running_loop().run_in_executor(bots, hub.advance, live)
+        finally:
+            running.discard(live.gid)
+
     def spawn_bots(live) -> None:
-        """Let the bots of ``live`` play on in the pool, in the background (the reply does not wait)."""
-        if live.bot_seat() is None:
+        """Let the bots of ``live`` play on in their pool, in the background (the reply does not wait)."""
+        if live.bot_seat() is None or live.gid in running:
             return
-        task = asyncio.ensure_future(call(hub.advance, live))
+        running.add(live.gid)
+        task = asyncio.ensure_future(play_bots(live))
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
@@ -235,6 +245,7 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
             spawn_bots(live)
         yield
         pool.shutdown(wait=False, cancel_futures=True)
+        bots.shutdown(wait=False, cancel_futures=True)
         store.close()
 
     routes = [
