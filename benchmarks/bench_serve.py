@@ -80,7 +80,11 @@ async def client(url: str, rng: random.Random, decisions: int, deadline: float, 
             d = state["decision"]
             if d and sent_at is None:
                 n = len(d["options"])
-                answer = sorted(rng.sample(range(n), rng.randint(0, min(n, d["subset"])))) if d["subset"] else rng.randrange(n)
+                answer = (
+                    sorted(rng.sample(range(n), rng.randint(0, min(n, d["subset"]))))
+                    if d["subset"]
+                    else rng.randrange(n)
+                )
                 sent_at, sent_version = time.perf_counter(), state["version"]
                 await ws.send(json.dumps({"type": "answer", "decision": d["id"], "answer": answer}))
                 answered += 1
@@ -88,15 +92,26 @@ async def client(url: str, rng: random.Random, decisions: int, deadline: float, 
 
 
 def quantile(xs: list, q: float) -> float:
+    """The ``q`` quantile of ``xs`` (the value at that rank, no interpolation)."""
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
 async def run(args) -> dict:
+    """Start the server, create the games, run every scripted client at once; the figures."""
     port = free_port()
     folder = tempfile.mkdtemp(prefix="mason-bench-serve-")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mason.cli.entry", "serve", "--port", str(port), "--db", os.path.join(folder, "games.sqlite")],
+        [
+            sys.executable,
+            "-m",
+            "mason.cli.entry",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            os.path.join(folder, "games.sqlite"),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -115,11 +130,15 @@ async def run(args) -> dict:
                 game = GAMES[k % len(GAMES)]
                 g = catalogue[game]
                 players = max(g["min"], 2) if g["max"] >= 2 and game != "golden-temple" else 1
-                seats = ["human"] + [("human" if (k + s) % 2 else ("random" if k % 3 else "greedy")) for s in range(1, players)]
+                seats = ["human"] + [
+                    ("human" if (k + s) % 2 else ("random" if k % 3 else "greedy")) for s in range(1, players)
+                ]
                 mcts = k >= args.games
                 if mcts:
                     seats = ["human"] + ["mcts:20"] * (players - 1) if players > 1 else ["human"]
-                made = (await http.post("/api/games", json={"game": game, "players": players, "seed": k, "seats": seats})).json()
+                made = (
+                    await http.post("/api/games", json={"game": game, "players": players, "seed": k, "seats": seats})
+                ).json()
                 tokens = [lk["token"] for lk in made["links"] if lk["role"] == "seat"]
                 plans.append((game, mcts, tokens))
         deadline = time.monotonic() + args.seconds
@@ -128,7 +147,14 @@ async def run(args) -> dict:
         rng = random.Random(args.seed)
         started = time.perf_counter()
         jobs = [
-            client(f"ws://127.0.0.1:{port}/ws/{t}", random.Random(rng.random()), args.decisions, deadline, times[mcts], errors)
+            client(
+                f"ws://127.0.0.1:{port}/ws/{t}",
+                random.Random(rng.random()),
+                args.decisions,
+                deadline,
+                times[mcts],
+                errors,
+            )
             for game, mcts, tokens in plans
             for t in tokens
         ]

@@ -135,7 +135,7 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
         live, seat, role = await call(hub.resolve, request.path_params["token"])
         body = _json(await _body(request, MAX_BODY))
         if not isinstance(body, dict) or "answer" not in body:
-            raise WebError(400, "expected {\"decision\": N, \"answer\": ...}", "web/answer")
+            raise WebError(400, 'expected {"decision": N, "answer": ...}', "web/answer")
         await call(hub.answer, live, seat, body.get("decision"), body["answer"])
         spawn_bots(live)
         return JSONResponse(await call(hub.payload, live, seat, role))
@@ -172,8 +172,9 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
         fmt = request.query_params.get("format", "save")
         text, media = await call(hub.export, live, role, fmt)
         ext = "json" if fmt == "save" else "jsonl"
-        return Response(text, media_type=media,
-                        headers={"content-disposition": f'attachment; filename="mason-{live.gid}.{ext}"'})
+        return Response(
+            text, media_type=media, headers={"content-disposition": f'attachment; filename="mason-{live.gid}.{ext}"'}
+        )
 
     async def socket(ws: WebSocket):
         await ws.accept()
@@ -212,12 +213,10 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
                 raw = message.get("text") if message.get("text") is not None else message.get("bytes") or b""
                 try:
                     if len(raw) > MAX_MESSAGE:
-                        raise WebError(413, f"the message is too large (at most {MAX_MESSAGE} bytes)",
-                                       "web/too-large")
+                        raise WebError(413, f"the message is too large (at most {MAX_MESSAGE} bytes)", "web/too-large")
                     body = _json(raw.encode() if isinstance(raw, str) else raw)
                     if not isinstance(body, dict) or body.get("type") not in ("answer", "undo", "state"):
-                        raise WebError(400, "a message is {\"type\": \"answer\" | \"undo\" | \"state\", ...}",
-                                       "web/message")
+                        raise WebError(400, 'a message is {"type": "answer" | "undo" | "state", ...}', "web/message")
                     if body["type"] == "answer":
                         await call(hub.answer, live, seat, body.get("decision"), body.get("answer"))
                         spawn_bots(live)

@@ -357,8 +357,9 @@ class Hub:
         with live.lock:
             game = live.game
             if role != "host" and not game.over:
-                raise _bad("only the host's link exports a game before its end (it shows every hidden card)", 403,
-                           "web/export")
+                raise _bad(
+                    "only the host's link exports a game before its end (it shows every hidden card)", 403, "web/export"
+                )
             if fmt == "save":
                 return json.dumps(game.to_json()), "application/json"
             if fmt == "log":
@@ -576,6 +577,8 @@ def _decision(game: Game, p: dict, view: dict, table: dict) -> dict:
         "prompt": p["prompt"],
         "subset": p["subset"],
         "options": options,
-        "unavailable": [{"key": k, "label": lab, "reason": r} for k, lab, r in unavailable_actions(game.rt, keyed=True)],
+        "unavailable": [
+            {"key": k, "label": lab, "reason": r} for k, lab, r in unavailable_actions(game.rt, keyed=True)
+        ],
         "not_offered": not_offered(game.rt),
     }

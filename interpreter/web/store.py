@@ -86,8 +86,12 @@ class Store:
             row = self._db.execute("select settings, seats, answers, over from games where id = ?", (gid,)).fetchone()
         if row is None:
             return None
-        return {"settings": json.loads(row[0]), "seats": json.loads(row[1]), "answers": json.loads(row[2]),
-                "over": bool(row[3])}
+        return {
+            "settings": json.loads(row[0]),
+            "seats": json.loads(row[1]),
+            "answers": json.loads(row[2]),
+            "over": bool(row[3]),
+        }
 
     def unfinished(self) -> list[str]:
         """The ids of the games not over (a restarted server rebuilds them first)."""

@@ -44,8 +44,13 @@ def _browser(width=1280, height=800):
 
     opts = Options()
     opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                f"--window-size={width},{height}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        f"--window-size={width},{height}",
+    ):
         opts.add_argument(arg)
     os.environ.setdefault("SE_AVOID_BROWSER_DOWNLOAD", "1")  # selenium-manager never downloads here
     return webdriver.Chrome(service=Service(DRIVER), options=opts)
@@ -85,9 +90,11 @@ def _click_one(d, rng) -> bool:
         targets = d.find_elements(By.CSS_SELECTOR, "[data-place] .target, .card.target")
         buttons = d.find_elements(By.CSS_SELECTOR, "#decision button.option")
         if targets and rng.random() < 0.5:
-            d.execute_script("arguments[0].closest('[data-place]') ? arguments[0].closest('[data-place]')"
-                             ".dispatchEvent(new MouseEvent('click', {bubbles: true})) : arguments[0].click();",
-                             rng.choice(targets))
+            d.execute_script(
+                "arguments[0].closest('[data-place]') ? arguments[0].closest('[data-place]')"
+                ".dispatchEvent(new MouseEvent('click', {bubbles: true})) : arguments[0].click();",
+                rng.choice(targets),
+            )
         else:
             rng.choice(buttons).click()
     for _ in range(400):  # the page shows the next state (or a refusal: then the same decision again)
@@ -175,6 +182,8 @@ def test_issue33_every_game_page_at_the_start_and_on_a_phone(server, browsers, g
     assert d.save_screenshot(str(folder / f"{game}.png"))
     d.set_window_size(390, 844)
     time.sleep(0.2)
-    assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1"), "wider than a phone"
+    assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1"), (
+        "wider than a phone"
+    )
     if SHOTS:
         d.save_screenshot(str(folder / f"{game}-phone.png"))

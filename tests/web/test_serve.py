@@ -32,8 +32,10 @@ def client(tmp_path):
 
 
 def _create(client, game, players, seats=None, seed=3, **extra):
-    r = client.post("/api/games", json={"game": game, "players": players, "seed": seed,
-                                        "seats": seats or ["human"] * players, **extra})
+    r = client.post(
+        "/api/games",
+        json={"game": game, "players": players, "seed": seed, "seats": seats or ["human"] * players, **extra},
+    )
     assert r.status_code == 200, r.text
     made = r.json()
     seats_tokens = {lk["seat"]: lk["token"] for lk in made["links"] if lk["role"] == "seat"}
@@ -180,9 +182,10 @@ def test_issue33_tokens_are_long_and_distinct(client):
 def test_issue33_websocket_pushes_and_refuses(client):
     gid, tokens, _ = _create(client, "citadels", 2, seed=4)
     seat, p = _decider(client, tokens)
-    with client.websocket_connect(f"/ws/{tokens[1 - seat]}") as watcher, client.websocket_connect(
-        f"/ws/{tokens[seat]}"
-    ) as ws:
+    with (
+        client.websocket_connect(f"/ws/{tokens[1 - seat]}") as watcher,
+        client.websocket_connect(f"/ws/{tokens[seat]}") as ws,
+    ):
         first = ws.receive_json()
         assert first["type"] == "state" and first["state"]["decision"]["id"] == p["decision"]["id"]
         assert watcher.receive_json()["state"]["waiting"]["seat"] == seat
@@ -230,8 +233,10 @@ def test_issue33_export_and_import_as_save_and_log(client):
     rng = random.Random(6)
     for _ in range(12):
         seat, p = _decider(client, tokens)
-        client.post(f"/api/play/{tokens[seat]}/answer", json={"decision": p["decision"]["id"],
-                                                              "answer": _answer_for(rng, p["decision"])})
+        client.post(
+            f"/api/play/{tokens[seat]}/answer",
+            json={"decision": p["decision"]["id"], "answer": _answer_for(rng, p["decision"])},
+        )
     r = client.get(f"/api/play/{tokens[0]}/export?format=save")
     assert r.status_code == 403 and "host" in r.json()["error"]  # a save shows every hidden card
     original = client.get(f"/api/play/{tokens[0]}").json()
@@ -260,7 +265,10 @@ def _human_answers(get, post, token, rng, count):
         if p["decision"] and done == count:
             return p, done
         if p["decision"]:
-            r = post(f"/api/play/{token}/answer", {"decision": p["decision"]["id"], "answer": _answer_for(rng, p["decision"])})
+            r = post(
+                f"/api/play/{token}/answer",
+                {"decision": p["decision"]["id"], "answer": _answer_for(rng, p["decision"])},
+            )
             assert "error" not in r, r
             done += 1
         else:
