@@ -144,7 +144,7 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
     async def undo(request):
         live, seat, role = await call(hub.resolve, request.path_params["token"])
         message = await call(hub.undo, live, seat)
-        out = await call(hub.payload, live, seat, role)
+        out = dict(await call(hub.payload, live, seat, role))  # (the cached payload is shared: a copy)
         out["message"] = message
         return JSONResponse(out)
 
@@ -190,7 +190,7 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
         def tell(version):
             loop.call_soon_threadsafe(queue.put_nowait, version)
 
-        live.listeners.append(tell)
+        key = live.listen(seat, role, tell)
 
         async def push():
             sent = -1
@@ -200,7 +200,11 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
                     version = queue.get_nowait()
                 if version != sent:
                     sent = version
-                    await ws.send_json({"type": "state", "state": await call(hub.payload, live, seat, role)})
+                    # built when the change was published: no wait for the game's lock (a bot may hold it)
+                    state = live.cache.get((seat, role))
+                    if state is None or state["version"] != version:
+                        state = await call(hub.payload, live, seat, role)
+                    await ws.send_json({"type": "state", "state": state})
 
         pusher = asyncio.ensure_future(push())
         try:
@@ -230,8 +234,7 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
             pass
         finally:
             pusher.cancel()
-            if tell in live.listeners:
-                live.listeners.remove(tell)
+            live.unlisten(key)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

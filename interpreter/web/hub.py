@@ -15,6 +15,7 @@ import json
 import re
 import secrets
 import threading
+import time
 
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, SaveError
 from mason.model.expansions import list_expansions
@@ -153,15 +154,25 @@ def _settings_from(spec: dict) -> tuple[Settings, list]:
 
 # ---------------------------------------------------------------------------- live games
 class LiveGame:
-    """A game being played: the Game, who plays each seat, undo snapshots, a version for listeners."""
+    """A game being played: the Game, who plays each seat, undo snapshots, a version for listeners.
+
+    Payloads are built once per version and seat (``cache``), right after a change for the seats
+    listening (``publish``), so a page's push never waits for a bot that has the game's lock; each
+    seat's log lines are rendered once, as the log grows (``lines``)."""
+
+    PUBLISH_EVERY = 0.5  # seconds: while bots play on, listeners see their moves at most this often
 
     def __init__(self, gid: str, game: Game, kinds: list):
         self.gid, self.game, self.kinds = gid, game, kinds
         self.lock = threading.RLock()
         self.version = 0
         self.history: dict[int, list] = {}  # seat -> snapshots before its answers (undo; this process only)
-        self.listeners: list = []  # callables told the new version after each change
+        self.listeners: dict[int, tuple] = {}  # key -> (seat, role, tell): told each published version
+        self.cache: dict[tuple, dict] = {}  # (seat, role) -> the payload of the current version
+        self.lines: dict = {}  # seat -> its rendered log lines so far (_SeatLines)
         self.failed: str | None = None  # a rule error stopped the game
+        self.published = 0.0  # when listeners were last told
+        self._keys = 0
 
     def bot_seat(self):
         """The seat of the pending decision when a bot plays it, else None."""
@@ -171,11 +182,46 @@ class LiveGame:
         seat = p["seat"]
         return seat if isinstance(seat, int) and seat < len(self.kinds) and self.kinds[seat] != "human" else None
 
-    def changed(self) -> None:
-        """A new version: every listener is told."""
+    def listen(self, seat, role: str, tell) -> int:
+        """Tell ``tell(version)`` of every published version (a WebSocket); the key for ``unlisten``."""
+        with self.lock:
+            self._keys += 1
+            self.listeners[self._keys] = (seat, role, tell)
+            return self._keys
+
+    def unlisten(self, key: int) -> None:
+        """Stop telling listener ``key``."""
+        with self.lock:
+            self.listeners.pop(key, None)
+
+    def forget(self) -> None:
+        """Drop what was built from the game (after the game itself was replaced or cut back)."""
+        self.cache.clear()
+        self.lines.clear()
+
+    def changed(self, publish: bool = True) -> None:
+        """A new version (the caller holds the lock); ``publish``: build the listening seats' payloads and
+        tell them now (else later: bots playing several decisions in a row)."""
         self.version += 1
-        for tell in list(self.listeners):
+        self.cache.clear()
+        if publish:
+            self.publish()
+
+    def publish(self) -> None:
+        """Build the payload of every listening seat for this version and tell the listeners."""
+        self.published = time.monotonic()
+        for seat, role, _ in list(self.listeners.values()):
+            if (seat, role) not in self.cache:
+                self.cache[(seat, role)] = build_payload(self, seat, role)
+        for _, _, tell in list(self.listeners.values()):
             tell(self.version)
+
+
+class _SeatLines:
+    """One seat's log lines, rendered as the log grows: the entries it reads, their lines, ``since``."""
+
+    def __init__(self):
+        self.upto, self.n, self.lines, self.since = 0, 0, [], None
 
 
 def replay_answers(settings: Settings, answers: list) -> Game:
@@ -308,7 +354,9 @@ class Hub:
                     game.record_error(exc)
                     live.failed = exc.message
                 self._persist(live)
-                live.changed()
+                live.changed(publish=False)
+                if live.bot_seat() is None or time.monotonic() - live.published >= live.PUBLISH_EVERY:
+                    live.publish()
             done += 1
         return done
 
@@ -325,6 +373,7 @@ class Hub:
                 raise _bad(f"cannot undo: {why}", 409, "web/undo")
             snap = past.pop()
             live.game.restore(snap)
+            live.forget()
             for s, snaps in live.history.items():
                 snaps[:] = [x for x in snaps if x["state"]["decisions"] < snap["state"]["decisions"] or x is snap]
             self._persist(live)
@@ -335,12 +384,15 @@ class Hub:
     def payload(self, live: LiveGame, seat, role: str = "seat") -> dict:
         """Everything ``seat`` (None: a spectator) may see, as JSON data (see the module)."""
         with live.lock:
-            return build_payload(live, seat, role)
+            found = live.cache.get((seat, role))
+            if found is None:
+                found = live.cache[(seat, role)] = build_payload(live, seat, role)
+            return found
 
     def log_lines(self, live: LiveGame, seat) -> list:
         """Every log line ``seat`` may read (the payload holds only the last LOG_TAIL)."""
         with live.lock:
-            return _lines(live.game, seat)[0]
+            return list(_lines(live, seat)[0])
 
     def why(self, live: LiveGame, seat, n) -> list[str]:
         """Entry ``n`` of the lines ``seat`` reads and why it happened (``mason explain --entry``)."""
@@ -453,19 +505,30 @@ def _readable(log: list, seat) -> list[int]:
     return out
 
 
-def _lines(game: Game, seat) -> tuple[list, int | None]:
+def _lines(live: LiveGame, seat) -> tuple[list, int | None]:
     """The narration ``seat`` reads, ``{n, text, round}`` each (``n``: the line's number among the entries it
-    reads, for ``why``), and the number of the first line since its last decision (None: none yet)."""
-    log = game.log
-    out, since = [], None
-    for n, i in enumerate(_readable(log, seat)):
+    reads, for ``why``), and the number of the first line since its last decision (None: none yet).
+    Rendered once per entry: only the entries added since the last call are read."""
+    log = live.game.log
+    mine = live.lines.get(seat)
+    if mine is None or len(log) < mine.upto:
+        mine = live.lines[seat] = _SeatLines()
+    for i in range(mine.upto, len(log)):
         e = log[i]
+        to = e.get("to")
+        if to is not None and (seat is None or seat not in to):
+            continue
+        if seat is not None and seat in (e.get("hide_from") or ()):
+            continue
+        n = mine.n
+        mine.n += 1
         if seat is not None and e.get("type") == "decision" and e.get("seat") == seat:
-            since = n + 1
+            mine.since = n + 1
         text = render_entry(e)
         if text:
-            out.append({"n": n, "text": text, "round": e.get("round")})
-    return out, since
+            mine.lines.append({"n": n, "text": text, "round": e.get("round")})
+    mine.upto = len(log)
+    return mine.lines, mine.since
 
 
 def option_places(table: dict, labels: list) -> list[list]:
@@ -514,7 +577,7 @@ def build_payload(live: LiveGame, seat, role: str) -> dict:
     view = game.view(seat)
     table = table_model(game.program, view)
     names = game.seat_names()
-    lines, since = _lines(game, seat)
+    lines, since = _lines(live, seat)
     p = game.pending
     decision, waiting = None, None
     if p is not None and not game.over and not live.failed:

@@ -73,10 +73,12 @@ def served_leak(client, live, token, seat, tag) -> str | None:
             state = determinize(real.program, real.state, seat, random.Random(f"{tag}/{i}"))
             live.game = Game(real.program, real.settings, state, list(real.log))
             live.game.answered = list(real.answered or [])
+            live.forget()  # nothing built from the real game is reused
             if _served(client, token) != seen:
                 return f"the payload of P{seat + 1} depends on what it cannot see"
     finally:
         live.game = real
+        live.forget()
     return None
 
 
