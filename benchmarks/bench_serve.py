@@ -42,6 +42,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process ``pid`` has used so far, in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def memory(pid: int) -> dict:
     """The resident memory of process ``pid`` now and at its peak, in MiB."""
     out = {}
@@ -145,7 +152,7 @@ async def run(args) -> dict:
         times = {False: [], True: []}
         errors: list = []
         rng = random.Random(args.seed)
-        started = time.perf_counter()
+        started, cpu0 = time.perf_counter(), cpu_seconds(proc.pid)
         jobs = [
             client(
                 f"ws://127.0.0.1:{port}/ws/{t}",
@@ -160,7 +167,7 @@ async def run(args) -> dict:
         ]
         answered = await asyncio.gather(*jobs)
         wall = time.perf_counter() - started
-        mem = memory(proc.pid)
+        mem, cpu = memory(proc.pid), cpu_seconds(proc.pid) - cpu0
     finally:
         proc.kill()
         proc.wait()
@@ -175,6 +182,9 @@ async def run(args) -> dict:
         "p95_ms": round(1000 * quantile(plain, 0.95), 1) if plain else None,
         "mcts_median_ms": round(1000 * statistics.median(times[True]), 1) if times[True] else None,
         "mcts_p95_ms": round(1000 * quantile(times[True], 0.95), 1) if times[True] else None,
+        "server_cpu_seconds": round(cpu, 1),
+        "server_cpu_ms_per_answer": round(1000 * cpu / max(1, sum(answered)), 1),
+        "load_average": os.getloadavg()[0],
         "rss_mib": round(mem.get("VmRSS", 0), 1),
         "peak_rss_mib": round(mem.get("VmHWM", 0), 1),
         "errors": len(errors),
@@ -197,7 +207,8 @@ def main() -> None:
     print(
         f"| {time.strftime('%Y-%m-%d')} | {out['games']} (+{out['mcts_games']} mcts) | {out['clients']} | {out['answers']} "
         f"| {out['median_ms']} | **{out['p95_ms']}** | {out['mcts_median_ms']} / {out['mcts_p95_ms']} "
-        f"| {out['rss_mib']} ({out['peak_rss_mib']} peak) | {out['errors']} | `{cmd}` |"
+        f"| {out['rss_mib']} ({out['peak_rss_mib']} peak) | {out['server_cpu_ms_per_answer']} | {out['load_average']:.1f} "
+        f"| {out['errors']} | `{cmd}` |"
     )
 
 
