@@ -330,25 +330,32 @@ class Hub:
             live.changed()
 
     def advance(self, live: LiveGame, limit: int = 10_000) -> int:
-        """Let the bots answer while one of them decides (one decision at a time, each stored); how many."""
+        """Let the bots answer while one of them decides (one decision at a time, each stored); how many.
+
+        A bot thinks on a copy of the game, without the game's lock: the game's pages are served
+        meanwhile. Its answer is applied only if nothing changed in between (else it thinks again).
+        The bot of each decision is made afresh from the game's seed and the decision's number, and
+        its random stream stays in the copy: replaying the answers gives the same game."""
         done = 0
         while done < limit:
             with live.lock:
                 seat = live.bot_seat()
                 if seat is None:
                     return done
+                version, number = live.version, live.game.state["decisions"]
+                mine = live.game.copy()
+                bot = make_bot(live.kinds[seat], f"{mine.settings.seed}/{number}", seat)
+            try:
+                choice, error = bot.decide(mine, seat), None
+            except MasonError as exc:
+                choice, error = None, exc
+            with live.lock:
+                if live.version != version:
+                    continue
                 game = live.game
-                number = game.state["decisions"]
-                bot = make_bot(live.kinds[seat], f"{game.settings.seed}/{number}", seat)
-                kept = game.state.get("bots")
                 try:
-                    choice = bot.decide(game, seat)
-                    # a bot's own random stream (state["bots"]) is not left in the state: the bot of each
-                    # decision starts from its seed, so replaying the answers gives the same state
-                    if kept is None:
-                        game.state.pop("bots", None)
-                    else:
-                        game.state["bots"] = kept
+                    if error is not None:
+                        raise error
                     game.answer(choice)
                 except MasonError as exc:
                     game.record_error(exc)
@@ -383,6 +390,9 @@ class Hub:
     # ------------------------------------------------------------------ what a link receives
     def payload(self, live: LiveGame, seat, role: str = "seat") -> dict:
         """Everything ``seat`` (None: a spectator) may see, as JSON data (see the module)."""
+        found = live.cache.get((seat, role))  # built at the last change: no wait for the lock
+        if found is not None and found["version"] == live.version:
+            return found
         with live.lock:
             found = live.cache.get((seat, role))
             if found is None:

@@ -323,3 +323,50 @@ def test_issue33_a_server_killed_mid_game_continues_exactly(tmp_path, game_id, p
     assert served["log"] == live.game.log
     assert served["state"] == json.loads(json.dumps(live.game.state))
     assert Settings.from_json(served["settings"]) == live.game.settings
+
+
+def test_issue33_a_bot_thinking_blocks_no_page(client, monkeypatch):
+    """While a bot of one game is deciding (held here until released), that game's pages and another
+    game's answers are served: bots think on a copy, in their own pool, without the game's lock."""
+    import threading
+
+    release, thinking = threading.Event(), threading.Event()
+
+    class Slow:
+        def decide(self, game, seat):
+            thinking.set()
+            release.wait(60)  # (a guard: a server that waits for its bots hangs here a minute, then fails)
+            return 0
+
+    monkeypatch.setattr(hub_module, "make_bot", lambda kind, seed, seat: Slow())
+    gid, tokens, role = _create(client, "citadels", 2, seats=["human", "mcts"], seed=4)
+    other, other_tokens, _ = _create(client, "citadels", 2, seed=5)
+    try:
+        for _ in range(10):  # P1 answers until the bot has a decision to think about
+            p = client.get(f"/api/play/{tokens[0]}").json()
+            if thinking.is_set():
+                break
+            if p["decision"]:
+                client.post(f"/api/play/{tokens[0]}/answer", json={"decision": p["decision"]["id"], "answer": 0})
+            thinking.wait(0.5)
+        assert thinking.is_set(), "the bot was never asked"
+        seen = {}
+
+        def pages():
+            seen["own"] = client.get(f"/api/play/{tokens[0]}").json()  # the thinking bot's own game
+            seen["watch"] = client.get(f"/api/play/{role['spectator']}").json()
+            seat, q = _decider(client, other_tokens)  # another game is answered meanwhile
+            r = client.post(
+                f"/api/play/{other_tokens[seat]}/answer", json={"decision": q["decision"]["id"], "answer": 0}
+            )
+            seen["other"] = r
+
+        served = threading.Thread(target=pages)
+        served.start()
+        served.join(30)  # a hang guard, not a speed test: while the bot thinks, these wait for nothing
+        assert not served.is_alive(), "a page waited for the thinking bot"
+        assert seen["own"]["waiting"] == {"seat": 1, "name": "P2", "bot": True}
+        assert seen["watch"]["waiting"]["bot"]
+        assert seen["other"].status_code == 200 and seen["other"].json()["version"] == 1
+    finally:
+        release.set()
