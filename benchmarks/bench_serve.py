@@ -5,7 +5,8 @@ Starts ``mason serve`` in its own process on a free port with a fresh database, 
 in which seat 1 is a scripted client and every other seat alternately a scripted client or a bot
 (random, greedy; ``--mcts K`` gives K more games an mcts seat, reported apart), and lets every
 scripted client answer over its own WebSocket until it has answered DECISIONS decisions, its game
-ends, or SECONDS pass. A client answers at random among the options offered.
+ends, or SECONDS pass. A client answers at random among the options offered, at once or, with
+``--think T``, after 0.5T to 1.5T seconds (people read the page before they click).
 
 Measured: for every answer, the time from sending it to receiving the next state pushed to that
 client (the view with the answer applied), median and 95th percentile, apart for the games with an
@@ -60,7 +61,9 @@ def memory(pid: int) -> dict:
     return out
 
 
-async def client(url: str, rng: random.Random, decisions: int, deadline: float, times: list, errors: list) -> int:
+async def client(
+    url: str, rng: random.Random, decisions: int, deadline: float, times: list, errors: list, think: float = 0.0
+) -> int:
     """One scripted seat: answer at random until ``decisions`` answers, the game's end or ``deadline``."""
     answered = 0
     async with websockets.connect(url, max_size=2**24) as ws:
@@ -86,6 +89,10 @@ async def client(url: str, rng: random.Random, decisions: int, deadline: float, 
                 break
             d = state["decision"]
             if d and sent_at is None:
+                if think:  # a person reads the page first (0.5 to 1.5 times THINK seconds)
+                    await asyncio.sleep(think * (0.5 + rng.random()))
+                    if time.monotonic() >= deadline:
+                        break
                 n = len(d["options"])
                 answer = (
                     sorted(rng.sample(range(n), rng.randint(0, min(n, d["subset"]))))
@@ -152,7 +159,7 @@ async def run(args) -> dict:
         times = {False: [], True: []}
         errors: list = []
         rng = random.Random(args.seed)
-        started, cpu0 = time.perf_counter(), cpu_seconds(proc.pid)
+        started, cpu0, mine0 = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
         jobs = [
             client(
                 f"ws://127.0.0.1:{port}/ws/{t}",
@@ -168,6 +175,7 @@ async def run(args) -> dict:
         answered = await asyncio.gather(*jobs)
         wall = time.perf_counter() - started
         mem, cpu = memory(proc.pid), cpu_seconds(proc.pid) - cpu0
+        clients_cpu = time.process_time() - mine0
     finally:
         proc.kill()
         proc.wait()
@@ -184,6 +192,7 @@ async def run(args) -> dict:
         "mcts_p95_ms": round(1000 * quantile(times[True], 0.95), 1) if times[True] else None,
         "server_cpu_seconds": round(cpu, 1),
         "server_cpu_ms_per_answer": round(1000 * cpu / max(1, sum(answered)), 1),
+        "clients_cpu_seconds": round(clients_cpu, 1),
         "load_average": os.getloadavg()[0],
         "rss_mib": round(mem.get("VmRSS", 0), 1),
         "peak_rss_mib": round(mem.get("VmHWM", 0), 1),
@@ -199,11 +208,15 @@ def main() -> None:
     ap.add_argument("--mcts", type=int, default=0, help="more games with mcts:20 seats, measured apart")
     ap.add_argument("--decisions", type=int, default=40, help="answers per scripted client at most")
     ap.add_argument("--seconds", type=float, default=120, help="time limit of the whole run")
+    ap.add_argument("--think", type=float, default=0.0, help="seconds a client waits before answering (0.5x-1.5x)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     out = asyncio.run(run(args))
     print(json.dumps(out))
-    cmd = f"python benchmarks/bench_serve.py --games {args.games} --mcts {args.mcts} --decisions {args.decisions} --seconds {args.seconds:g}"
+    cmd = (
+        f"python benchmarks/bench_serve.py --games {args.games} --mcts {args.mcts} --decisions {args.decisions} "
+        f"--seconds {args.seconds:g} --think {args.think:g}"
+    )
     print(
         f"| {time.strftime('%Y-%m-%d')} | {out['games']} (+{out['mcts_games']} mcts) | {out['clients']} | {out['answers']} "
         f"| {out['median_ms']} | **{out['p95_ms']}** | {out['mcts_median_ms']} / {out['mcts_p95_ms']} "
