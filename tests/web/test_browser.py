@@ -187,3 +187,32 @@ def test_issue33_every_game_page_at_the_start_and_on_a_phone(server, browsers, g
     )
     if SHOTS:
         d.save_screenshot(str(folder / f"{game}-phone.png"))
+
+
+def test_issue33_lobby_creates_a_game_and_the_page_explains_and_highlights(server, browsers):
+    """From the lobby: Citadels, 2 players, P2 a greedy bot; P1's link plays; after P1's answers the
+    log lines since P1's last decision are highlighted and 'why' explains a line."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    d = browsers()
+    d.get(server + "/")
+    wait = WebDriverWait(d, 30)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game option[value=citadels]"))
+    Select(d.find_element(By.ID, "game")).select_by_value("citadels")
+    Select(d.find_element(By.ID, "players")).select_by_value("2")
+    Select(d.find_element(By.ID, "seat1")).select_by_value("greedy")
+    d.find_element(By.ID, "start").click()
+    link = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#links li[data-role=seat] a"))
+    assert len(link) == 1 and len(d.find_elements(By.CSS_SELECTOR, "#links li")) == 3  # P1, spectator, host
+    d.get(link[0].get_attribute("href"))
+    wait.until(lambda d: _state(d)[1])
+    rng = random.Random(4)
+    for _ in range(3):  # a few answers: P2 (the bot) moves in between
+        _click_one(d, rng)
+        wait.until(lambda d: _state(d)[1] or _state(d)[2])
+    assert d.find_elements(By.CSS_SELECTOR, "#log li.new"), "nothing highlighted since the last decision"
+    line = d.find_elements(By.CSS_SELECTOR, "#log li")[-1]
+    line.find_element(By.CSS_SELECTOR, "button.why").click()
+    why = wait.until(lambda d: line.find_elements(By.TAG_NAME, "pre"))
+    assert why[0].text.startswith("line ")
