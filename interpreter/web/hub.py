@@ -411,7 +411,14 @@ class Hub:
             if type(n) is not int or not 0 <= n < len(index):
                 raise _bad(f"no log line {str(n)[:20]}: lines are numbered 0 to {len(index) - 1}", 404, "web/entry")
             lines = explain_entry(live.game.log, index[n], seat)
-            return [re.sub(r"^entry \d+", f"line {n}", lines[0])] + lines[1:]
+            # the log's entry numbers count entries this seat does not read: its own line numbers instead
+            number = {i: k for k, i in enumerate(index)}
+
+            def line_of(m) -> str:
+                k = number.get(int(m.group(1)))
+                return f"line {k}" if k is not None else "an entry you do not see"
+
+            return [re.sub(r"\bentry (\d+)", line_of, text) for text in lines]
 
     def export(self, live: LiveGame, role: str, fmt: str) -> tuple[str, str]:
         """The game as a save (``save``: JSON) or a log (``log``: JSONL); the host's link, or anyone's at the end

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import signal
 import time
 
@@ -370,3 +371,25 @@ def test_issue33_a_bot_thinking_blocks_no_page(client, monkeypatch):
         assert seen["other"].status_code == 200 and seen["other"].json()["version"] == 1
     finally:
         release.set()
+
+
+def test_issue33_why_speaks_in_the_seats_own_line_numbers(client):
+    """'why' on a log line: the line and its causes, numbered as the seat's log is (the log's own entry
+    numbers would count the entries the seat does not read)."""
+    gid, tokens, _ = _create(client, "citadels", 2, seed=4)
+    rng = random.Random(4)
+    for _ in range(15):
+        seat, p = _decider(client, tokens)
+        client.post(
+            f"/api/play/{tokens[seat]}/answer",
+            json={"decision": p["decision"]["id"], "answer": _answer_for(rng, p["decision"])},
+        )
+    lines = client.get(f"/api/play/{tokens[0]}/log").json()["log"]
+    live = client.app.state.hub.games[gid]
+    assert len(live.game.visible_log(0)) < len(live.game.log)  # some entries P1 does not read
+    said = [client.get(f"/api/play/{tokens[0]}/why/{line['n']}").json()["lines"] for line in lines[-12:]]
+    assert all(w[0].startswith(f"line {line['n']} ") for w, line in zip(said, lines[-12:]))
+    assert not any(re.search(r"\bentry \d", text) for w in said for text in w)
+    assert any("because" in text for w in said for text in w)
+    r = client.get(f"/api/play/{tokens[0]}/why/99999")
+    assert r.status_code == 404 and "no log line" in r.json()["error"]
