@@ -872,7 +872,8 @@ def serve(host, port, db):
         raise MasonError(f"{db}: cannot open the games database: {exc}", code="serve/db") from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"mason serve: open http://{shown}:{port}/ (games kept in {db}; Ctrl-C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
+    # a WebSocket message over 1 MiB closes the socket; the app refuses one over 16 KiB with a message
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1024 * 1024)
 
 
 _click_main = main
