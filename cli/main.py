@@ -860,20 +860,30 @@ def rules(game, expansions, variants, source):
 )
 def serve(host, port, db):
     """Play in a browser: a lobby, per-seat links, bots, live updates (docs/web.md)."""
+    import socket
     import sqlite3
 
     import uvicorn
 
     from mason.web.app import create_app
 
+    try:  # the address first: a port in use is one line before anything is printed
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        raise MasonError(f"cannot listen on {host}:{port}: {exc.strerror or exc}", code="serve/address") from None
     try:
         app = create_app(db)
     except sqlite3.Error as exc:
         raise MasonError(f"{db}: cannot open the games database: {exc}", code="serve/db") from None
+    port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"mason serve: open http://{shown}:{port}/ (games kept in {db}; Ctrl-C stops)")
     # a WebSocket message over 1 MiB closes the socket; the app refuses one over 16 KiB with a message
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1024 * 1024)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=1024 * 1024)
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 _click_main = main

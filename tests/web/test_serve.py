@@ -393,3 +393,24 @@ def test_issue33_why_speaks_in_the_seats_own_line_numbers(client):
     assert any("because" in text for w in said for text in w)
     r = client.get(f"/api/play/{tokens[0]}/why/99999")
     assert r.status_code == 404 and "no log line" in r.json()["error"]
+
+
+def test_issue33_serve_refuses_a_busy_port_and_a_bad_database_in_one_line(tmp_path):
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        cases = [
+            (["--port", str(port), "--db", str(tmp_path / "g.sqlite")], "error[serve/address]: cannot listen on"),
+            (["--port", "0", "--db", str(tmp_path / "no" / "g.sqlite")], "error[serve/db]:"),
+        ]
+        for args, words in cases:
+            r = subprocess.run(
+                [sys.executable, "-m", "mason.cli.entry", "serve", *args], capture_output=True, text=True, timeout=120
+            )
+            assert r.returncode == 1 and r.stderr.startswith(words) and r.stderr.count("\n") == 1, r.stderr
+            assert "Traceback" not in r.stderr and r.stdout == ""
