@@ -15,7 +15,8 @@ import pytest
 from serve_support import free_port, start_server
 from starlette.testclient import TestClient
 
-from mason.model.loader import list_games
+from mason.model.expansions import list_expansions
+from mason.model.loader import find_game, list_games
 from mason.runtime.determinize import determinize
 from mason.runtime.game import Game, Settings, load_program
 from mason.web import hub as hub_module
@@ -83,12 +84,19 @@ def served_leak(client, live, token, seat, tag) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_issue33_served_payloads_leak_nothing(client, game_id):
-    """Every shipped game, all seats human: at decisions along a random game, resampling what a seat
-    cannot see changes nothing in the payload its link receives (the deciding seat and another)."""
-    players = max(2, load_program(game_id).min_players)
-    gid, tokens, _ = _create(client, game_id, players, seed=11)
+LEAK_SETUPS = [(g, ()) for g in GAMES] + [
+    (g, (e,)) for g in GAMES for e in list_expansions(find_game(g))
+]  # every shipped game, and each with each of its expansions
+
+
+@pytest.mark.parametrize(
+    "game_id,expansions", LEAK_SETUPS, ids=[g + "".join("+" + e for e in x) for g, x in LEAK_SETUPS]
+)
+def test_issue33_served_payloads_leak_nothing(client, game_id, expansions):
+    """Every shipped game (and expansion), all seats human: at decisions along a random game, resampling
+    what a seat cannot see changes nothing in the payload its link receives (the deciding seat and another)."""
+    players = max(2, load_program(game_id, (), expansions).min_players)
+    gid, tokens, _ = _create(client, game_id, players, seed=11, expansions=list(expansions))
     hub = client.app.state.hub
     live = hub.games[gid]
     moves, picks = random.Random(f"moves/{game_id}"), random.Random(f"picks/{game_id}")
