@@ -882,7 +882,7 @@ def serve(host, port, db):
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"mason serve: open http://{shown}:{port}/ (games kept in {db}; Ctrl-C stops)")
     # a WebSocket message over 1 MiB closes the socket; the app refuses one over 16 KiB with a message
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=1024 * 1024)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=1024 * 1024, ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])
 
 
