@@ -960,6 +960,46 @@ def rules(game, expansions, variants, source):
     click.echo(rules_text(prog, source=source), nl=False)
 
 
+@main.command()
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (127.0.0.1: this machine only)."
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    default="mason-games.sqlite",
+    show_default=True,
+    help="The SQLite file the games are kept in (created if missing).",
+)
+def serve(host, port, db):
+    """Play in a browser: a lobby, per-seat links, bots, live updates (docs/web.md)."""
+    import socket
+    import sqlite3
+
+    import uvicorn
+
+    from mason.web.app import create_app
+
+    try:  # the address first: a port in use is one line before anything is printed
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        raise MasonError(f"cannot listen on {host}:{port}: {exc.strerror or exc}", code="serve/address") from None
+    try:
+        app = create_app(db)
+    except sqlite3.Error as exc:
+        raise MasonError(f"{db}: cannot open the games database: {exc}", code="serve/db") from None
+    port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"mason serve: open http://{shown}:{port}/ (games kept in {db}; Ctrl-C stops)")
+    # a WebSocket message over 1 MiB closes the socket; the app refuses one over 16 KiB with a message
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=1024 * 1024, ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
 _click_main = main
 
 

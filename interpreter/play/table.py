@@ -9,6 +9,8 @@ reads the game state: only the view and the Program's declarations. No game is n
 
 from __future__ import annotations
 
+import weakref
+
 from mason.runtime.boards import display_of, model_of
 from mason.runtime.values import split_zone_key, zone_key
 
@@ -17,16 +19,30 @@ def _words(name) -> str:
     return str(name).replace("_", " ")
 
 
+_SUMMARIES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # program -> {type: its summary}
+
+
+def _summary(program, type_id: str) -> str:
+    """``render.card_summary``, computed once per program and component type (it reads declarations only)."""
+    known = _SUMMARIES.get(program)
+    if known is None:
+        known = _SUMMARIES[program] = {}
+    found = known.get(type_id)
+    if found is None:
+        from mason.play.render import card_summary
+
+        found = known[type_id] = card_summary(program, type_id)
+    return found
+
+
 def card_model(program, c: dict) -> dict:
     """A card a seat sees: id, type, name, its short description, its state flags (the card-state keys
     that are true) and its other card state as it stands (``state``: key -> value, set ones only)."""
-    from mason.play.render import card_summary
-
     return {
         "id": c["id"],
         "type": c["type"],
         "name": c["name"],
-        "summary": card_summary(program, c["type"]),
+        "summary": _summary(program, c["type"]),
         "flags": [_words(k) for k, v in c.items() if k not in ("id", "type", "name") and v is True],
         "state": {k: v for k, v in c.items() if k not in ("id", "type", "name") and v is not True},
     }

@@ -163,6 +163,20 @@ def _icons(values, prefix) -> str:
     return ", ".join(f"{prefix(k)} {in_words(v)}" for k, v in enumerate(values) if v is not None) or "-"
 
 
+_INFOS: dict = {}  # id(declaration) -> (declaration, cell id -> its data without q, r and kind)
+
+
+def _cell_infos(d: dict) -> dict:
+    """Each cell's own data (not q, r, kind), computed once per declaration: the keys, read from the rule
+    files, compare slowly, and a board model is built for every payload of ``mason serve``."""
+    hit = _INFOS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    infos = {c: {k: v for k, v in cd.items() if k not in ("q", "r", "kind")} for c, cd in cells_of(d).items()}
+    _INFOS[id(d)] = (d, infos)
+    return infos
+
+
 @board_model("hexgrid")
 def board_model_(program, name, data) -> dict:
     """``cells`` in declaration order: [{id, q, r, kind, data, stack}], a stack bottom first, each piece
@@ -170,6 +184,7 @@ def board_model_(program, name, data) -> dict:
     d = program.boards.get(name) or {}
     names = _card_names(program)
     stacks = data.get("stacks") or {}
+    infos = _cell_infos(d)
     cells = []
     for c, cd in cells_of(d).items():
         stack = [
@@ -182,7 +197,7 @@ def board_model_(program, name, data) -> dict:
             }
             for it in stacks.get(c) or []
         ]
-        info = {k: v for k, v in cd.items() if k not in ("q", "r", "kind")}
+        info = dict(infos[c])
         cells.append({"id": c, "q": cd["q"], "r": cd["r"], "kind": cd.get("kind"), "data": info, "stack": stack})
     marks = [{"cell": cell_id(m["q"], m["r"]), "corner": m["corner"], "mark": m["mark"]} for m in d.get("marks") or ()]
     return {"cells": cells, "marks": marks, "directions": list(DIR_NAMES)}

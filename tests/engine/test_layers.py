@@ -41,6 +41,7 @@ LAYERS = [
     ),
     ("agents", ["mason.agents"]),
     ("session", ["mason.play", "mason.api", "mason.lsp"]),
+    ("web", ["mason.web"]),  # mason serve: the server over the session layer (docs/web.md)
     ("cli", ["mason.cli"]),
 ]
 
