@@ -64,7 +64,7 @@ class Side:
 
     def resolve(self, game: str, players, seed: int, flag: str = ""):
         """Check everything against the game (no game is played): (Settings, bots, seat bots, program)."""
-        from mason.runtime.game import Settings
+        from mason.session.game import Settings
 
         prog = load_for_cli(
             game,
@@ -127,13 +127,13 @@ def _progress(total: int, hidden: bool, label: str):
 
 def _check_html(path) -> None:
     if path:
-        from mason.runtime.saves import check_target
+        from mason.session.saves import check_target
 
         check_target(path, "--html")
 
 
 def _write_html(path, text: str) -> None:
-    from mason.runtime.saves import write_atomic
+    from mason.session.saves import write_atomic
 
     try:
         write_atomic(path, text)
@@ -360,8 +360,8 @@ def analyze_cmd(game, n_games, players, seed, workers, ray_address, as_json, htm
 
 def summarize_names(settings) -> list:
     """The seats' names, automated seats included (what the seat-balance test counts)."""
-    from mason.runtime.game import load_program
     from mason.runtime.state import names_at
+    from mason.session.game import load_program
 
     return names_at(load_program(settings.game, settings.variants, settings.expansions), settings.players)
 

@@ -26,8 +26,8 @@ from mason.cli.common import (
 from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
-from mason.runtime.game import Game, Settings
 from mason.runtime.values import plural
+from mason.session.game import Game, Settings
 
 # Modules only some commands need are imported by those commands (playing in the terminal, narration,
 # saves, analyses): `mason simulate` and `mason games` start without compiling them
@@ -116,7 +116,7 @@ def games():
             for v in g.get("variants") or []:
                 click.echo(f"      {v['id']}: {v.get('name') or v['id']}")
             click.echo(f"    options: {consts}")
-            from mason.play.rules_text import data_status
+            from mason.presentation.rules_text import data_status
 
             if data_status(spec):
                 click.echo(f"    {data_status(spec)}")
@@ -254,8 +254,8 @@ def _play(
     game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
 ):
     from mason.agents.human import HumanAgent, QuitRequested
-    from mason.play.render import narration, render_result
-    from mason.runtime.saves import SaveTarget, check_target
+    from mason.presentation.render import narration, render_result
+    from mason.session.saves import SaveTarget, check_target
 
     if resume_path:
         _refuse_settings_with_resume(players, seed, variants, expansions, options)
@@ -328,7 +328,7 @@ def _play(
             + "".join(f", variant {v}" for v in st.variants)
             + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else "")
         )
-        from mason.play.rules_text import data_status
+        from mason.presentation.rules_text import data_status
 
         if data_status(g.program.spec):
             click.echo(f"Note: {data_status(g.program.spec)}.")
@@ -387,7 +387,7 @@ def fresh_seed() -> int:
 def _new_game(settings, log_path, quiet=False) -> Game:
     """Start the game; an error during setup still writes the log (with the error entry) when asked,
     and shows the public part of what happened (unless --quiet)."""
-    from mason.play.render import narration
+    from mason.presentation.render import narration
 
     try:
         return Game.new(settings)
@@ -426,7 +426,7 @@ def _refuse_settings_with_resume(players, seed, variants, expansions, options) -
 
 def _check_targets(log_path, save_path, resume_path) -> None:
     """Refuse, before the game starts, a --log or --save that could not be written or would clash."""
-    from mason.runtime.saves import check_target
+    from mason.session.saves import check_target
 
     if log_path and save_path and Path(log_path).resolve() == Path(save_path).resolve():
         raise MasonError(f"--log and --save name the same file {log_path}", code="cli/usage")
@@ -464,7 +464,7 @@ def _stop_interrupted(g, target, log_path, interrupts) -> None:
 def _stop_with_error(g, exc, log_path, human, humans, quiet) -> None:
     """The game stopped with an error: end the log with it, write it, and show what happened since the
     last decision (each human seat as it may see it; nothing more with --quiet)."""
-    from mason.play.render import narration
+    from mason.presentation.render import narration
 
     g.record_error(exc)
     if log_path:
@@ -770,7 +770,7 @@ def _coverage_report(prog, counts: dict) -> dict:
 @click.option("--quiet", is_flag=True, help="Only verify; do not show the game.")
 def replay_cmd(log_path, quiet):
     """Re-run a game log, verify that it reproduces exactly, and show it."""
-    from mason.play.render import narration, render_result
+    from mason.presentation.render import narration, render_result
 
     try:
         entries = read_log(log_path)
@@ -804,7 +804,7 @@ def replay_cmd(log_path, quiet):
 @click.option("--entry", type=int, default=None, help="The entry to explain (its index in the log, from 0).")
 def explain_cmd(log_path, seat, entry):
     """Why a change happened: the chain of causes behind the log's changes, as one seat may know it."""
-    from mason.play.explain import explain, not_offered, replay_to
+    from mason.presentation.explain import explain, not_offered, replay_to
 
     try:
         entries = read_log(log_path)
@@ -836,7 +836,7 @@ def explain_cmd(log_path, seat, entry):
 @click.option("--source", is_flag=True, help="Show each rule's DSL, as written, after its words.")
 def rules(game, expansions, variants, source):
     """Print the rules of a game as a rulebook, generated from its YAML."""
-    from mason.play.rules_text import rules_text
+    from mason.presentation.rules_text import rules_text
 
     try:
         prog = load_for_cli(game, variants, expansions)

@@ -35,7 +35,7 @@ from mason.runtime.engine import resume
 from mason.runtime.state import copy_state
 
 try:  # the seat's sample of the state (issue 13, item 1); the bot works without it
-    from mason.runtime.determinize import determinize
+    from mason.session.determinize import determinize
 except ImportError:  # pragma: no cover - depends on which modules are installed
     determinize = None
 
@@ -98,7 +98,7 @@ class GreedyAgent(Agent):
     # ---------------------------------------------------------------- one option tried
     def _score(self, game, base, seat, answer) -> tuple:
         """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last."""
-        from mason.runtime.game import Game  # game.py imports the agents package
+        from mason.session.game import Game  # game.py imports the agents package
 
         try:
             trial = Game(game.program, game.settings, copy_state(base), [], narrate=False)

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError, PlayError
-from mason.play.board_text import use_colour
-from mason.play.explain import cause_lines, changes, describe, not_offered
-from mason.play.render import (
+from mason.presentation.board_text import use_colour
+from mason.presentation.explain import cause_lines, changes, describe, not_offered
+from mason.presentation.render import (
     card_data,
     card_text,
     find_type,
@@ -30,10 +30,10 @@ from mason.play.render import (
     render_view,
     seat_name,
 )
-from mason.play.table_text import render_area, render_table
+from mason.presentation.table_text import render_area, render_table
 from mason.runtime.engine import check_answer
-from mason.runtime.saves import SaveTarget
 from mason.runtime.turns import unavailable_actions
+from mason.session.saves import SaveTarget
 
 HELP = """Answer with an option's number (lists count from 1), its letter (your turn's actions: each keeps
 its letter all turn) or its name (or the start of it); for a choice of several, numbers or names
@@ -76,9 +76,9 @@ def _why(game, seat) -> str:
         (i + 1 for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "decision" and log[i].get("seat") == seat),
         0,
     )
-    from mason.play.explain import readable
+    from mason.presentation.explain import readable
 
-    # the reasons of the automated seats' and bots' decisions since (agents/reasons.py), then the changes
+    # the reasons of the automated seats' and bots' decisions since (runtime/reasons.py), then the changes
     lines = [e["text"] for e in log[start:] if e.get("type") == "reason" and readable(e, seat)][-NEWS_LINES:]
     for i in changes(log, seat, start)[-NEWS_LINES:]:
         causes = cause_lines(log, i, seat)

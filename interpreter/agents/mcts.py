@@ -53,9 +53,9 @@ from mason.agents.base import Agent
 from mason.agents.kinds import DEFAULT_ITERATIONS, KIND, MAX_DEPTH, MAX_ITERATIONS, parse_kind  # noqa: F401
 from mason.errors import MasonError
 from mason.runtime import rng
-from mason.runtime.determinize import PLACE_FIELDS, _held_by_rules, _resample_vars, hidden_cards
 from mason.runtime.engine import resume
 from mason.runtime.state import copy_state
+from mason.session.determinize import PLACE_FIELDS, _held_by_rules, _resample_vars, hidden_cards
 
 DEFAULT_DEPTH = None  # None: as many decisions as the game has seats (players and automata)
 EXPLORATION = 0.7  # UCB1 constant, on scores normalised to [0, 1]
@@ -128,7 +128,7 @@ class MctsAgent(Agent):
         return best[0] if len(best) == 1 else best[rng.below(box, len(best))]
 
     def _iterate(self, game, base, groups, seat, root, rnd, depth, stats) -> None:
-        from mason.runtime.game import Game  # game.py imports the agents package
+        from mason.session.game import Game  # game.py imports the agents package
 
         st = _sample(game.program, base, groups, seat, rnd)
         trial = Game(game.program, game.settings, st, [], narrate=False)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError
-from mason.play.render import seat_name
+from mason.presentation.render import seat_name
 from mason.runtime.engine import check_answer
 
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from mason import primitives  # noqa: F401  (every primitive registers its names: builtins, procedures, board kinds)
-from mason.agents.automaton import compile_automata
 from mason.dsl import ast as A
 from mason.dsl import numbers
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
@@ -20,6 +19,7 @@ from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.names import GameNames
+from mason.runtime.automaton import compile_automata
 from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
 from mason.runtime.boards import display_problems as _display_problems
 from mason.runtime.boards import zone_display_problems as _zone_display_problems
@@ -244,7 +244,7 @@ class Program:
             v["event"] for v in (g.get("vars") or {}).values() if isinstance(v, dict) and v.get("event")
         }
         self.families = g.get("families") or {}
-        # automated seats (agents/automaton.py): their ids are names for themselves; policies compile last
+        # automated seats (runtime/automaton.py): their ids are names for themselves; policies compile last
         self.automaton_ids = tuple(g.get("automata") or ())
         self.automata: dict = {}
         self.boards = dict(g.get("boards") or {})

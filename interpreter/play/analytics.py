@@ -21,8 +21,8 @@ from pathlib import Path
 from mason.errors import MasonError, RoundCapReached
 from mason.play import stats
 from mason.play.session import make_bot, play_game
-from mason.runtime.game import Game, Settings, load_program
 from mason.runtime.state import names_at
+from mason.session.game import Game, Settings, load_program
 
 REPORT_FORMAT = 1
 

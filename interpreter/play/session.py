@@ -9,8 +9,8 @@ from pathlib import Path
 from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
 from mason.agents.random_agent import RandomAgent
 from mason.errors import IllegalAction, MasonError, RoundCapReached, SaveError
-from mason.runtime.game import Game, Settings, load_program
 from mason.runtime.state import names_at
+from mason.session.game import Game, Settings, load_program
 
 
 def make_bot(kind: str, seed, seat: int):
@@ -71,14 +71,14 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
 
 
 def log_bot_reason(game: Game, kind: str, answer, figures: dict) -> None:
-    """Log, before a bot's answer to the pending decision, its ``reason`` in one line (agents/reasons.py):
+    """Log, before a bot's answer to the pending decision, its ``reason`` in one line (runtime/reasons.py):
     the question, the answer and the top options with the bot's figures. The bot's own seat reads it
     whole. The others read a twin that names only the answer, when they may know it by its label (not a
     card in a hand, an ability of one, a secret choice's answer), with its figure and how the other
     options fared, uncounted by name: which options a seat is offered is its own (the decision entry's
     ``to``). ``mason replay`` takes these entries from the log (a bot's thinking is not the rules'), so a
     log replays with or without them."""
-    from mason.agents.reasons import bot_reason, public_bot_reason
+    from mason.runtime.reasons import bot_reason, public_bot_reason
 
     p = game.pending
     seat, labels = p["seat"], p["labels"]
@@ -116,7 +116,7 @@ def _public_labels(game: Game, p: dict) -> list[bool]:
 
 def write_log(game: Game, path) -> None:
     """Write the log as JSON lines, atomically (an interrupted write leaves the previous file whole)."""
-    from mason.runtime.saves import write_atomic
+    from mason.session.saves import write_atomic
 
     try:
         write_atomic(path, "".join(json.dumps(e, sort_keys=True) + "\n" for e in game.log))
@@ -310,7 +310,7 @@ def read_log(path) -> LogEntries:
         entries.lines.append(i)
     if not entries or entries[0].get("type") != "start" or not isinstance(entries[0].get("settings"), dict):
         raise SaveError(f"{path}:1:1: a Mason log starts with a 'start' entry holding the settings")
-    from mason.runtime.saves import log_entry_problem  # (not imported by bot games)
+    from mason.session.saves import log_entry_problem  # (not imported by bot games)
 
     problem = log_entry_problem(entries[0])  # the settings drive everything after: checked as data first
     if problem:
@@ -349,7 +349,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
                 f"now {game.log[0].get('rules')}): a rule file, expansion or variant changed"
             ),
         )
-    from mason.runtime.saves import bot_reason_entry  # (not imported by bot games)
+    from mason.session.saves import bot_reason_entry  # (not imported by bot games)
 
     decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
     checked = 0

@@ -6,7 +6,7 @@ its load-time check and its board model (what a seat sees of it, as plain data: 
 registered once by name (``register_board_kind``; the ``@board_kind`` and ``@board_model``
 decorators are thin wrappers over it). A second registration under a name, or a second model for a
 kind, is refused at import. Terminals and web clients draw boards from their models only
-(``mason.play.table``, ``mason.play.board_text``). Kinds live in
+(``mason.presentation.table``, ``mason.presentation.board_text``). Kinds live in
 ``mason.primitives``; their queries and procedures (``mason.dsl.builtins``) take the board's name as
 first argument.
 """

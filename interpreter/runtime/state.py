@@ -4,7 +4,7 @@ A state is a dict of JSON values only (ints, strings, lists, dicts, booleans, No
 
 - ``n`` seats (the players' seats, then the automated seats), ``round``, ``phase``, ``rng`` (the
   generator's integer state);
-- ``automata``: automated seat (as a string) -> automaton id (see agents/automaton.py); empty
+- ``automata``: automated seat (as a string) -> automaton id (see runtime/automaton.py); empty
   when no automaton plays, so the number of players is ``n - len(automata)``;
 - ``cards``: one dict per physical card: ``t`` type id, ``z`` zone name, ``o`` owning seat or None,
   ``up`` (face up to all), ``seen`` (seats that know it), and the game's ``card_state`` fields;

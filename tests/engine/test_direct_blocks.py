@@ -19,7 +19,7 @@ from support import EVERY_GAME, copy_game, globals_read
 from mason.errors import PlayError
 from mason.play.session import make_bot, play_game
 from mason.runtime import direct, machine
-from mason.runtime.game import Game, Settings
+from mason.session.game import Game, Settings
 
 
 def _final(settings, in_place=True):
@@ -322,8 +322,8 @@ def test_a_statement_written_in_place_that_raises_where_its_handler_runs_is_an_i
     from mason.errors import PlayError
     from mason.play.session import make_bot, play_game
     from mason.runtime import direct
-    from mason.runtime import game as game_module
-    from mason.runtime.game import Game, Settings
+    from mason.session import game as game_module
+    from mason.session.game import Game, Settings
 
     real = direct._Writer.operand
 

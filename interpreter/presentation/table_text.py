@@ -1,7 +1,7 @@
 """The table that fits a terminal: a seat's table model drawn in at most ``height`` lines of ``width``
 columns, with a legend of every code it uses; ``view AREA`` shows any one area in full.
 
-Boards are drawn compactly (mason.play.board_text), narrow ones side by side; when the table is still
+Boards are drawn compactly (mason.presentation.board_text), narrow ones side by side; when the table is still
 too tall, boards are summed up on one line (those whose ``display: {table: line}`` asks for it
 first, then the tallest), except the boards the pending decision is about (``focus``), which stay
 drawn. Zones show their cards by name only, one line each, and other seats one line each.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from mason.play.board_text import Legend, compact, full, line, paint, visible, wrap
-from mason.play.table import table_model
+from mason.presentation.board_text import Legend, compact, full, line, paint, visible, wrap
+from mason.presentation.table import table_model
 
 GAP = "  "
 BIG = 10  # a drawing taller than this is a main board: summed up only after the zones gave way
@@ -84,7 +84,7 @@ def _words(v) -> str:
 
 def _describe_pieces(program, b: dict, legend: Legend) -> None:
     """A legend entry naming a card piece on a board gets the card's description (its properties)."""
-    from mason.play.render import card_summary
+    from mason.presentation.render import card_summary
 
     types = {}
     for c in b.get("cells") or ():
@@ -355,7 +355,7 @@ def _pairs(lines: list[str], width: int) -> list[str]:
 
 
 def _seat_colour(s):
-    from mason.play.board_text import SEAT_COLOURS
+    from mason.presentation.board_text import SEAT_COLOURS
 
     return SEAT_COLOURS[s % len(SEAT_COLOURS)]
 
@@ -363,7 +363,7 @@ def _seat_colour(s):
 def render_area(program, view: dict, area: str) -> str | None:
     """``view AREA``: a board in full, or a zone with every card's description; None when no area of
     the table is called ``area`` (by name or label, or the start of one)."""
-    from mason.play.render import _card
+    from mason.presentation.render import _card
 
     model = table_model(program, view)
     key = area.strip().lower().replace("_", " ")

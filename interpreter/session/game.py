@@ -5,7 +5,7 @@ pending decision's options; ``answer(a)`` checks the answer (refusing an illegal
 reason) and runs to the next decision. The log is a list of JSON entries; every entry names the
 rule-file place that caused it (``at``) and, when not public, the seats that may read it (``to``).
 
-Automated seats (``automata:`` in game.yaml, see agents/automaton.py) never wait for an answer:
+Automated seats (``automata:`` in game.yaml, see runtime/automaton.py) never wait for an answer:
 ``_run`` takes each decision put to one by its policy, logs it as an ``automated`` entry (read by
 no seat) followed by a ``reason`` entry for the table (the policy's keys and values in words) and goes on; those decisions are not counted in ``state['decisions']`` and are not
 answers, so ``seed + answers`` replays an automated game exactly.
@@ -19,11 +19,11 @@ import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mason.agents.automaton import decide
 from mason.dsl.fastexpr import FAST, fast_forms
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
+from mason.runtime.automaton import decide
 from mason.runtime.choices import option_previews
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
 from mason.runtime.machine import option_entries
@@ -352,11 +352,11 @@ class Game:
 
     def _policy_reason(self, p, answer, rule, labels) -> None:
         """Log, after an automated decision (entry ``decision_entry``), a ``reason`` entry for the table:
-        the policy rule that chose and the values of its keys, in words (agents/reasons.py). Cards
+        the policy rule that chose and the values of its keys, in words (runtime/reasons.py). Cards
         offered that some seat cannot see make it readable only by the seats that see them all."""
-        from mason.agents.automaton import policy_keys
-        from mason.agents.reasons import policy_reason
+        from mason.runtime.automaton import policy_keys
         from mason.runtime.choices import _card_viewers
+        from mason.runtime.reasons import policy_reason
 
         auto = self.program.automata[self.state["automata"][str(p["seat"])]]
         policy = auto.rules[rule] if rule is not None else None
@@ -599,8 +599,8 @@ class Game:
 
 
 def _saves():
-    """The saves module (runtime/saves.py), imported when a game is first saved, loaded or logged:
+    """The saves module (session/saves.py), imported when a game is first saved, loaded or logged:
     bot games (``mason simulate``) start without it."""
-    from mason.runtime import saves
+    from mason.session import saves
 
     return saves

@@ -1,7 +1,7 @@
 """The table model: everything a seat sees, as plain JSON data, built from that seat's view alone.
 
-``table_model(program, view)`` is the single source the terminal (``mason.play.render``,
-``mason.play.board_text``) and a web client draw from: the heading, the shared counters and
+``table_model(program, view)`` is the single source the terminal (``mason.presentation.render``,
+``mason.presentation.board_text``) and a web client draw from: the heading, the shared counters and
 variables, one board model per board (``board_model``: the kind's own model, docs/boards.md), the
 shared zones and, per seat, its counters, variables and zones ("hands and counters"). Nothing here
 reads the game state: only the view and the Program's declarations. No game is named.
@@ -20,7 +20,7 @@ def _words(name) -> str:
 def card_model(program, c: dict) -> dict:
     """A card a seat sees: id, type, name, its short description, its state flags (the card-state keys
     that are true) and its other card state as it stands (``state``: key -> value, set ones only)."""
-    from mason.play.render import card_summary
+    from mason.presentation.render import card_summary
 
     return {
         "id": c["id"],
@@ -48,7 +48,7 @@ def zone_model(program, key: str, z: dict) -> dict:
 
 def table_model(program, view: dict) -> dict:
     """The whole table for ``view['seat']`` (see the module's docstring); JSON-serialisable."""
-    from mason.play.render import _shown, _value, seat_vars
+    from mason.presentation.render import _shown, _value, seat_vars
 
     seat, seats, names = view["seat"], view.get("seats", view["players"]), view.get("names")
     held = seat_vars(program)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from mason.play.rules_text import value_words, words
+from mason.presentation.rules_text import value_words, words
 from mason.runtime.values import in_words, plural, split_zone_key, zone_key
 
 
@@ -223,8 +223,8 @@ def _seat_line(program, view, s, holds) -> str:
 
 
 def _boards(program, view) -> list[str]:
-    """Every board in full, drawn from its board model (mason.play.table, mason.play.board_text)."""
-    from mason.play.board_text import full
+    """Every board in full, drawn from its board model (mason.presentation.table, mason.presentation.board_text)."""
+    from mason.presentation.board_text import full
     from mason.runtime.boards import model_of
 
     out = []

@@ -47,9 +47,9 @@ import random
 
 from mason.errors import MasonError
 from mason.runtime.engine import Runtime
-from mason.runtime.saves import _ask_again  # the engine's own "ask the paused rule again" (it checks saves with it)
 from mason.runtime.state import copy_state
 from mason.runtime.values import split_zone_key, zone_key
+from mason.session.saves import _ask_again  # the engine's own "ask the paused rule again" (it checks saves with it)
 
 PLACE_FIELDS = ("z", "o", "up", "seen")  # what belongs to a card's place; its type and card state go with it
 

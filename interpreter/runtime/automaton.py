@@ -40,7 +40,7 @@ class PolicyRule:
     when: Optional[Callable]
     prefer: list  # [(closure, Place)]
     place: Place
-    sources: tuple = ()  # each prefer key as written (for the reason in words, agents/reasons.py)
+    sources: tuple = ()  # each prefer key as written (for the reason in words, runtime/reasons.py)
     text: str = ""  # the rule in words, as the rule files give it
 
 

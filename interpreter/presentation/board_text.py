@@ -1,4 +1,4 @@
-"""Boards drawn for a terminal from their board models (mason.play.table) and nothing else.
+"""Boards drawn for a terminal from their board models (mason.presentation.table) and nothing else.
 
 ``full(model, names)``: every detail of a board (``view AREA``, the whole table); ``compact(model,
 names)``: the board as the fitting table draws it, spatially where the board is spatial (the hex map

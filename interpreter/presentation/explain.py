@@ -5,16 +5,16 @@ first (an action, ability, trigger, phase or setup step with its rule id and rul
 turn, the round, and the decision whose answer set them going. Here that chain is put in words,
 leaving out what the seat may not read: a decision of another seat is named only by its seat, a
 card the entry's readers cannot see is not in the chain at all (the machine leaves it out).
-A decision an automated seat or a bot took is named by its ``reason`` entry (agents/reasons.py):
+A decision an automated seat or a bot took is named by its ``reason`` entry (runtime/reasons.py):
 the policy's compared values or the bot's figures in words, as the seat may read them.
 """
 
 from __future__ import annotations
 
 from mason.errors import MasonError
-from mason.runtime.game import Game, Settings
 from mason.runtime.turns import unavailable_actions
 from mason.runtime.values import label_of
+from mason.session.game import Game, Settings
 
 
 def readable(entry: dict, seat) -> bool:
