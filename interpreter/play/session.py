@@ -9,6 +9,7 @@ from pathlib import Path
 from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
 from mason.agents.random_agent import RandomAgent
 from mason.errors import IllegalAction, MasonError, RoundCapReached, SaveError
+from mason.runtime.frames import Asking
 from mason.runtime.state import names_at
 from mason.session.game import Game, Settings, load_program
 
@@ -103,7 +104,7 @@ def _public_labels(game: Game, p: dict) -> list[bool]:
     from mason.runtime.turns import _find
 
     rt, n = game.rt, len(p["options"])
-    fr = rt.st["stack"][-1]
+    fr: Asking = rt.st["stack"][-1]
     if fr["kind"] == "choice" and getattr(rt.nodes[fr["node"]], "secret", False):
         return [False] * n
     if fr["kind"] == "turn":  # an ability of a card: public when the card is

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from mason.errors import Place, PlayError
+from mason.runtime.frames import Asking
 
 WHEN_NAMES = ("prompt", "kind", "me")
 KEY_NAMES = ("option", "prompt", "kind", "me")
@@ -83,7 +84,7 @@ def compile_automata(program) -> dict[str, AutomatonDef]:
 
 def option_values(rt, pending) -> list:
     """What ``option`` is for each offered option of the pending decision."""
-    fr = rt.st["stack"][-1]
+    fr: Asking = rt.st["stack"][-1]
     if fr["kind"] == "turn":
         return [k.partition("@")[0] for k in pending["options"]]
     if fr["kind"] == "option":

@@ -98,6 +98,11 @@ class TurnFrame(TypedDict):
 
 
 Frame = Union[FlowFrame, BlockFrame, ForFrame, RepeatFrame, WhileFrame, ChoiceFrame, TurnFrame]
+# a frame with a ``scope``: the one a statement runs in (a block, a loop's, a choice's), handed to
+# the statements' handlers and to the runners of a body (``run_inline``, ``run_now``, ``push_or_run``)
+Scoped = Union[BlockFrame, ForFrame, RepeatFrame, WhileFrame, ChoiceFrame]
+# the frame on top of the stack while a decision waits (``state['pending']`` is set)
+Asking = Union[ChoiceFrame, TurnFrame]
 
 # format 1 (one-letter keys) -> today's names
 _OLD_KINDS = {"flow": FLOW, "b": BLOCK, "f": FOR, "r": REPEAT, "w": WHILE, "c": CHOICE, "o": OPTION, "t": TURN}

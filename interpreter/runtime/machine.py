@@ -18,6 +18,7 @@ from mason.dsl.fastexpr import FastFormError, _code, _Fallback, self_is
 from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import MasonError, PlayError
 from mason.runtime import rng
+from mason.runtime.frames import BlockFrame, ChoiceFrame, ForFrame, RepeatFrame, Scoped, TurnFrame, WhileFrame
 from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _amount_of,
     _copy,
@@ -336,7 +337,8 @@ class Runtime:
     # ---------------------------------------------------------------- frames
     def push_block(self, block, scope_vars: dict):
         stack = self.st["stack"]
-        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars})
+        frame: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars}
+        stack.append(frame)
 
     def emit(self, event: str, args: dict):
         """Push the frames of every trigger listening to ``event`` (first declared runs first); which
@@ -360,7 +362,8 @@ class Runtime:
                 "play/loop",
             )
         for trig, env in reversed(frames):
-            stack.append({"kind": "block", "node": trig.block.id, "next": 0, "scope": len(stack), "vars": env})
+            frame: BlockFrame = {"kind": "block", "node": trig.block.id, "next": 0, "scope": len(stack), "vars": env}
+            stack.append(frame)
             if self.stats is not None:
                 self.stats[trig.key] = self.stats.get(trig.key, 0) + 1
 
@@ -564,7 +567,7 @@ def _steps(block) -> tuple:
     return plan
 
 
-def _block(rt, fr):
+def _block(rt, fr: BlockFrame) -> None:
     block = rt.nodes[fr["node"]]
     st = rt.st
     stack = st["stack"]
@@ -606,7 +609,7 @@ def _at_statement(exc, node):
     raise exc
 
 
-def run_inline(rt, env, block, fr) -> None:
+def run_inline(rt, env, block, fr: Scoped | TurnFrame) -> None:
     """Run a block of plain statements (``block.inline``: nothing in it pauses or pushes a frame) at once,
     in place of pushing its frame: the same statements, errors and places as its frame would give.
     When nothing is narrated, the block's generated function runs it (runtime/direct.py)."""
@@ -626,7 +629,7 @@ def push_and_run(rt, block, env) -> None:
     step, not three calls. Else the frame is left for the run loop."""
     stack = rt.st["stack"]
     depth = len(stack) + 1
-    fr = {"kind": "block", "node": block.id, "next": 0, "scope": depth - 1, "vars": env}
+    fr: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": depth - 1, "vars": env}
     stack.append(fr)
     if rt.direct and depth < DIRECT_DEPTH and rt.blocks is not None:
         (block.direct or rt.blocks(block, rt.prog))(rt, env, fr)
@@ -649,7 +652,7 @@ BLOCKS = _Blocks()
 DIRECT_DEPTH = 24  # frames on the stack above which a block is pushed even when running direct
 
 
-def run_now(rt, env, block, fr) -> None:
+def run_now(rt, env, block, fr: Scoped) -> None:
     """Run ``block`` (one with no variables of its own: a branch, a loop's or a choice's body) to its
     end at once, in place of pushing its frame: only when ``rt.direct`` (every seat is answered in
     place, so nothing can pause it). A statement that pushes frames (triggers, a turn, a loop) has
@@ -692,17 +695,18 @@ def drain(rt, depth: int) -> None:
             seen, steps = _afresh(rt, seen), 0
 
 
-def push_or_run(rt, env, block, fr) -> None:
+def push_or_run(rt, env, block, fr: Scoped) -> None:
     """A block with no variables of its own, after its statement: run now when running direct (and the
     stack is shallow), else pushed as a frame for the run loop."""
     stack = rt.st["stack"]
     if rt.direct and len(stack) < DIRECT_DEPTH:
         run_now(rt, env, block, fr)
     else:
-        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
+        frame: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]}
+        stack.append(frame)
 
 
-def _for(rt, fr):
+def _for(rt, fr: ForFrame) -> None:
     node = rt.nodes[fr["node"]]
     items = fr["items"]
     i = fr["next"]
@@ -716,7 +720,7 @@ def _for(rt, fr):
     push_or_run(rt, env, node.body, fr)
 
 
-def _repeat(rt, fr):
+def _repeat(rt, fr: RepeatFrame) -> None:
     node = rt.nodes[fr["node"]]
     if fr["done"] >= fr["count"]:
         rt.st["stack"].pop()
@@ -728,7 +732,7 @@ def _repeat(rt, fr):
     push_or_run(rt, rt.st["stack"][fr["scope"]]["vars"], node.body, fr)
 
 
-def _while(rt, fr):
+def _while(rt, fr: WhileFrame) -> None:
     node = rt.nodes[fr["node"]]
     stack = rt.st["stack"]
     if node.cond(rt, stack[fr["scope"]]["vars"]):
@@ -743,7 +747,7 @@ def _while(rt, fr):
         stack.pop()
 
 
-def _waiting(rt, fr):
+def _waiting(rt, fr: ChoiceFrame) -> None:
     raise PlayError("internal: a choice frame is on top without a pending decision", code="play/internal")
 
 
@@ -787,7 +791,14 @@ def _origins(prog) -> dict:
     return out
 
 
-FRAME = {"block": _block, "for": _for, "repeat": _repeat, "while": _while, "choice": _waiting, "option": _waiting}
+FRAME: dict[str, Callable[..., None]] = {
+    "block": _block,
+    "for": _for,
+    "repeat": _repeat,
+    "while": _while,
+    "choice": _waiting,
+    "option": _waiting,
+}
 
 
 # ==================================================================== statements

@@ -23,6 +23,7 @@ import copy
 import json
 
 from mason.runtime import rng
+from mason.runtime.frames import BlockFrame, FlowFrame, Frame, TurnFrame
 
 _ATOMS = (type(None), bool, int, float, str)
 
@@ -67,6 +68,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         constants[k] = v
     from mason.runtime.boards import build_boards
 
+    flow: FlowFrame = {"kind": "flow", "phase": 0, "round_start": 0, "idle_rounds": 0}
     state = {
         "boards": build_boards(program, n, table),
         "n": n,
@@ -80,16 +82,17 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         "vars": variables,
         "table": table,
         "constants": constants,
-        "stack": [{"kind": "flow", "phase": 0, "round_start": 0, "idle_rounds": 0}],
+        "stack": [flow],
         "pending": None,
         "ti": -1,
         "decisions": 0,
         "over": False,
         "result": None,
     }
+    stack: list[Frame] = state["stack"]
     for _, block in reversed(program.setup_steps):
-        stack = state["stack"]
-        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": {"me": None}})
+        step: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": {"me": None}}
+        stack.append(step)
     return state
 
 
@@ -155,7 +158,7 @@ def view(program, state: dict, seat: int | None) -> dict:
             mine["ordered"] = True
     turn = None
     if state["ti"] >= 0:
-        t = state["stack"][state["ti"]]
+        t: TurnFrame = state["stack"][state["ti"]]
         turn = {"seat": t["seat"], "card": types[cards[t["card"]]["t"]]["name"] if t["card"] is not None else None}
     return {
         "seat": seat,

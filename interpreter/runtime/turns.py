@@ -13,7 +13,7 @@ from __future__ import annotations
 from mason.dsl.fastexpr import _code
 from mason.errors import PlayError, RoundCapReached
 from mason.runtime.answers import answered_in_place
-from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
+from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW, FlowFrame, Scoped, TurnFrame
 from mason.runtime.machine import _block, log_resolved, place_text, push_and_run, run_inline
 from mason.runtime.values import _plain, _seat_of, _short
 
@@ -32,14 +32,13 @@ def count_forced(st) -> None:
     st["forced"] = st.get("forced", 0) + 1
 
 
-def s_turn(rt, env, node, fr):
-
+def s_turn(rt, env, node, fr: Scoped):
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
     if card is not None and (type(card) is not int or not 0 <= card < len(rt.cards)):
         raise PlayError(f"a turn is played as a card, got {_short(card)}", node.place, "play/type")
     st = rt.st
-    fr = {
+    turn: TurnFrame = {
         "kind": "turn",
         "node": node.id,
         "seat": seat,
@@ -51,10 +50,10 @@ def s_turn(rt, env, node, fr):
         "outer_turn": st["ti"],
     }
     if node.mode == "after":
-        fr["groups"][node.group] = 1
+        turn["groups"][node.group] = 1
     elif node.mode == "only":
-        fr["only"] = node.group
-    st["stack"].append(fr)
+        turn["only"] = node.group
+    st["stack"].append(turn)
     st["ti"] = len(st["stack"]) - 1
     rt.turn_seat_now, rt.turn_card_now = seat, card  # as sync_turn reads them
     if rt.narrate:
@@ -69,7 +68,7 @@ def s_turn(rt, env, node, fr):
         )
 
 
-def _turn(rt, fr):
+def _turn(rt, fr: TurnFrame) -> None:
     """One step of a turn; a step that pushes nothing (no trigger answers an event, the window
     closes) goes straight on to the next, without a round through the run loop. Running direct, an
     action answered in place whose effect left nothing on the stack is followed at once by the next
@@ -85,8 +84,9 @@ def _turn(rt, fr):
     window = None
     while True:
         if p == TURN_WINDOW:
+            options: list
             if fr["stop"]:
-                options = None
+                options = []
             else:
                 if window is None:  # the turn's card never changes: its window function, once
                     window = _window_fn(rt, fr)
@@ -194,7 +194,7 @@ def action_keys(rt, options) -> list[str]:
     return out
 
 
-def action_label(rt, fr, key) -> str:
+def action_label(rt, fr: TurnFrame, key) -> str:
     if key == END:
         return "End turn"
     a, c = _find(rt, key)
@@ -307,7 +307,7 @@ def _reference_window(prog, held):
     option asked of ``_available`` in the same order, ``END`` last once every required group is done."""
     actions, active, required = prog.actions, prog.active_zones, prog.turn_required
 
-    def window(rt, fr):
+    def window(rt, fr: TurnFrame):
         seat = fr["seat"]
         env = {"me": seat}
         opts = [a.key for a in actions if _available(rt, fr, a, a.key, env)]
@@ -324,12 +324,12 @@ def _reference_window(prog, held):
     return window
 
 
-def window_options(rt, fr) -> list:
+def window_options(rt, fr: TurnFrame) -> list:
     """The keys of the options the turn ``fr``'s window offers now, ``END`` last once allowed."""
     return _window_fn(rt, fr)(rt, fr)
 
 
-def _window_fn(rt, fr):
+def _window_fn(rt, fr: TurnFrame):
     """The function giving the options of the turn ``fr``'s window, ``fn(rt, fr)``: generated per turn
     card (``_window``), or the one for a turn of one group."""
     if "only" in fr:  # a turn of one group (``turn ... only``)
@@ -340,7 +340,7 @@ def _window_fn(rt, fr):
     return plan[3].get(turn_card) or _window_of(prog, plan, turn_card)
 
 
-def _only_options(rt, fr) -> list:
+def _only_options(rt, fr: TurnFrame) -> list:
     only = fr["only"]
     if fr["groups"].get(only):
         return [END]
@@ -358,7 +358,7 @@ def unavailable_actions(rt, with_rule: bool = False, keyed: bool = False) -> lis
     p = st["pending"]
     if p is None or p["kind"] != "action" or st["ti"] < 0:
         return []
-    fr = st["stack"][st["ti"]]
+    fr: TurnFrame = st["stack"][st["ti"]]
     seat, only = fr["seat"], fr.get("only")
     out = []
 
@@ -386,7 +386,7 @@ def unavailable_actions(rt, with_rule: bool = False, keyed: bool = False) -> lis
     return out
 
 
-def _available(rt, fr, a, key, env, cond=True) -> bool:
+def _available(rt, fr: TurnFrame, a, key, env, cond=True) -> bool:
     used = fr["uses"].get(key, 0)
     if a.times is None and used:
         return False
@@ -402,7 +402,7 @@ def _available(rt, fr, a, key, env, cond=True) -> bool:
     return True
 
 
-def take_action(rt, fr, key, at_once: bool = False) -> None:
+def take_action(rt, fr: TurnFrame, key, at_once: bool = False) -> None:
     """Take the option ``key`` of the turn ``fr``: count its use and push its block's frame; with
     ``at_once`` (asked in place, inside the run), running direct, run that block to its end now
     (``machine.push_and_run``). An answer given from outside (``resume``) only pushes it: the run
@@ -449,7 +449,7 @@ def take_action(rt, fr, key, at_once: bool = False) -> None:
 # round's start and ``idle_rounds`` the rounds in a row without any decision; with ``flow.stall``,
 # ``stalled_rounds`` the rounds in a row that were stuck (``when`` held at their end and ``progress``
 # kept the value ``stall_value`` it had at their start).
-def _flow(rt, fr):
+def _flow(rt, fr: FlowFrame) -> None:
     st = rt.st
     prog = rt.prog
     if st["over"]:
@@ -511,7 +511,7 @@ def _progress_value(rt):
     return _plain(_evaluate(rt, rt.prog.stall_progress, "stall.progress"))
 
 
-def _stalled(rt, fr) -> str:
+def _stalled(rt, fr: FlowFrame) -> str:
     """At a round's end: update the idle counts; why the game has stalled, or '' while it progresses."""
     st, prog = rt.st, rt.prog
     why = ""
@@ -531,7 +531,7 @@ def _stalled(rt, fr) -> str:
     return why
 
 
-def _stall(rt, fr, why) -> None:
+def _stall(rt, fr: FlowFrame, why) -> None:
     """Run the game's stall effect (``flow.stall.do``), or stop with ``play/stall`` when it has none."""
     st, prog = rt.st, rt.prog
     last = next((i for i, (pid, _) in enumerate(prog.phases) if pid == st["phase"]), len(prog.phases) - 1)
