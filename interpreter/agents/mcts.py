@@ -55,6 +55,7 @@ from mason.errors import MasonError
 from mason.runtime import rng
 from mason.runtime.engine import resume
 from mason.runtime.state import copy_state
+from mason.runtime.values import zone_key
 from mason.session.determinize import PLACE_FIELDS, _held_by_rules, _resample_vars, hidden_cards
 
 DEFAULT_DEPTH = None  # None: as many decisions as the game has seats (players and automata)
@@ -210,7 +211,7 @@ def _information_set(program, state, seat):
         places = []
         for a in ids:
             rec = {k: cards[a][k] for k in PLACE_FIELDS}
-            key = rec["z"] if rec["o"] is None else f"{rec['z']}/{rec['o']}"
+            key = zone_key(rec["z"], rec["o"])
             places.append(((key, zones[key].index(a)), rec))
         places.sort(key=lambda p: p[0])
         for c, ((key, i), rec) in zip(ids, places):  # the canonical deal: ids in place order

@@ -22,6 +22,7 @@ from mason.errors import MasonError, RoundCapReached
 from mason.play import stats
 from mason.play.session import make_bot, play_game
 from mason.runtime.state import names_at
+from mason.runtime.values import split_zone_key
 from mason.session.game import Game, Settings, load_program
 
 REPORT_FORMAT = 1
@@ -89,9 +90,8 @@ def ended(r: dict) -> bool:
 def _holdings(state: dict, held: list) -> None:
     cards = state["cards"]
     for key, ids in state["zones"].items():
-        _, slash, owner = key.partition("/")
-        if slash and ids:
-            seat = int(owner)
+        seat = split_zone_key(key)[1]
+        if seat is not None and ids:
             for c in ids:
                 held[seat].add(cards[c]["t"])
     for card in cards:

@@ -14,7 +14,7 @@ from mason.runtime.answers import answered_in_place, check_answer  # noqa: F401 
 from mason.runtime.frames import Asking, BlockFrame, ChoiceFrame, Frame, Scoped
 from mason.runtime.machine import card_ids, log_resolved, place_text, push_or_run, run_inline
 from mason.runtime.turns import action_keys, action_label, take_action
-from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words, label_of
+from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words, label_of, zone_key
 
 
 def s_choose(rt, env, node, fr: Scoped):
@@ -200,7 +200,7 @@ def _locate(rt, seat, options, labels):
     for i, v in enumerate(options):
         if v is not None:
             card = rt.cards[v]
-            key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+            key = zone_key(card["z"], card["o"])
             labels[i] = f"{labels[i]} ({_zone_label(rt, key).removeprefix('the ')})"
 
 
@@ -363,7 +363,7 @@ def _card_viewers(rt, cards):
     seats = None
     for c in cards:
         card = rt.cards[c]
-        key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        key = zone_key(card["z"], card["o"])
         vis = _visible_to(rt, key, c)
         if vis is not None:
             seats = set(vis) if seats is None else seats & set(vis)

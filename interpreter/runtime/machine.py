@@ -32,6 +32,8 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     counter_amount,
     in_words,
     label_of,
+    split_zone_key,
+    zone_key,
 )
 
 STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
@@ -56,7 +58,9 @@ class Runtime:
         self.constants = state["constants"]
         self.nodes = program.nodes
         n = self.n = state["n"]  # the number of seats (never changes in a game), read by generated code
-        self.zk = {name: [f"{name}/{s}" for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"}
+        self.zk = {
+            name: [zone_key(name, s) for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"
+        }
         self.log = log  # callable(entry) or None
         self.narrate = log is not None
         self.stats = None  # optional coverage counter: dict key -> count
@@ -255,7 +259,7 @@ class Runtime:
 
     def _may_see(self, c, to) -> bool:
         card = self.cards[c]
-        key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        key = zone_key(card["z"], card["o"])
         if card["z"] is None:
             return False
         vis = _visible_to(self, key, c)
@@ -991,8 +995,7 @@ _SPLIT: dict = {}  # zone key -> (zone name, owning seat or None), as move_card 
 
 def zone_split(key: str) -> tuple:
     """(zone name, owning seat or None) of a zone key, as a card stores its place; kept in ``_SPLIT``."""
-    name, _, owner = key.partition("/")
-    split = _SPLIT[key] = (name, int(owner) if owner else None)
+    split = _SPLIT[key] = split_zone_key(key)
     return split
 
 
@@ -1028,7 +1031,7 @@ def s_move(rt, env, node, fr):
     cards = [x] if type(x) is int and 0 <= x < len(rt.cards) else card_ids(rt, x, node)  # one card: the common case
     key = node.dest(rt, env)
     seen = node.seen_by(rt, env) if node.seen_by is not None else None
-    if not rt.narrate or not rt.prog.zones[key.partition("/")[0]]["narrate"]:  # nothing to tell: no grouping
+    if not rt.narrate or not rt.prog.zones[split_zone_key(key)[0]]["narrate"]:  # nothing to tell: no grouping
         bottom, facing = node.bottom, node.facing
         for c in cards:
             move_card(rt, c, key, bottom, facing, seen)
@@ -1128,8 +1131,7 @@ def s_swap(rt, env, node, fr):
     zones = rt.st["zones"]
     zones[a], zones[b] = zones[b], zones[a]
     for key in (a, b):
-        name, _, owner = key.partition("/")
-        o = int(owner) if owner else None
+        name, o = split_zone_key(key)
         for c in zones[key]:
             rt.cards[c]["z"], rt.cards[c]["o"] = name, o
     if rt.narrate:
@@ -1324,7 +1326,7 @@ def option_entries(rt, seat, kind, options, labels) -> list:
             # where it lies and what it is, only when the decider sees it there: a character named
             # by rank must not tell who holds it
             if card["z"] is not None and rt._may_see(o, [seat] if isinstance(seat, int) else []):
-                item["zone"] = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+                item["zone"] = zone_key(card["z"], card["o"])
                 item["type"] = card["t"]
         out.append(item)
     return out

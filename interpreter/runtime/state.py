@@ -24,6 +24,7 @@ import json
 
 from mason.runtime import rng
 from mason.runtime.frames import BlockFrame, FlowFrame, Frame, TurnFrame
+from mason.runtime.values import split_zone_key, zone_key
 
 _ATOMS = (type(None), bool, int, float, str)
 
@@ -48,7 +49,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     for name, z in program.zones.items():
         if z["scope"] == "seat":
             for s in range(n):
-                zones[f"{name}/{s}"] = []
+                zones[zone_key(name, s)] = []
         else:
             zones[name] = []
     for i, card in enumerate(cards):
@@ -123,10 +124,9 @@ def view(program, state: dict, seat: int | None) -> dict:
     types = program.types
     zones = {}
     for key, ids in state["zones"].items():
-        name, _, owner = key.partition("/")
+        name, own = split_zone_key(key)
         zdef = program.zones[name]
         vis = zdef["visibility"]
-        own = int(owner) if owner else None
         shown = []
         hidden = 0
         for c in ids:
