@@ -822,7 +822,7 @@ def explain_cmd(log_path, seat, entry):
         s = None if seat is None else seat - 1
         lines = explain(entries, s, entry)
         if entry is not None and entries[entry].get("type") == "decision" and entries[entry].get("kind") == "action":
-            lines += ["  " + x for x in not_offered(replay_to(entries, entry).rt)]
+            lines += ["  " + x for x in not_offered(replay_to(entries, entry))]
     except MasonError as exc:
         _fail(exc)
         return

@@ -21,7 +21,8 @@ known domain resampled, chance given a new generator drawn from the bot's stream
 state, so neither the estimate nor the step to the next decision reads what the seat cannot see. One
 sample per decision serves every option (the options are compared on the same guess). Secrets the
 sampler keeps as they are (a sealed bid, whose domain only the rules know) are the limit of that.
-Were ``determinize.py`` missing, the copy would be the real state with only its generator replaced.
+The bot reads the game through ``Game``'s public methods only (``determinized``, ``trial``,
+``answer_unchecked``, ``score_totals``, ``value``), never its state.
 """
 
 from __future__ import annotations
@@ -31,13 +32,6 @@ import random
 from mason.agents.base import Agent
 from mason.errors import MasonError
 from mason.runtime import rng
-from mason.runtime.engine import resume
-from mason.runtime.state import copy_state
-
-try:  # the seat's sample of the state (issue 13, item 1); the bot works without it
-    from mason.session.determinize import determinize
-except ImportError:  # pragma: no cover - depends on which modules are installed
-    determinize = None
 
 ESTIMATE = "bot_estimate"
 LOST, GOING, WON = -1, 0, 1
@@ -51,9 +45,9 @@ class GreedyAgent(Agent):
         self.start = rng.seed_state(f"greedy-agent/{seed}")
 
     def decide(self, game, seat):
-        p = game.state["pending"]
+        p = game.pending_unlabelled
         n = len(p["options"])
-        streams = game.state.setdefault("bots", {})
+        streams = game.bot_streams
         box = {"rng": streams.get(str(seat)) or self.start}
         self.figures = {}  # option index -> what the bot made of it (the reason, play/session.py)
         try:
@@ -70,15 +64,11 @@ class GreedyAgent(Agent):
 
     # ---------------------------------------------------------------- the position to try options on
     @staticmethod
-    def _sample(game, seat, box) -> dict:
-        """The state the options are tried on: the seat's determinization, else the real state with a
-        fresh random generator (so the chance to come is not the real one)."""
+    def _sample(game, seat, box):
+        """The game the options are tried on: a silent game on the seat's determinization, with a
+        generator of its own (so the chance to come is not the real one)."""
         box["rng"], fresh = rng.next_u64(box["rng"])
-        if determinize is not None:
-            return determinize(game.program, game.state, seat, random.Random(fresh))
-        state = copy_state(game.state)
-        state["rng"] = rng.seed_state(fresh)
-        return state
+        return game.determinized(seat, random.Random(fresh))
 
     def _subset(self, game, base, seat, p, box) -> list:
         chosen: list[int] = []
@@ -98,12 +88,9 @@ class GreedyAgent(Agent):
     # ---------------------------------------------------------------- one option tried
     def _score(self, game, base, seat, answer) -> tuple:
         """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last."""
-        from mason.session.game import Game  # game.py imports the agents package
-
         try:
-            trial = Game(game.program, game.settings, copy_state(base), [], narrate=False)
-            resume(trial.rt, answer)  # unchecked: the answer is one of the offered options
-            trial._run()
+            trial = base.trial()
+            trial.answer_unchecked(answer)  # the answer is one of the offered options
             if trial.over:
                 r = trial.result
                 return (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat))
@@ -123,20 +110,11 @@ def figure(key: tuple) -> dict:
 
 def estimate(game, seat: int) -> float:
     """The score estimate of ``seat`` in an unfinished game (see the module docstring)."""
-    prog, rt = game.program, game.rt
+    prog = game.program
     if ESTIMATE in prog.values:
-        v = rt.value(ESTIMATE, [seat], {"me": seat})
+        v = game.value(ESTIMATE, seat)
         return float(v) if isinstance(v, (int, float)) else 0.0
-    totals = []
-    for s in range(game.state["n"]):
-        env = {"s": s, "me": s}
-        total = 0
-        for part in prog.score_parts:
-            v = part.fn(rt, env)
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                total += v
-        totals.append(total)
-    return _margin(prog, totals, seat)
+    return _margin(prog, game.score_totals(), seat)
 
 
 def _margin(prog, totals, seat) -> float:

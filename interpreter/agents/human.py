@@ -32,7 +32,6 @@ from mason.presentation.render import (
 )
 from mason.presentation.table_text import render_area, render_table
 from mason.runtime.engine import check_answer
-from mason.runtime.turns import unavailable_actions
 from mason.session.saves import SaveTarget
 
 HELP = """Answer with an option's number (lists count from 1), its letter (your turn's actions: each keeps
@@ -86,7 +85,7 @@ def _why(game, seat) -> str:
             describe(log[i])
             + "".join(f"\n    because {c}" if k == 0 else f"\n    from {c}" for k, c in enumerate(causes[:3]))
         )
-    lines += not_offered(game.rt)
+    lines += not_offered(game)
     return "\n".join(lines) or "nothing changed since your last decision, and every action is offered"
 
 
@@ -170,15 +169,17 @@ class HumanAgent(Agent):
         turn = view["turn"]
         where = (view["round"], view["phase"], turn["seat"] if turn else None, turn["card"] if turn else None)
         # the table that fits a terminal (50 x 100), the boards this decision is about drawn in full
-        unavailable = unavailable_actions(game.rt, keyed=True)
+        unavailable = game.unavailable_actions(keyed=True)
+        types = game.card_types()
         # the table and the question fit a terminal of TABLE_LINES lines together (the table at least 30)
-        asked = render_decision(pending, game.program, game.state, view, unavailable).count("\n") + 1
+        asked = render_decision(pending, game.program, None, view, unavailable, card_types=types).count("\n") + 1
         height = max(30, TABLE_LINES - asked)
         self.write(render_table(game.program, view, pending, colour=use_colour(), height=height))
         self.where[seat] = where
-        texts = option_texts(pending, game.program, game.state, view)
+        texts = option_texts(pending, game.program, None, view, card_types=types)
         while True:
-            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view, unavailable))
+            question = render_decision(pending, game.program, None, view, unavailable, card_types=types)
+            self.write(f"[{seat_name(seat)}] " + question)
             try:
                 line = self.read_line()
             except KeyboardInterrupt as exc:  # Ctrl-C; a session may raise it for other signals, with a reason

@@ -20,17 +20,21 @@ class RandomAgent(Agent):
         self.start = rng.seed_state(f"random-agent/{seed}")
 
     def decide(self, game, seat):
-        p = game.state["pending"]  # options only: no labels needed
-        return self.blind_pick(game.state, seat, len(p["options"]), p["subset"], p.get("ordered", False))
+        p = game.pending_unlabelled  # options only: no labels needed
+        return self.pick(game.bot_streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
 
     def blind_pick(self, st, seat, n, subset, ordered=False):
-        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
-        in an order that counts), from the state's bot stream alone: no view needed, so the engine may
-        ask it in place (runtime/answers.py). An ordered subset comes in the drawn (random) order, any
-        other in ascending order."""
+        """The answer to a decision of ``n`` options from the state's bot stream alone (``pick``): no
+        view needed, so the engine may ask it in place (runtime/answers.py)."""
         streams = st.get("bots")
         if streams is None:
             streams = st["bots"] = {}
+        return self.pick(streams, seat, n, subset, ordered)
+
+    def pick(self, streams: dict, seat, n, subset, ordered=False):
+        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
+        in an order that counts), drawn from the seat's stream in ``streams`` (``Game.bot_streams``).
+        An ordered subset comes in the drawn (random) order, any other in ascending order."""
         key = _KEYS.get(seat) or str(seat)
         if not subset:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start

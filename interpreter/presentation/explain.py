@@ -12,7 +12,6 @@ the policy's compared values or the bot's figures in words, as the seat may read
 from __future__ import annotations
 
 from mason.errors import MasonError
-from mason.runtime.turns import unavailable_actions
 from mason.runtime.values import label_of
 from mason.session.game import Game, Settings
 
@@ -195,10 +194,10 @@ def explain(entries: list[dict], seat, entry: int | None = None) -> list[str]:
     return out
 
 
-def not_offered(rt) -> list[str]:
+def not_offered(game: Game) -> list[str]:
     """The actions the pending decision leaves out only by their condition: the reason in words (when the
     action gives one), the condition as written and its place."""
-    return [f"'{label}' was not offered: {reason}" for label, reason in unavailable_actions(rt, with_rule=True)]
+    return [f"'{label}' was not offered: {reason}" for label, reason in game.unavailable_actions(with_rule=True)]
 
 
 def replay_to(entries: list[dict], i: int):

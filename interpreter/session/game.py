@@ -14,6 +14,7 @@ answers, so ``seed + answers`` replays an automated game exactly.
 from __future__ import annotations
 
 import json
+import random
 import re
 import weakref
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from mason.runtime.choices import option_previews
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
 from mason.runtime.machine import option_entries
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
+from mason.runtime.turns import unavailable_actions
 
 _PROGRAMS: dict[tuple, Program] = {}
 _LOADED_IN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # program -> directory it was read from
@@ -456,6 +458,74 @@ class Game:
             out.append(e)
         return out
 
+    # ---------------------------------------------------------------- for bots (agents never read the state)
+    @property
+    def pending_unlabelled(self) -> dict | None:
+        """The pending decision as the engine holds it (seat, kind, options, subset), its labels not
+        computed: what a bot that needs no labels reads (``pending`` computes them)."""
+        return self.state["pending"]
+
+    @property
+    def seat_count(self) -> int:
+        """The number of seats, the automated ones included (``players`` leaves them out)."""
+        return self.state["n"]
+
+    @property
+    def bot_streams(self) -> dict:
+        """The bots' random streams, ``str(seat)`` -> generator state: kept in the state, so a saved
+        game resumes each bot drawing what it would have drawn in one sitting."""
+        return self.state.setdefault("bots", {})
+
+    def card_types(self) -> list[str]:
+        """Each card's component type id, by card id (setup makes the same cards, in the same order,
+        in every game of these settings: no hidden information); to show an offered card."""
+        return [c["t"] for c in self.state["cards"]]
+
+    def unavailable_actions(self, with_rule: bool = False, keyed: bool = False) -> list:
+        """For a pending action window, the actions only their condition keeps out, with the reason
+        (``turns.unavailable_actions``): shown to the deciding seat, never offered."""
+        return unavailable_actions(self.rt, with_rule=with_rule, keyed=keyed)
+
+    def value(self, name: str, seat: int):
+        """The game's named value ``name`` of ``seat`` as things stand (``name(seat)`` with ``me`` = seat)."""
+        return self.rt.value(name, [seat], {"me": seat})
+
+    def score_totals(self) -> list:
+        """Each seat's total of the game's score parts as things stand (a part that is not a number
+        counts 0): an unfinished game's running score."""
+        rt, totals = self.rt, []
+        for s in range(self.state["n"]):
+            env = {"s": s, "me": s}
+            total: float = 0
+            for part in self.program.score_parts:
+                v = part.fn(rt, env)
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    total += v
+            totals.append(total)
+        return totals
+
+    def trial(self) -> "Game":
+        """A silent copy (no log, no narration) to try answers on: a search bot's scratch game."""
+        return Game(self.program, self.settings, copy_state(self.state), [], narrate=False)
+
+    def answer_unchecked(self, answer) -> None:
+        """Apply an answer known to be one of the offered options and run to the next decision,
+        without the checks, the log entry and the decision count of ``answer``: for a trial game."""
+        resume(self.rt, answer)
+        self._run()
+
+    def determinized(self, seat: int, rnd: random.Random) -> "Game":
+        """A silent game on a sample of the state consistent with what ``seat`` sees
+        (``determinize.determinize``): what a bot may search on without reading hidden state."""
+        from mason.session.determinize import determinize  # (imports saves: not for every game)
+
+        return Game(self.program, self.settings, determinize(self.program, self.state, seat, rnd), [], narrate=False)
+
+    def information_set(self, seat: int) -> "InformationSet":
+        """What ``seat`` knows, in a form independent of where the hidden cards lie, to sample silent
+        games from (the mcts bot's search)."""
+        return InformationSet(self, seat)
+
     # ---------------------------------------------------------------- answering
     def answer(self, answer) -> None:
         """Answer the pending decision with an option index (or a list of indices for a subset)."""
@@ -596,6 +666,23 @@ class Game:
             return cls.from_json(data)
         except SaveError as exc:
             raise SaveError(f"{path}: {exc.message}") from None
+
+
+class InformationSet:
+    """What one seat knows of a game (``determinize.information_set``), to sample silent games from."""
+
+    def __init__(self, game: Game, seat: int):
+        from mason.session.determinize import information_set  # (imports saves: not for every game)
+
+        self.program, self.settings, self.seat = game.program, game.settings, seat
+        self._base, self._groups = information_set(game.program, game.state, seat)
+
+    def sample(self, rnd: random.Random) -> Game:
+        """A silent game on one sample: the hidden cards re-dealt, secret variables resampled, a new generator."""
+        from mason.session.determinize import sample_information_set
+
+        st = sample_information_set(self.program, self._base, self._groups, self.seat, rnd)
+        return Game(self.program, self.settings, st, [], narrate=False)
 
 
 def _saves():

@@ -30,8 +30,8 @@ def _pending(labels, subset=0, kind="option"):
 
 
 def _stub(pending):
-    """Agents read only the pending decision (``game.pending``; bots its raw form in the state)."""
-    return SimpleNamespace(pending=pending, state={"pending": pending})
+    """Agents read only the pending decision (``game.pending``; bots its unlabelled form) and the bots' streams."""
+    return SimpleNamespace(pending=pending, pending_unlabelled=pending, bot_streams={})
 
 
 def _bot_game(seed, bot_seed=None, players=3):
