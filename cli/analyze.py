@@ -121,7 +121,7 @@ def _progress(total: int, hidden: bool, label: str):
     def next_part(size):
         state["base"] += size
 
-    on_done.next_part = next_part
+    on_done.__dict__["next_part"] = next_part  # a function's own attribute, read by analyze_until_decided
     return bar, on_done
 
 

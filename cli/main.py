@@ -174,6 +174,7 @@ def validate(targets, expansions, variants):
                 click.echo(e.line(), err=True)
             click.echo(f"{target}: {len(errors)} error{'s' if len(errors) != 1 else ''}", err=True)
             continue
+        assert program is not None  # no errors: the program compiled
         cards = len(program.instances)
         rules = (
             len(program.actions)
@@ -364,6 +365,7 @@ def _play(
         write_log(g, log_path)
     if not quiet or seed is None:  # --quiet prints only the scores, and a seed that was not given
         click.echo(f"Game over; seed {g.settings.seed} (--seed {g.settings.seed} deals this game again)")
+    assert g.result is not None  # the game is over
     click.echo(render_result(g.program, g.result, g.seat_names()))
     if save_path:
         g.save(save_path)
@@ -781,11 +783,11 @@ def replay_cmd(log_path, quiet):
     if index is not None:
         lines = getattr(entries, "lines", None) or list(range(1, len(entries) + 1))
         line = lines[index] if index < len(lines) else lines[-1] + 1
-        _fail(MasonError(reason, Place(str(log_path), line, 1), code="replay/differs"))
+        _fail(MasonError(str(reason), Place(str(log_path), line, 1), code="replay/differs"))
     if not quiet:
         for line in narration(game.log, None, scores=False):
             click.echo(line)
-        if game.over:
+        if game.over and game.result is not None:  # (an ended game has its result)
             click.echo(render_result(game.program, game.result, game.seat_names()))
     last = game.log[-1] if game.log else {}
     state = (

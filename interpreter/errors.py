@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, order=True)
@@ -30,7 +31,7 @@ class MasonError(Exception):
     """
 
     code = "mason/error"
-    game: object = None  # the Game as it stood, when an error stopped one (its log tells what happened)
+    game: Any = None  # the Game as it stood, when an error stopped one (its log tells what happened)
 
     def __init__(self, message: str, place: Place | None = None, code: str | None = None):
         super().__init__(message)

@@ -102,7 +102,7 @@ class GreedyAgent(Agent):
 def figure(key: tuple) -> dict:
     """An option's score key in the reason's terms: the estimate, and the outcome when the trial ended the game."""
     state, value = key
-    out = {"estimate": round(float(value), 3)}
+    out: dict[str, object] = {"estimate": round(float(value), 3)}
     if state != GOING:
         out["outcome"] = {WON: "wins", LOST: "loses"}.get(state, "rule error")
     return out

@@ -280,7 +280,7 @@ class HumanAgent(Agent):
         try:
             if path:
                 game.save(path)
-            else:
+            elif self.save_to is not None:
                 path = self.save_to.write(game)
             self.write(f"saved to {path}; resume with --resume {path}")
         except MasonError as exc:

@@ -158,7 +158,8 @@ class MctsAgent(Agent):
         """The option to take at ``node`` in this sample: an untried one first (drawn), else UCB1 over
         the options this sample offers."""
         kind, options = q["kind"], q["options"]
-        untried, offered = [], []
+        untried: list[tuple[int, _Node]] = []
+        offered: list[tuple[int, _Node]] = []
         for i, o in enumerate(options):
             k = _key(kind, o)
             ch = node.children.get(k)

@@ -49,9 +49,9 @@ class RandomAgent(Agent):
         for i in range(k):  # the first k of a partial Fisher-Yates shuffle
             j = i + rng.below(box, n - i)
             pool[i], pool[j] = pool[j], pool[i]
-        answer = pool[:k] if ordered else sorted(pool[:k])
+        picked = pool[:k] if ordered else sorted(pool[:k])
         streams[key] = box["rng"]
-        return answer
+        return picked
 
 
 _KEYS = {s: str(s) for s in range(64)}  # a seat's key in state["bots"] (made once for the common seats)

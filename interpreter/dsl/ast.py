@@ -11,6 +11,9 @@ NODE_TYPES: dict[str, type] = {}
 class PlacedText(str):
     """A string literal's text that remembers where it starts (for errors inside its ``{expr}``)."""
 
+    line: int | None
+    col: int | None
+
     def __new__(cls, text, line=None, col=None):
         self = super().__new__(cls, text)
         self.line, self.col = line, col

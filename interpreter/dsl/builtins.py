@@ -276,7 +276,7 @@ def _nowhere():
 @builtin("flatten", 1)
 def _flatten(rt, lists):
     """Concatenate a list of lists."""
-    out = []
+    out: list = []
     for x in lists if type(lists) is list else _list(lists):
         out.extend(x if type(x) is list else _list(x))
         if len(out) > MAX_ITEMS:

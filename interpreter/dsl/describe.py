@@ -451,7 +451,7 @@ class Describer:
             who = self.expr(args[0])
             verb = COUNTED[node.proc]
             return self._line(
-                d, f"{verb if who == 'you' else who + ' ' + verb + 's'} {self._amount(args[2], args[1].value)}"
+                d, f"{verb if who == 'you' else who + ' ' + verb + 's'} {self._amount(args[2], str(args[1].value))}"
             )
         template = PHRASES.get((node.proc, len(args))) or PHRASES.get(node.proc)
         said = [self._inner(a) for a in args]

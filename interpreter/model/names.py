@@ -240,7 +240,7 @@ def _itself(name):
     def itself(rt, env):
         return name
 
-    itself.mason_literal = name
+    itself.__dict__["mason_literal"] = name  # a function's own attribute, read with getattr
     return itself
 
 

@@ -132,7 +132,7 @@ def _shown(value) -> str:
 class ValueDef:
     name: str
     params: tuple
-    fn: Callable
+    fn: Optional[Callable]  # None until the program's values are compiled (``_compile_all``)
     mods: list = field(default_factory=list)  # [ModDef]
     place: Optional[Place] = None
     held: Optional[tuple] = None  # (modifier, holding card or None) in declaration order: see prepare
@@ -317,7 +317,7 @@ class Program:
                 self.types[comp["id"]] = t
                 self.type_order.append(comp["id"])
                 self.family_of[comp["id"]] = fam
-        self.family_cards = {f: [] for f in self.families}
+        self.family_cards: dict[str, list] = {f: [] for f in self.families}
         # families whose cards are played as turns (``turn_card: true``): their actions are offered only in
         # the turn taken with the card, and the family's id names the card of the turn under way
         self.turn_families = frozenset(f for f, d in self.families.items() if d.get("turn_card"))
@@ -851,7 +851,7 @@ def _constant(v):
     def fn(rt, env):
         return v
 
-    fn.constant = v
+    fn.__dict__["constant"] = v  # a function's own attribute, read with getattr
     return fn
 
 

@@ -17,10 +17,12 @@ import statistics
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 from mason.errors import MasonError, RoundCapReached
 from mason.play import stats
 from mason.play.session import make_bot, play_game
+from mason.play.sprt import Several
 from mason.runtime.state import names_at
 from mason.runtime.values import split_zone_key
 from mason.session.game import Game, Settings, load_program
@@ -34,12 +36,12 @@ def play_one(job: tuple) -> dict:
     settings_json, bots, seat_bots, coverage = job
     settings = Settings.from_json(settings_json)
     t = time.perf_counter()
-    out = {"seed": settings.seed}
+    out: dict[str, Any] = {"seed": settings.seed}
     try:
         game = Game.new(settings, narrate=False)
         if coverage:
             game.rt.stats = {}
-        held = [set() for _ in range(game.state["n"])]
+        held: list[set] = [set() for _ in range(game.state["n"])]
         last_round = [None]
 
         def look(g):
@@ -59,6 +61,7 @@ def play_one(job: tuple) -> dict:
         play_game(game, agents, on_answer=look)
         look(game)
         r = game.result
+        assert r is not None  # played to its end
         out.update(
             {
                 "scores": r["scores"],
@@ -157,7 +160,7 @@ def summarize(
             "score": stats.describe([r["scores"][s] for r in done]),
         }
         seat_rows.append(row)
-    report = {
+    report: dict[str, Any] = {
         "report_format": REPORT_FORMAT,
         "settings": {
             **base.to_json(),
@@ -391,7 +394,7 @@ def compare_until_decided(sides: list, metric: tuple, test, batch: int, max_game
     return results[0], results[1]
 
 
-def analyze_until_decided(side: tuple, tests: list, batch: int, max_games: int, **run) -> list:
+def analyze_until_decided(side: tuple, tests: Several, batch: int, max_games: int, **run) -> list:
     """Play one setting batch by batch until the seat-balance tests decide (``tests``: a
     :class:`mason.play.sprt.Several`, one test a seat of each seat's win share minus the equal share)
     or ``max_games`` are played. Returns the results."""

@@ -150,7 +150,9 @@ def plot_components(reports: list, labels: list, family: str) -> str:
     height = 0.8 / len(reports)
     for k, rep in enumerate(reports):
         by = {r["type"]: r for r in rep["components"].get(family, [])}
-        ys, xs, err = [], [], [[], []]
+        ys: list[float] = []
+        xs: list[float] = []
+        err: list[list[float]] = [[], []]
         for i, t in enumerate(chosen):
             d = by[t]["win_rate_diff"]
             if d["diff"] is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
 from mason.agents.random_agent import RandomAgent
@@ -82,6 +83,7 @@ def log_bot_reason(game: Game, kind: str, answer, figures: dict) -> None:
     from mason.runtime.reasons import bot_reason, public_bot_reason
 
     p = game.pending
+    assert p is not None  # the bot is answering it
     seat, labels = p["seat"], p["labels"]
     name = game.seat_names()[seat]
     public = _public_labels(game, p)
@@ -129,7 +131,7 @@ def write_log(game: Game, path) -> None:
 def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bots: dict | None = None) -> dict:
     """One bot game; ``seat_bots`` (seat from 0 -> kind) overrides ``bots`` for some seats."""
     t = time.perf_counter()
-    out = {"seed": settings.seed}
+    out: dict[str, Any] = {"seed": settings.seed}
     game = None
     try:
         game = Game.new(settings, narrate=False)
@@ -139,6 +141,7 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
         agents = {s: make_bot((seat_bots or {}).get(s, bots), settings.seed, s) for s in range(settings.players)}
         play_game(game, agents)
         r = game.result
+        assert r is not None  # played to its end
         out.update(
             {
                 "scores": r["scores"],
@@ -336,7 +339,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
     try:
         game = Game.new(settings, recorded=True)
     except MasonError as exc:
-        game = getattr(exc, "game", None)
+        game = exc.game  # the game as it stood, when it had begun
         if game is None:
             raise
         game.record_error(exc)
@@ -373,6 +376,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game.over or stopped:
             break
         pending = game.pending
+        assert pending is not None  # the game runs on: a decision waits
         while len(game.log) < i and bot_reason_entry(entries[len(game.log)]):
             game.log.append(entries[len(game.log)])  # a bot's reason: from the log, not from the rules
         if "answer" not in e:

@@ -49,7 +49,7 @@ def describe(entry: dict) -> str:
     if kind == "board":  # a change no narration tells (a payment recorded, a bag's piece kept)
         return f"{entry.get('primitive')} {entry.get('board')}: {str(entry.get('op')).replace('_', ' ')}"
     if kind == "trade":
-        side = {"buy": "buys", "sell": "sells"}.get(entry.get("side"), "trades")
+        side = {"buy": "buys", "sell": "sells"}.get(str(entry.get("side")), "trades")
         return f"{_seat(entry.get('seat'))} {side} {entry.get('count')} {entry.get('good')}"
     return kind or "entry"
 

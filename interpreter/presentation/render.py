@@ -227,7 +227,7 @@ def _boards(program, view) -> list[str]:
     from mason.presentation.board_text import full
     from mason.runtime.boards import model_of
 
-    out = []
+    out: list[str] = []
     for name in view.get("boards") or {}:
         out.extend("  " + line for line in full(model_of(program, name, view), view.get("names")))
     return out

@@ -362,7 +362,9 @@ def _family_table(program, comps, props) -> list[str] | None:
     grid = [head] + rows
     widths = [max(len(r[i]) for r in grid) + 3 for i in range(len(head))]
     # columns after the name, packed into as few tables as fit the page (each repeats the name)
-    parts, part, used = [], [], widths[0] + 1
+    parts: list[list[int]] = []
+    part: list[int] = []
+    used = widths[0] + 1
     for i in range(1, len(head)):
         if part and used + widths[i] > WIDTH:
             parts.append(part)
@@ -459,7 +461,7 @@ ENGINE_EVENTS = {
 
 
 def _trigger_head(book, tr: dict, renames=None) -> str:
-    renames = {**ENGINE_EVENTS.get(tr.get("on"), {}), **(renames or {})}
+    renames = {**ENGINE_EVENTS.get(str(tr.get("on")), {}), **(renames or {})}
     head = f"When “{spaced(tr['on'])}” happens"
     if tr.get("when"):
         head += " and " + book.condition(tr, "when", renames)

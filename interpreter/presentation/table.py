@@ -52,7 +52,8 @@ def table_model(program, view: dict) -> dict:
 
     seat, seats, names = view["seat"], view.get("seats", view["players"]), view.get("names")
     held = seat_vars(program)
-    shared, holders = [], {}
+    shared: list = []
+    holders: dict = {}
     for name, c in program.counters.items():
         if c["scope"] == "game":
             shared.append({"id": name, "label": c["label"] or _words(name), "value": view["counters"][name]})

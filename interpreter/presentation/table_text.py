@@ -215,7 +215,10 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     offered = set()
     if pending is not None and pending.get("seat") == view["seat"]:
         offered = {o for o in pending.get("options") or () if isinstance(o, int) and not isinstance(o, bool)}
-    zone_lines, asked, piles, longer = [], [], [], {}
+    zone_lines: list[str] = []
+    asked: list[str] = []
+    piles: list[str] = []
+    longer: dict = {}
     for z in model["zones"]:
         if (z["display"].get("table")) == "off" or (not z["cards"] and not z["hidden"]):
             continue
@@ -228,7 +231,8 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     zone_lines = asked + _pairs(zone_lines, width)
     if piles:
         zone_lines.append(_fit("  face down: " + ", ".join(piles), width, " (view face down)"))
-    seats_full, seats_brief = [], []  # others' face-up cards named, or only counted (when too tall)
+    seats_full: list[str] = []  # others' face-up cards named, or only counted (when too tall)
+    seats_brief: list[str] = []
     own_lines: list[str] = []  # the viewing seat's lines (the same in both)
     for s in model["seats"]:
         tags = (["you"] if s["you"] else []) + (["automated"] if s["automated"] else []) + s["holds"]
@@ -239,11 +243,11 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
         who = name + (f" ({', '.join(tags)})" if tags else "")
         shown = [z for z in s["zones"] if z["cards"]]
         if s["you"]:
-            mine = wrap(parts, width, who + ": ") if parts else [who]
-            mine += [_zone_line(z, "    ", width, longer) for z in s["zones"] if z["cards"] or z["hidden"]]
-            seats_full += mine
-            seats_brief += mine
-            own_lines = mine
+            yours = wrap(parts, width, who + ": ") if parts else [who]
+            yours += [_zone_line(z, "    ", width, longer) for z in s["zones"] if z["cards"] or z["hidden"]]
+            seats_full += yours
+            seats_brief += yours
+            own_lines = yours
             continue
         counted = [f"{z['label']} {_count(z)}" for z in s["zones"] if z["cards"] or z["hidden"]]
         seats_brief += wrap(parts + counted, width, who + ": ") if parts or counted else [who]
@@ -287,7 +291,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     ranked = [{b[0]["name"]} for b in sorted(boards, key=lambda b: len(b[1])) if b[0]["name"] not in focus]
     mine = {b[0]["name"] for b in boards if b[0]["display"].get("seat") == (view["seat"] or 0) + 1}
     small = [n for n in ranked if len(next(b[1] for b in boards if b[0]["name"] in n)) <= BIG and not n & mine]
-    steps = ["key"] + ([others] if others else []) + small + ["seats", "zones"]
+    steps: list[str | set] = ["key"] + ([others] if others else []) + small + ["seats", "zones"]
     steps += [n for n in ranked if n not in small]
     for step in steps:
         if len(out) <= height:
@@ -306,7 +310,9 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
                 rest = _fit("  also (view AREA): " + ", ".join(names_left), width)
                 zone_lines[:] = zone_lines[:keep] + [rest]
                 out = assemble(folded)
-        elif not step <= folded:  # kept unless longer: boards side by side give way one by one
+        elif (
+            isinstance(step, set) and not step <= folded
+        ):  # kept unless longer: boards side by side give way one by one
             tried = assemble(folded | step)
             if len(tried) <= len(out) or step is others:
                 folded |= step

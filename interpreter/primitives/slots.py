@@ -37,7 +37,7 @@ ORIENTATIONS = ("fixed", "mirror", "rotate", "any")
 # ==================================================================== definition and geometry
 def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str | None]]:
     """Problems of a slots board declaration as (message, key) pairs (empty when it is fine)."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     regions = definition.get("regions", 1)
     if isinstance(regions, str):
         if regions not in table_columns:
@@ -271,7 +271,7 @@ def matches(
                         break
                 cells.append(s)
             else:
-                key = tuple(sorted(cells, key=geo.index.get))
+                key = tuple(sorted(cells, key=lambda s: geo.index[s]))
                 if key not in seen:
                     seen.add(key)
                     found.append(list(key))
@@ -730,7 +730,7 @@ def board_model_(program, name, data) -> dict:
     pieces, marks = data["pieces"], data["marks"]
     levels = []
     for lv in range(geo.height, 0, -1):
-        row = []
+        row: list[dict | None] = []
         for r in range(1, geo.regions + 1):
             for c in range(1, geo.columns + 1):
                 s = geo.at.get((geo.columns * (r - 1) + c, lv))

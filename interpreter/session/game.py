@@ -41,7 +41,7 @@ AUTOMATED_CAP = 1_000_000  # automated decisions in a row before the game is dec
 class Settings:
     game: str
     players: int
-    seed: object = 1
+    seed: int | str = 1
     variants: tuple = ()
     expansions: tuple = ()
     options: tuple = ()  # ((key, value), ...)
@@ -325,7 +325,9 @@ class Game:
             answer, rule = decide(self.rt, auto, p)
             if self.narrate:
                 self.rt.flush_changes(place=p["at"])
-                labels = fill_labels(self.rt)["labels"]
+                filled = fill_labels(self.rt)
+                assert filled is not None  # p is pending
+                labels = filled["labels"]
                 self.log.append(
                     {
                         "type": "automated",
