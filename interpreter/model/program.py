@@ -405,7 +405,20 @@ class Program:
         return pos.at(path)
 
     def _compile_all(self):
+        """Compile the rule files' expressions and effects, in named steps (the order matters: values
+        first, as everything may call them; the modified values once every modifier is known)."""
         g = self.spec.game
+        self._compile_values(g)
+        self._compile_var_domains(g)
+        self._compile_components(g)
+        self._compile_flow(g)
+        self._compile_scoring(g)
+        self.automata = compile_automata(self)
+        if not self.errors:  # an effect that failed to compile may hold the missing emit
+            self._check_values_used()
+
+    def _compile_values(self, g):
+        """The named values: declared (so any may call any), their table hints, compiled, regenerated."""
         # named values first: they may be called from everywhere
         for name, vdef in (g.get("values") or {}).items():
             vdef = vdef if isinstance(vdef, dict) else {"value": vdef}
@@ -438,6 +451,9 @@ class Program:
             self.exprs.params = ()
         for vd in self.values.values():  # the values that call values declared after them, now all compiled
             vd.fn = regenerate(vd.fn, self)
+
+    def _compile_var_domains(self, g):
+        """The domains of secret per-seat variables (what the other seats know they may hold)."""
         # the values a secret per-seat variable may hold for seat s, as the other seats know (determinization)
         self.var_domains: dict[str, Callable] = {}
         for name, v in (g.get("vars") or {}).items():
@@ -454,6 +470,9 @@ class Program:
                 fn = self.expr(v, "domain", ("s", "me"))
                 if fn is not None:
                     self.var_domains[name] = fn
+
+    def _compile_components(self, g):
+        """Modifiers, abilities and triggers of the components and the game; the modified values prepared."""
         card_scope = ("self", "owner", "me")
         # modifiers, abilities and triggers of components
         self.abilities: dict[str, list[ActionDef]] = {}
@@ -477,6 +496,9 @@ class Program:
         for lst in self.triggers.values():
             lst.sort(key=lambda t: t.priority)
         self.ability_types = [t for t in self.type_order if t in self.abilities]
+
+    def _compile_flow(self, g):
+        """The turn's actions, setup steps, phases, the end condition and the stall guard."""
         turn = g.get("turn") or {}
         self.turn_required = tuple(turn.get("required") or ())
         self.actions = [self._action(a, None, ("me",)) for a in turn.get("actions") or []]
@@ -509,6 +531,9 @@ class Program:
         self.stall_do = self.effect(stall, "do")
         self.stall_place = self.spec.key_place(flow, "stall") if stall else None
         self.flow_places.update({f"stall.{k}": self.place(stall, k) for k in ("when", "progress") if k in stall})
+
+    def _compile_scoring(self, g):
+        """Score parts, tie-breaks and whether the lowest total wins."""
         scoring = g.get("scoring") or {}
         self.score_parts = [
             ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me"), numeric=True), self.place(p))
@@ -517,9 +542,6 @@ class Program:
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
         self.lowest_wins = bool(scoring.get("lowest_wins", False))  # the lowest total wins; tie-breaks too
-        self.automata = compile_automata(self)
-        if not self.errors:  # an effect that failed to compile may hold the missing emit
-            self._check_values_used()
 
     def _modifier(self, m, tid, key):
         value = m.get("value")
