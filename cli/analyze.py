@@ -43,6 +43,7 @@ class Side:
         self.words: list[str] = []
 
     def add(self, flag: str, text: str) -> None:
+        """Take one ``--a``/``--b`` SETTING (variant=, option=, with=, bots=, bot=) into this side."""
         kind, sep, value = text.partition("=")
         if not sep or not value or kind not in ("variant", "option", "with", "bots", "bot"):
             raise MasonError(f"{flag} {text}: expected {SETTING_HELP}", code="cli/usage")
@@ -101,6 +102,7 @@ class Side:
         return settings, self.bots, seat_bots, prog
 
     def label(self) -> str:
+        """The side's settings in words, for the report (``plain game`` when none)."""
         return ", ".join(self.words) or "plain game"
 
 
@@ -245,9 +247,11 @@ class UntilDecided:
         self.margin = margin
 
     def games(self, n_games) -> int:
+        """The games to play: the sequential test's cap with --until-decided, else ``-n``."""
         return self.max_games if self.on else n_games
 
     def report(self, test, what: str, margin: float, games: int, pairs: int, count: int = 1) -> dict:
+        """The sequential test's part of a report: hypotheses, levels, decision and games played."""
         return {
             "test": "two-sided SPRT (Sobel-Wald; normal approximation, variance from the data)",
             "hypotheses": sprt.hypotheses(margin, self.alpha, self.beta, what, count),
@@ -564,6 +568,7 @@ WIDTH = 100  # prose lines of the text report wrap here (a terminal of 100 colum
 
 
 def analyze_text(report: dict) -> str:
+    """The analysis report as terminal text: seat balance, lengths, components, coverage."""
     out = [_settings_line(report), ""]
     out += _table(
         ["seat", "bot", "win rate", "95% CI", "mean score", "sd", "min", "q1", "median", "q3", "max"],
@@ -639,6 +644,7 @@ def analyze_text(report: dict) -> str:
 
 
 def compare_text(report: dict) -> str:
+    """The comparison report as terminal text: each metric for A and B, the difference and its test."""
     a, b = report["a"], report["b"]
     out = [
         *_wrap(f"A: {a['label']}; {_settings_line(a)}"),

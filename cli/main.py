@@ -40,9 +40,11 @@ class MasonGroup(click.Group):
     and whose ``LAZY_COMMANDS`` are imported when named (or listed, for ``--help``)."""
 
     def list_commands(self, ctx):
+        """Every command's name, the lazily imported ones included."""
         return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
 
     def get_command(self, ctx, name):
+        """The command ``name``, importing cli/analyze.py first for a lazy one."""
         if name in LAZY_COMMANDS and name not in self.commands:
             from mason.cli import analyze
 
@@ -51,12 +53,14 @@ class MasonGroup(click.Group):
 
     def invoke(self, ctx):
         # click turns a KeyboardInterrupt into Abort after a blank line; Ctrl-C is told in one line instead
+        """Run the command; Ctrl-C becomes one ``interrupted`` line rather than click's Abort."""
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise _CommandInterrupted() from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Run the group with Mason's one-line usage errors and exit codes."""
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except _CommandInterrupted:

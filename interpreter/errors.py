@@ -20,6 +20,7 @@ class Place:
         return self.file
 
     def shifted(self, line: int, col: int) -> "Place":
+        """The same file at another line and column (a place inside a text that starts here)."""
         return Place(self.file, line, col)
 
 
@@ -67,6 +68,7 @@ class DefinitionErrors(MasonError):
         )
 
     def lines(self) -> list[str]:
+        """Each error as its one-line message."""
         return [e.line() for e in self.errors]
 
     def __str__(self) -> str:
@@ -87,6 +89,8 @@ class RoundCapReached(PlayError):
 
 
 class IllegalAction(PlayError):
+    """An answer the pending decision refuses (not one of its options, or of the wrong shape)."""
+
     code = "play/illegal-action"
 
 

@@ -38,6 +38,8 @@ LOST, GOING, WON = -1, 0, 1
 
 
 class GreedyAgent(Agent):
+    """The one-ply bot (kind ``greedy``): the option whose trial scores best for its seat."""
+
     name = "greedy"
 
     def __init__(self, seed=0):
@@ -45,6 +47,7 @@ class GreedyAgent(Agent):
         self.start = rng.seed_state(f"greedy-agent/{seed}")
 
     def decide(self, game, seat):
+        """Try each option on the seat's determinization and keep the best score estimate (ties: the bot's stream)."""
         p = game.pending_unlabelled
         n = len(p["options"])
         streams = game.bot_streams

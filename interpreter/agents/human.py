@@ -103,6 +103,8 @@ class QuitRequested(Exception):
 
 
 class HumanAgent(Agent):
+    """A person at the terminal: shows the table and the question, reads an answer or a command."""
+
     name = "human"
     handoff = "Pass to {seat}, press Enter"  # hot seat: shown on a cleared screen between two seats
 
@@ -142,6 +144,7 @@ class HumanAgent(Agent):
             self.seen[s] = len(game.log)
 
     def decide(self, game, seat):
+        """Ask the person until an answer is given (an undone decision asks again)."""
         while True:
             answer = self._decide(game, seat)
             if answer is not UNDONE:

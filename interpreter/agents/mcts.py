@@ -69,6 +69,8 @@ class _Node:
 
 
 class MctsAgent(Agent):
+    """The information-set Monte Carlo tree search bot (kind ``mcts``, see the module docstring)."""
+
     name = "mcts"
 
     def __init__(
@@ -84,6 +86,7 @@ class MctsAgent(Agent):
         self.iterations, self.seconds, self.depth, self.c = iterations, seconds, depth, exploration
 
     def decide(self, game, seat):
+        """Search the seat's own decisions over samples of what it knows; a subset is answered greedily."""
         p = game.pending_unlabelled
         streams = game.bot_streams
         box = {"rng": streams.get(str(seat)) or self.start}

@@ -13,6 +13,8 @@ from mason.runtime import rng
 
 
 class RandomAgent(Agent):
+    """The bot that picks uniformly among the legal options (kind ``random``), from its own stream."""
+
     name = "random"
 
     def __init__(self, seed=0):
@@ -20,6 +22,7 @@ class RandomAgent(Agent):
         self.start = rng.seed_state(f"random-agent/{seed}")
 
     def decide(self, game, seat):
+        """A uniformly drawn answer to the pending decision, from the seat's stream in the game."""
         p = game.pending_unlabelled  # options only: no labels needed
         return self.pick(game.bot_streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
 

@@ -45,6 +45,7 @@ def _schema_failed(data, pos, schema: str, errors: list) -> bool:
 
 
 def find_expansion(spec, name: str) -> Path | None:
+    """The folder of expansion ``name``: a path, one under the game's expansions/, or a shipped one."""
     p = Path(name)
     if p.is_dir() and (p / "expansion.yaml").exists():
         return p
@@ -55,6 +56,7 @@ def find_expansion(spec, name: str) -> Path | None:
 
 
 def list_expansions(root: Path) -> list[str]:
+    """The ids of the expansions shipped in a game folder's expansions/."""
     d = root / "expansions"
     if not d.is_dir():
         return []

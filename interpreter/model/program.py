@@ -74,6 +74,7 @@ class ConstantType:
 
     @classmethod
     def of(cls, entry) -> "ConstantType":
+        """The type of a constant's declaration (or of a plain value written as one)."""
         if not is_declaration(entry):
             return cls(type_of(entry))
         one_of = entry.get("one_of")
@@ -85,6 +86,7 @@ class ConstantType:
         )
 
     def describe(self) -> str:
+        """The type in words, for a refused option value (``a whole number from 1 to 5``)."""
         if self.one_of is not None:
             return "one of " + ", ".join(json.dumps(x) if not isinstance(x, str) else x for x in self.one_of)
         words = _TYPE_WORDS.get(self.type, self.type)
@@ -130,6 +132,8 @@ def _shown(value) -> str:
 
 @dataclass
 class ValueDef:
+    """A named value: its parameters, its compiled expression and the modifiers that change it."""
+
     name: str
     params: tuple
     fn: Optional[Callable]  # None until the program's values are compiled (``_compile_all``)
@@ -151,6 +155,8 @@ class ValueDef:
 
 @dataclass
 class ModDef:
+    """A modifier on a named value: add, set, max or min, when its condition holds, from a component in play."""
+
     value: str
     op: str
     fn: Callable
@@ -163,6 +169,8 @@ class ModDef:
 
 @dataclass
 class ActionDef:
+    """An action of the turn or an ability of a card: its group, limits, condition and effect."""
+
     key: str
     label: str
     group: str
@@ -181,6 +189,8 @@ class ActionDef:
 
 @dataclass
 class TriggerDef:
+    """A trigger: the event it listens to, its condition, priority and effect."""
+
     key: str
     event: str
     when: Optional[Callable]
@@ -194,6 +204,8 @@ class TriggerDef:
 
 @dataclass
 class ScorePart:
+    """One named part of the final score, an expression of the seat ``s``."""
+
     id: str
     label: str
     fn: Callable
@@ -290,6 +302,7 @@ class Program:
         )
 
     def register(self, node: Node) -> Node:
+        """Give a compiled node its id (its index in ``nodes``), as frames name it."""
         node.id = len(self.nodes)
         self.nodes.append(node)
         return node
@@ -401,6 +414,7 @@ class Program:
         self.exprs.uses = []
 
     def place(self, owner, key=None) -> Place:
+        """The rule-file place of ``owner`` (or of its entry ``key``)."""
         pos, path = self.spec.where(owner, key)
         return pos.at(path)
 
@@ -806,6 +820,7 @@ class Program:
 
     # ---------------------------------------------------------------- per player count
     def table_for(self, players: int) -> dict:
+        """The player-count table's row for ``players`` players (empty when none is given)."""
         row = self.table_rows.get(players)
         return dict(row) if row else {}
 

@@ -249,6 +249,7 @@ def _unique(errors):
 
 # ------------------------------------------------------------------ semantics
 def semantic_errors(spec: Spec) -> list[DefinitionError]:
+    """The checks no schema can make (references between ids, counts, shapes), positioned."""
     g = spec.game
     out: list[DefinitionError] = []
     err = lambda msg, obj, key=None, code="definition/invalid": out.append(

@@ -284,6 +284,7 @@ def rule_items(program) -> list:
 
 
 def rule_coverage(program, done: list) -> dict:
+    """Which rules fired in the finished games (with counts) and which never did, with their places."""
     counts: dict = {}
     for r in done:
         for k, v in (r.get("coverage") or {}).items():

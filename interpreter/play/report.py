@@ -305,6 +305,7 @@ def _sequential(report: dict) -> list:
 
 
 def analyze_html(rep: dict) -> str:
+    """The analysis report as one self-contained HTML page (``mason analyze --html``)."""
     bal, labels = rep["balance"], ["games"]
     body = [
         f"<h1>Analysis: {_e(rep['settings']['game'])}</h1>",
@@ -346,6 +347,7 @@ def analyze_html(rep: dict) -> str:
 
 
 def compare_html(cmp: dict) -> str:
+    """The comparison report as one self-contained HTML page (``mason compare --html``)."""
     a, b = cmp["a"], cmp["b"]
     labels = [f"A: {a['label']}", f"B: {b['label']}"]
     rows = []

@@ -293,6 +293,7 @@ class LogEntries(list):
 
 
 def read_log(path) -> LogEntries:
+    """The entries of a JSONL log with their line numbers; a line that is not JSON is a SaveError."""
     entries = LogEntries()
     entries.lines = []
     try:

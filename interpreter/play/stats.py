@@ -35,6 +35,7 @@ def z_quantile(q: float) -> float:
 
 @cache
 def t_quantile(q: float, df: float) -> float:
+    """The ``q`` quantile of Student's t with ``df`` degrees of freedom."""
     from scipy.stats import t
 
     return float(t.ppf(q, df))
@@ -199,4 +200,5 @@ def two_means(a: list, b: list, paired: bool = False, rank_test: bool = True) ->
 
 
 def significant(p) -> bool:
+    """Whether a p-value is below the level ``ALPHA`` (None is not)."""
     return p is not None and p < ALPHA

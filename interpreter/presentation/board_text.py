@@ -29,6 +29,7 @@ def use_colour(stream=None) -> bool:
 
 
 def paint(text: str, colour: str | None) -> str:
+    """``text`` in an ANSI colour (unchanged when the colour is unknown or None)."""
     code = ANSI.get(colour or "")
     return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
@@ -65,6 +66,7 @@ class Legend(dict):
         return c
 
     def lines(self, width: int = 100, head: str = "key: ") -> list[str]:
+        """The key's entries wrapped on lines of ``width`` columns after ``head``."""
         return wrap([f"{k} = {v}" for k, v in self.items()], width, head, sep=", ")
 
 

@@ -139,6 +139,7 @@ def reason_lines(entry: dict) -> list[str]:
 
 
 def json_text(v) -> str:
+    """A log value in words: none, true, false or the value itself."""
     return "none" if v is None else ("true" if v is True else "false" if v is False else str(v))
 
 

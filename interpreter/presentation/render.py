@@ -390,6 +390,7 @@ def entries_for(log: list[dict], seat, start: int = 0) -> list[dict]:
 
 
 def narration(log: list[dict], seat, start: int = 0, scores: bool = True) -> list[str]:
+    """The log entries from ``start`` that ``seat`` may read, each as its line of narration."""
     return [t for t in (render_entry(e, scores) for e in entries_for(log, seat, start)) if t]
 
 

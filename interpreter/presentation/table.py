@@ -33,6 +33,7 @@ def card_model(program, c: dict) -> dict:
 
 
 def zone_model(program, key: str, z: dict) -> dict:
+    """One zone of a view as the table shows it: its owner, label, display hints and cards."""
     name, owner = split_zone_key(key)
     zdef = program.zones[name]
     return {

@@ -107,6 +107,7 @@ def _shape_name(definition: dict, table: dict) -> str:
 
 @board_kind("pyramid", check=check_definition)
 def build(definition: dict, players: int, table: dict) -> dict:
+    """A pyramid board's starting state: its shape for this player count and every slot free."""
     problems = check_definition(definition, list(table))
     if problems:
         raise PlayError(f"pyramid board: {problems[0][0]}", code="definition/board")

@@ -83,6 +83,7 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
 
 @board_kind("slots", check=check_definition)
 def build(definition: dict, players: int, table: dict) -> dict:
+    """A slots board's starting state: its regions, columns, levels and no piece placed."""
     problems = check_definition(definition, table)
     if problems:
         raise PlayError(f"slots board: {problems[0][0]}", code="definition/board")
@@ -162,6 +163,7 @@ def _geometry(regions, columns, levels_json, group_levels) -> Geometry:
 
 
 def geometry(data: dict) -> Geometry:
+    """The board's geometry (its slots and their neighbours), made once per shape."""
     return _geometry(data["regions"], data["columns"], json.dumps(data["levels"]), tuple(data["group_levels"]))
 
 

@@ -52,6 +52,7 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
 
 @board_kind("track", check=check_definition)
 def build(definition: dict, players: int, table: dict) -> dict:
+    """A track board's starting state: every seat's marker on the start step of every track."""
     problems = check_definition(definition)
     if problems:
         raise PlayError(f"track board: {problems[0][0]}", code="definition/board")

@@ -38,6 +38,8 @@ END = "end"
 
 @dataclass
 class PolicyRule:
+    """One rule of an automaton's policy: when it applies and the keys it prefers options by."""
+
     when: Optional[Callable]
     prefer: list  # [(closure, Place)]
     place: Place
@@ -47,6 +49,8 @@ class PolicyRule:
 
 @dataclass
 class AutomatonDef:
+    """An automated seat: its name, the player counts it joins at and its policy rules."""
+
     id: str
     name: str
     players: tuple

@@ -150,6 +150,7 @@ def board_model(name: str):
 
 
 def build_boards(program, players: int, table: dict) -> dict:
+    """Every board's starting state, built by its kind for this player count and table row."""
     out = {}
     for name, definition in program.boards.items():
         if "display" in definition:  # layout hints (docs/boards.md) are no concern of the kind's builder
@@ -220,6 +221,7 @@ def piece_type(rt, piece) -> str | None:
 
 
 def board(rt, name: str):
+    """The state of board ``name`` (``play/unknown`` when there is none)."""
     try:
         return rt.st["boards"][name]
     except KeyError:

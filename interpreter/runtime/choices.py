@@ -18,6 +18,7 @@ from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zon
 
 
 def s_choose(rt, env, node, fr: Scoped):
+    """Run ``choose``: resolve a single option, answer in place, or pause with a decision."""
     items = node.source(rt, env)
     if node.ckind == "card":  # the options are cards: checked where the rule's value enters
         items = card_ids(rt, items, node)
@@ -253,6 +254,7 @@ def _bind_choice(rt, env, node, fr: Scoped, value):
 
 
 def s_choose_one(rt, env, node, fr: Scoped):
+    """Run ``choose one``: offer the options whose condition holds; one is taken at once."""
     available = [i for i, (label, cond, block) in enumerate(node.options) if cond is None or cond(rt, env)]
     if not available:
         return

@@ -52,6 +52,8 @@ class BlockFrame(TypedDict):
 
 
 class ForFrame(TypedDict):
+    """A ``for`` loop over items fixed when it began."""
+
     kind: Literal["for"]
     node: int  # the for statement
     items: list  # the items, fixed when the loop began
@@ -60,6 +62,8 @@ class ForFrame(TypedDict):
 
 
 class RepeatFrame(TypedDict):
+    """A ``repeat N`` loop."""
+
     kind: Literal["repeat"]
     node: int  # the repeat statement
     count: int  # rounds to run
@@ -68,6 +72,8 @@ class RepeatFrame(TypedDict):
 
 
 class WhileFrame(TypedDict):
+    """A ``while`` loop (at most 100,000 rounds)."""
+
     kind: Literal["while"]
     node: int  # the while statement
     done: int  # rounds begun (at most 100,000)

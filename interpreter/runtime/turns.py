@@ -33,6 +33,7 @@ def count_forced(st) -> None:
 
 
 def s_turn(rt, env, node, fr: Scoped):
+    """Run ``turn SEAT [as CARD]``: push the turn's frame (its triggers and action window follow)."""
     seat = _seat_of(rt, env, node.seat, node)
     card = node.card(rt, env) if node.card is not None else None
     if card is not None and (type(card) is not int or not 0 <= card < len(rt.cards)):
@@ -195,6 +196,7 @@ def action_keys(rt, options) -> list[str]:
 
 
 def action_label(rt, fr: TurnFrame, key) -> str:
+    """An action window option's label: the action's, and the card's name for another card's ability."""
     if key == END:
         return "End turn"
     a, c = _find(rt, key)

@@ -39,6 +39,8 @@ AUTOMATED_CAP = 1_000_000  # automated decisions in a row before the game is dec
 
 @dataclass(frozen=True)
 class Settings:
+    """What starts a game: the game, player count, seed, variants, expansions and options."""
+
     game: str
     players: int
     seed: int | str = 1
@@ -50,6 +52,7 @@ class Settings:
     fast: bool | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
+        """The settings as plain data (in saves and the log's first entry)."""
         return {
             "game": self.game,
             "players": self.players,
@@ -61,6 +64,7 @@ class Settings:
 
     @classmethod
     def from_json(cls, d: dict) -> "Settings":
+        """Settings read back from plain data; a malformed record is a SaveError."""
         try:
             return cls(
                 d["game"],
@@ -208,6 +212,8 @@ def _last_decision(log) -> int | None:
 
 
 class Game:
+    """A game being played: its program, settings, state and log, and the API to answer, view and save it."""
+
     def __init__(self, program: Program, settings: Settings, state: dict, log: list | None, narrate=True):
         self.program, self.settings, self.state = program, settings, state
         self.log = log if log is not None else []
@@ -398,6 +404,7 @@ class Game:
     # ---------------------------------------------------------------- queries
     @property
     def over(self) -> bool:
+        """Whether the game has ended (its end ran to completion)."""
         return self.state["over"] and not self.state["stack"]
 
     @property
@@ -407,6 +414,7 @@ class Game:
 
     @property
     def result(self) -> dict | None:
+        """The final scores, winners and rounds once the game is over, else None."""
         return self.state["result"]
 
     def legal(self) -> list[str]:
@@ -424,6 +432,7 @@ class Game:
         return seat_names(self.program, self.state)
 
     def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see now (None: a spectator), with the values the game shows on the table."""
         fill_labels(self.rt)
         out = view(self.program, self.state, seat)
         if self.program.value_display:
@@ -566,6 +575,7 @@ class Game:
             self.log.append({"type": "end", "result": self.state["result"]})
 
     def answers(self) -> list:
+        """The answers of the logged decisions, in order."""
         return [e["answer"] for e in self.log if e.get("type") == "decision"]
 
     # ---------------------------------------------------------------- undo
@@ -612,12 +622,14 @@ class Game:
 
     # ---------------------------------------------------------------- copies and saves
     def copy(self) -> "Game":
+        """An independent copy of the game (state and log), narrating as this one does."""
         game = Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
         game.seats = self.seats
         game.answered = None if self.answered is None else list(self.answered)
         return game
 
     def to_json(self) -> dict:
+        """The game as a save's plain data: format, rules hash, settings, seats, state and log."""
         fill_labels(self.rt)
         saves = _saves()
         data = {
@@ -663,6 +675,7 @@ class Game:
 
     @classmethod
     def load(cls, path) -> "Game":
+        """The game saved in the file ``path``; a bad save is a one-line SaveError naming the file."""
         data = _saves().read_save(path)
         try:
             return cls.from_json(data)
