@@ -33,6 +33,7 @@ from mason.session.game import Game, Settings
 # saves, analyses): `mason simulate` and `mason games` start without compiling them
 # (tests/engine/test_cli.py::test_simulate_imports_only_what_it_runs).
 LAZY_COMMANDS = {"analyze": "analyze_cmd", "compare": "compare_cmd"}  # command -> its function in cli/analyze.py
+DESIGNER_COMMANDS = {"diff": "diff_cmd", "new": "new_cmd"}  # command -> its function in cli/designer.py
 
 
 class MasonGroup(click.Group):
@@ -41,19 +42,23 @@ class MasonGroup(click.Group):
 
     def list_commands(self, ctx):
         """Every command's name, the lazily imported ones included."""
-        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS, *DESIGNER_COMMANDS})
 
     def get_command(self, ctx, name):
-        """The command ``name``, importing cli/analyze.py first for a lazy one."""
+        """The command ``name``, importing cli/analyze.py or cli/designer.py first for a lazy one."""
         if name in LAZY_COMMANDS and name not in self.commands:
             from mason.cli import analyze
 
             self.add_command(getattr(analyze, LAZY_COMMANDS[name]), name)
+        if name in DESIGNER_COMMANDS and name not in self.commands:
+            from mason.cli import designer
+
+            self.add_command(getattr(designer, DESIGNER_COMMANDS[name]), name)
         return super().get_command(ctx, name)
 
     def invoke(self, ctx):
-        # click turns a KeyboardInterrupt into Abort after a blank line; Ctrl-C is told in one line instead
         """Run the command; Ctrl-C becomes one ``interrupted`` line rather than click's Abort."""
+        # click turns a KeyboardInterrupt into Abort after a blank line; Ctrl-C is told in one line instead
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
@@ -231,12 +236,32 @@ def validate(targets, expansions, variants):
     type=click.Path(dir_okay=False),
     help="Resume a saved game (its settings and seats come from the save).",
 )
+@click.option(
+    "--rules-changed",
+    is_flag=True,
+    help="With --resume: go on under the rule files as they are now, when they changed since the save and "
+    "the saved game still fits them (the log records the change).",
+)
 @click.option("--quiet", is_flag=True, help="Print only the final scores.")
 def play(
-    game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
+    game,
+    players,
+    seed,
+    bots_all,
+    bot_seats,
+    expansions,
+    variants,
+    options,
+    log_path,
+    save_path,
+    resume_path,
+    rules_changed,
+    quiet,
 ):
     """Play a game in the terminal, against bots or hot-seat (seat 1 human unless --bots)."""
     try:
+        if rules_changed and not resume_path:
+            raise MasonError("--rules-changed is for --resume SAVE (a saved game to go on with)", code="cli/usage")
         _play(
             game,
             players,
@@ -250,13 +275,26 @@ def play(
             save_path,
             resume_path,
             quiet,
+            rules_changed,
         )
     except MasonError as exc:
         _fail(exc)
 
 
 def _play(
-    game, players, seed, bots_all, bot_seats, expansions, variants, options, log_path, save_path, resume_path, quiet
+    game,
+    players,
+    seed,
+    bots_all,
+    bot_seats,
+    expansions,
+    variants,
+    options,
+    log_path,
+    save_path,
+    resume_path,
+    quiet,
+    rules_changed=False,
 ):
     from mason.agents.human import HumanAgent, QuitRequested
     from mason.presentation.render import narration, render_result
@@ -266,7 +304,7 @@ def _play(
         _refuse_settings_with_resume(players, seed, variants, expansions, options)
     _check_targets(log_path, save_path, resume_path)
     if resume_path:
-        g = _load_save(resume_path)
+        g = _load_save(resume_path, rules_changed)
         if g.settings.game != game and _game_dir(game) != g.settings.game:
             raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
     else:
@@ -493,9 +531,19 @@ def _last_decision(log) -> int:
     return 0
 
 
-def _load_save(path) -> Game:
+def _load_save(path, rules_changed: bool = False) -> Game:
+    """The saved game to resume (``rules_changed``: under the rule files as they are now, said in one line)."""
     try:
-        return Game.load(path)
+        g = Game.load(path, rules_changed=rules_changed)
+        if rules_changed:
+            last = g.log[-1] if g.log else {}
+            if last.get("type") == "rules_changed" and last.get("decisions") == g.state["decisions"]:
+                click.echo(
+                    f"the rules changed since the save ({last['previous']} -> {last['rules']}): going on under them"
+                )
+            else:
+                click.echo("note: the rules have not changed since the save")
+        return g
     except SaveError:
         raise
     except MasonError as exc:  # the save names a game that does not load here
@@ -774,11 +822,31 @@ def _coverage_report(prog, counts: dict) -> dict:
 @main.command("replay")
 @click.argument("log_path", type=click.Path(dir_okay=False))
 @click.option("--quiet", is_flag=True, help="Only verify; do not show the game.")
-def replay_cmd(log_path, quiet):
-    """Re-run a game log, verify that it reproduces exactly, and show it."""
+@click.option(
+    "--rules",
+    "rules_path",
+    default=None,
+    metavar="PATH",
+    help="Replay the answers under these rules (a game folder or id) and report the first divergence.",
+)
+@click.option(
+    "--variant", "variants", multiple=True, help="Replay under the log's rules with this variant added (repeatable)."
+)
+@click.option(
+    "--with", "expansions", multiple=True, help="Replay under the log's rules with this expansion added (repeatable)."
+)
+@click.option("--json", "as_json", is_flag=True, help="With --rules/--variant/--with: the report as one JSON object.")
+def replay_cmd(log_path, quiet, rules_path, variants, expansions, as_json):
+    """Re-run a game log, verify that it reproduces exactly, and show it; with --rules, --variant or
+    --with, replay its answers under other rules and report where the game first diverges."""
     from mason.presentation.render import narration, render_result
 
+    if rules_path is not None or variants or expansions:
+        _replay_other_rules(log_path, rules_path, variants, expansions, as_json)
+        return
     try:
+        if as_json:
+            raise MasonError("--json is for a replay under other rules (--rules, --variant, --with)", code="cli/usage")
         entries = read_log(log_path)
         game, index, reason = verify_log(entries)
     except MasonError as exc:
@@ -802,6 +870,35 @@ def replay_cmd(log_path, quiet):
         else "(the game was not finished)"
     )
     click.echo(f"replay OK: {len(entries)} entries, {len(game.answers())} decisions reproduced {state}")
+
+
+def _replay_other_rules(log_path, rules_path, variants, expansions, as_json) -> None:
+    """``mason replay LOG --rules PATH | --variant V | --with X``: the first divergence, in words or JSON."""
+    from mason.play.divergence import diverge, other_settings, report_lines
+
+    try:
+        entries = read_log(log_path)
+        logged = Settings.from_json(entries[0]["settings"])
+        settings = other_settings(
+            logged,
+            _game_dir(rules_path) if rules_path is not None else None,
+            variants,
+            tuple(_game_dir(e, "expansion.yaml") for e in expansions),
+        )
+        load_for_cli(settings.game, settings.variants, settings.expansions)  # the other rules load: else one line
+        report = diverge(entries, settings)
+    except MasonError as exc:
+        _fail(exc)
+        return
+    shown = " ".join(
+        ([rules_path] if rules_path is not None else [f"the log's rules ({logged.game})"])
+        + [f"--variant {v}" for v in variants]
+        + [f"--with {e}" for e in expansions]
+    )
+    if as_json:
+        click.echo(json.dumps({"log": str(log_path), "under": shown, **report}, sort_keys=True))
+        return
+    click.echo("\n".join(report_lines(report, str(log_path), shown, getattr(entries, "lines", None))))
 
 
 @main.command("explain")

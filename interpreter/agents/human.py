@@ -272,8 +272,14 @@ class HumanAgent(Agent):
             self.write(f"no card named '{name.strip()}'")
         for tid in found[:10]:
             self.write(card_text(program, tid))
-            if len(found) <= 3:  # one card asked for: its whole data too
+            if len(found) <= 3:  # one card asked for: its whole data too, and its rules in words
+                from mason.presentation.rules_text import card_modifier_words, card_rule_words
+
                 self.write("  " + card_data(program, tid))
+                for line in card_rule_words(program, program.spec.component(tid)):
+                    self.write("  " + line)
+                for line in card_modifier_words(program, tid):
+                    self.write("  - Changed by the rules in force: " + line)
 
     def _save_to(self, game, path):
         """``save FILE`` (written over if it exists: the person named it), or ``save``: the session's file."""

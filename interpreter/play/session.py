@@ -344,19 +344,32 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game is None:
             raise
         game.record_error(exc)
-    logged_rules = entries[0].get("rules")
-    if logged_rules is not None and game.log and logged_rules != game.log[0].get("rules"):
+    from mason.session.saves import bot_reason_entry, last_rules_change  # (not imported by bot games)
+
+    now = game.log[0].get("rules") if game.log else None
+    changed = last_rules_change(entries)  # the game went on under changed rules (--rules-changed)
+    logged_rules = entries[0].get("rules") if changed is None else entries[changed].get("rules")
+    if logged_rules is not None and now is not None and logged_rules != now:
         return (
             game,
-            0,
+            0 if changed is None else changed,
             (
                 f"the rules differ from those the log was written with (rules hash {logged_rules}, "
-                f"now {game.log[0].get('rules')}): a rule file, expansion or variant changed"
+                f"now {now}): a rule file, expansion or variant changed"
             ),
         )
-    from mason.session.saves import bot_reason_entry  # (not imported by bot games)
-
     decisions = [(i, e) for i, e in enumerate(entries) if e.get("type") == "decision"]
+    if changed is not None:  # replayed from the state the game went on from, with the answers after it
+        try:
+            game = Game._from_rules_change(
+                game.program,
+                settings,
+                json.loads(json.dumps(entries[changed].get("state"))),
+                json.loads(json.dumps(entries[: changed + 1])),
+            )
+        except MasonError as exc:
+            return game, changed, exc.message
+        decisions = [(i, e) for i, e in decisions if i > changed]
     checked = 0
     stopped = bool(game.log) and game.log[-1].get("type") == "error"
 

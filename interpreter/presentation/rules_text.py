@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from mason.dsl import ast as A
@@ -469,7 +470,24 @@ def _trigger_head(book, tr: dict, renames=None) -> str:
 
 
 def _modifier_words(book, m: dict, renames=None) -> str:
-    """A modifier in words: ``destroy cost: 1 more when ...``, ``protected: becomes yes when ...``."""
+    """A modifier in words: ``destroy cost: 1 more when ...``, ``protected: becomes yes when ...``, and
+    one that holds for the components of one kind, ``toll of stone carts: 1 less``."""
+    value, scope, change = _modifier_parts(book, m, renames)
+    written = ""
+    if book.source and any(k in m for k in ("add", "set", "max", "min")):
+        op = next(k for k in ("add", "set", "max", "min") if k in m)
+        written = f" [source: {op} {_code(m[op])}" + (f" when {_code(m['when'])}" if m.get("when") else "") + "]"
+    return f"{value}{f' of {scope}' if scope else ''}: {change}{written}"
+
+
+# a modifier's condition that picks the components of one kind: ``cart.load == "stone"``
+_ONE_KIND = re.compile(r"""\s*([A-Za-z_]\w+)\.(\w+)\s*==\s*(?:"(\w+)"|'(\w+)')\s*""")
+
+
+def _modifier_parts(book, m: dict, renames=None) -> tuple[str, str | None, str]:
+    """A modifier's value in words, the components it holds for (``stone carts``: when its condition
+    only compares a property of the value's component parameter with a word; else None) and its change
+    with the condition in words (``1 less when ...``)."""
     value = m.get("value", "")
     vdef = (book.program.spec.game.get("values") or {}).get(value)
     params = (vdef.get("params") if isinstance(vdef, dict) else None) or ()
@@ -477,7 +495,7 @@ def _modifier_words(book, m: dict, renames=None) -> str:
     names.update(renames or {})
     op = next((k for k in ("add", "set", "max", "min") if k in m), None)
     if op is None:
-        return f"changes {spaced(value)}"
+        return spaced(value), None, "changes"
     amount = m[op]
     if op == "add" and isinstance(amount, int) and not isinstance(amount, bool):
         change = f"{abs(amount)} {'more' if amount >= 0 else 'less'}"
@@ -487,10 +505,11 @@ def _modifier_words(book, m: dict, renames=None) -> str:
         change = f"becomes {book.expr(amount, names)}"
     else:
         change = f"{'at least' if op == 'max' else 'at most'} {book.expr(amount, names)}"
-    when = f" when {book.expr(m['when'], names)}" if m.get("when") else ""
-    written = f"{op} {_code(amount)}" + (f" when {_code(m['when'])}" if m.get("when") else "")
-    source = f" [source: {written}]" if book.source else ""
-    return f"{spaced(value)}: {change}{when}{source}"
+    when = m.get("when")
+    kind = _ONE_KIND.fullmatch(when) if isinstance(when, str) else None
+    if kind and kind.group(1) in params and kind.group(1) not in (renames or {}):
+        return spaced(value), f"{spaced(kind.group(3) or kind.group(4))} {spaced(kind.group(1))}s", change
+    return spaced(value), None, change + (f" when {book.expr(when, names)}" if when else "")
 
 
 def _setup(book) -> list[str]:
@@ -701,9 +720,11 @@ def _values(book) -> list[str]:
             out.append(f"    Changed by: {_and_words(holders)} (see Components).")
         for m in game_mods:
             if isinstance(m, dict) and m.get("value") == name:
+                _, scope, change = _modifier_parts(book, m)
                 out.append(
                     "    Changed: "
-                    + _modifier_words(book, m).split(": ", 1)[1]
+                    + (f"for {scope}, " if scope else "")
+                    + change
                     + (f" ({m['rule']})" if m.get("rule") else "")
                 )
     return out + [""]
@@ -767,10 +788,33 @@ def _variants(book) -> list[str]:
     return out + [""]
 
 
-def rules_text(program, source: bool = False) -> str:
+def card_rule_words(program, component: dict) -> list[str]:
+    """What a component does, in words, one line each (its abilities, triggers and modifiers, as the
+    rulebook says them, without its text): for comparing two versions of it (``mason diff``)."""
+    rules = {k: component[k] for k in ("abilities", "triggers", "modifiers") if component.get(k)}
+    return [line.strip() for line in _card_rules(_Book(program, False), rules)]
+
+
+def card_modifier_words(program, type_id: str) -> list[str]:
+    """The modifiers of the rules in force (the game's, its variants' and expansions') that hold for the
+    components of ``type_id``'s kind, in words (``toll of stone carts: 1 less``): those whose
+    condition picks a kind of component by a property its data has (the terminal's ``card NAME``)."""
+    book = _Book(program, False)
+    data = program.types[type_id]
+    out = []
+    for m in program.spec.game.get("modifiers") or []:
+        when = m.get("when") if isinstance(m, dict) else None
+        kind = _ONE_KIND.fullmatch(when) if isinstance(when, str) else None
+        if kind and str(data.get(kind.group(2))) == (kind.group(3) or kind.group(4)):
+            out.append(_modifier_words(book, m) + (f" ({m['rule']})" if m.get("rule") else ""))
+    return out
+
+
+def rules_text(program, source: bool = False, wrap: bool = True) -> str:
     """A game's rules as a rulebook, generated from its YAML: components and their data, setup, the
     round, a turn, the rules that always apply, the end and scoring, then the values and variants.
-    Rules appear in words; ``source`` adds each rule's DSL as written."""
+    Rules appear in words; ``source`` adds each rule's DSL as written; ``wrap`` False leaves each
+    paragraph on one line."""
     book = _Book(program, source)
     out = _intro(program)
     out += _components(book)
@@ -786,4 +830,6 @@ def rules_text(program, source: bool = False) -> str:
     at = out.index("## Components")
     out[at:at] = ["Contents: " + "; ".join(h[0].lower() + h[1:] for h in sections) + ".", ""]
     text = "\n".join(out).rstrip("\n") + "\n"
+    if not wrap:
+        return text
     return "\n".join(_wrap(text.rstrip("\n"))) + "\n"

@@ -652,8 +652,14 @@ class Game:
             raise SaveError(f"cannot write {path}: {exc.strerror or exc}", code="save/write") from None
 
     @classmethod
-    def from_json(cls, data) -> "Game":
-        """A game from save data, checked as data first (see saves.py); SaveError naming what is wrong."""
+    def from_json(cls, data, rules_changed: bool = False) -> "Game":
+        """A game from save data, checked as data first (see saves.py); SaveError naming what is wrong.
+
+        ``rules_changed``: the rule files may have changed since the save (``mason play --resume SAVE
+        --rules-changed``). When they did, the saved state is checked against the rules as they are now
+        (``check_state``: cards, counters, variables, boards, the paused rule asking the pending decision
+        again), not replayed (the rules it was played under are gone), and the log records the change in
+        a ``rules_changed`` entry holding the state the game goes on from (docs/log-format.md)."""
         saves = _saves()
         saves.check_format(data)
         settings = Settings.from_json(data["settings"])
@@ -664,21 +670,60 @@ class Game:
         except MasonError as exc:
             raise SaveError(f"the save's game does not load: {exc.message}") from None
         saves.check_schema(data)
-        saves.check_state(prog, settings, data)
-        # the state must be the one its answers lead to (replayed from the same rules: a record's)
-        saves.check_replay(settings, data, lambda st, narrate: cls.new(st, narrate, recorded=True))
+        changed = rules_changed and data.get("rules") != saves.rules_hash(prog)
+        if changed:
+            if not data.get("log"):
+                raise SaveError("a save without a log cannot go on under changed rules (the log records the change)")
+            try:
+                saves.check_state(prog, settings, data, same_rules=False)
+            except SaveError as exc:
+                raise SaveError(f"the saved game does not fit the rules as they are now: {exc.message}") from None
+        else:
+            saves.check_state(prog, settings, data)
+            # the state must be the one its answers lead to (replayed from the same rules: a record's),
+            # from the last change of rules the log records, if any
+            saves.check_replay(
+                settings,
+                data,
+                lambda st, narrate: cls.new(st, narrate, recorded=True),
+                lambda state, log: cls._from_rules_change(prog, settings, state, log),
+            )
         game = cls(prog, settings, data["state"], list(data.get("log") or []))
         if not game.log and data.get("answers") is not None:
             game.answered = list(data["answers"])
         game.seats = list(data["seats"]) if data.get("seats") is not None else None
+        if changed:
+            game.log.append(
+                {
+                    "type": "rules_changed",
+                    "rules": saves.rules_hash(prog),
+                    "previous": data.get("rules"),
+                    "decisions": game.state["decisions"],
+                    "round": game.state["round"],
+                    "state": json.loads(json.dumps(game.state)),  # the whole state: read by no seat
+                    "to": [],
+                }
+            )
         return game
 
     @classmethod
-    def load(cls, path) -> "Game":
-        """The game saved in the file ``path``; a bad save is a one-line SaveError naming the file."""
+    def _from_rules_change(cls, prog: Program, settings: Settings, state: dict, log: list) -> "Game":
+        """The game as it went on after a change of rules, from the state its ``rules_changed`` entry
+        holds (checked against the rules first, as a save's state is); SaveError when it is damaged."""
+        try:
+            _saves().check_state(prog, settings, {"state": state}, same_rules=False)
+            return cls(prog, settings, state, log)
+        except SaveError as exc:
+            raise SaveError(f"the log's change of rules holds a damaged state: {exc.message}") from None
+        except (TypeError, KeyError, ValueError, IndexError, AttributeError) as exc:
+            raise SaveError(f"the log's change of rules holds a damaged state ({type(exc).__name__})") from None
+
+    @classmethod
+    def load(cls, path, rules_changed: bool = False) -> "Game":
+        """The game saved at ``path`` (``rules_changed``: see ``from_json``); SaveError naming the file."""
         data = _saves().read_save(path)
         try:
-            return cls.from_json(data)
+            return cls.from_json(data, rules_changed)
         except SaveError as exc:
             raise SaveError(f"{path}: {exc.message}") from None
 

@@ -345,14 +345,15 @@ def rules_hash(program) -> str:
 
 
 # ------------------------------------------------------------------------- the state
-def check_state(prog, settings, data) -> None:
-    """The state of a schema-valid save against its game; SaveError naming the first problem."""
+def check_state(prog, settings, data, same_rules: bool = True) -> None:
+    """The state of a schema-valid save against its game; SaveError naming the first problem.
+    ``same_rules`` False: the rules may have changed since (``--rules-changed``), the hash is not compared."""
     state = data["state"]
     damaged = "the save's state is damaged: "
     players = player_count(state)
     if players != settings.players:
         raise SaveError(damaged + "its settings and state disagree on the number of players")
-    if data.get("rules") is not None and data["rules"] != rules_hash(prog):
+    if same_rules and data.get("rules") is not None and data["rules"] != rules_hash(prog):
         raise SaveError(
             f"the save was made with other rules than {prog.name}'s rule files now hold "
             "(they changed since): it cannot go on exactly"
@@ -624,7 +625,7 @@ def _check_log(data, settings, state):
 
 
 # ------------------------------------------------------------------------- the replay
-def check_replay(settings, data, new_game) -> None:
+def check_replay(settings, data, new_game, from_state=None) -> None:
     """The state must be the one the save's own settings and answers lead to (after ``check_state``;
     ``new_game(settings, narrate=...)`` starts the game to replay: ``Game.new``).
 
@@ -634,12 +635,19 @@ def check_replay(settings, data, new_game) -> None:
     marked over mid-round, a variable given another value) is refused, naming the first place that
     differs. The log, when there is one, must be the replay's too. Only ``state.bots`` (each bot's
     own random stream, not the game's) is taken from the save as it is. A save that holds no
-    answers cannot be checked and is refused.
+    answers cannot be checked and is refused. A log that records a change of rules (a
+    ``rules_changed`` entry, ``--rules-changed``) is replayed from the state that entry holds, by
+    ``from_state(state, log so far)``, with the answers after it.
     """
     from mason.runtime.engine import fill_labels
 
     log, state = data.get("log") or [], data["state"]
-    if log:
+    changed = last_rules_change(log)
+    if changed is not None and from_state is not None:
+        answers = [e.get("answer", _ABSENT) for e in log[changed + 1 :] if e.get("type") == "decision"]
+        if log[changed].get("rules") != data.get("rules"):
+            raise SaveError("the save's log is damaged: its last change of rules is not to the save's rules")
+    elif log:
         answers = [e.get("answer", _ABSENT) for e in log if e.get("type") == "decision"]
     elif data.get("answers") is not None:
         answers = data["answers"]
@@ -648,7 +656,13 @@ def check_replay(settings, data, new_game) -> None:
     else:
         raise SaveError("the save holds neither a log nor its answers, so its state cannot be checked")
     try:
-        game = new_game(settings, narrate=bool(log))
+        if changed is not None and from_state is not None:
+            start = log[changed].get("state")
+            if not isinstance(start, dict):
+                raise SaveError("the save's log is damaged: its change of rules holds no state")
+            game = from_state(json.loads(json.dumps(start)), json.loads(json.dumps(log[: changed + 1])))
+        else:
+            game = new_game(settings, narrate=bool(log))
         for k, answer in enumerate(answers):
             if game.state["pending"] is None:
                 raise SaveError(f"the save's answer {k + 1} comes after the game ended")
@@ -677,6 +691,14 @@ def check_replay(settings, data, new_game) -> None:
 
 
 _ABSENT = object()
+
+
+def last_rules_change(log) -> int | None:
+    """The index of the log's last ``rules_changed`` entry (a game that went on under changed rules), or None."""
+    for i in range(len(log) - 1, -1, -1):
+        if isinstance(log[i], dict) and log[i].get("type") == "rules_changed":
+            return i
+    return None
 
 
 def bot_reason_entry(entry) -> bool:
