@@ -952,6 +952,21 @@ def rules(game, expansions, variants, source):
 _click_main = main
 
 
+@main.command()
+@click.option(
+    "--stdio", is_flag=True, help="Talk over stdin and stdout (the default and only way; for editors that pass it)."
+)
+def lsp(stdio):
+    """Language server for rule files over stdio: diagnostics as you type, completion, hover, go to
+    definition (docs/editors.md)."""
+    try:
+        from mason.lsp.server import serve
+    except ImportError as exc:
+        _fail(MasonError(f"mason lsp needs pygls: pip install 'pygls>=2,<3' ({exc})"))
+        return
+    serve()
+
+
 def run() -> None:
     """Entry point: no traceback ever reaches the user."""
     try:

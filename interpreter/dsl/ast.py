@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
-from typing import Optional
+from typing import Any, ClassVar, Optional
 
 NODE_TYPES: dict[str, type] = {}
 
@@ -29,6 +29,8 @@ class Node:
 
     _fields: tuple[str, ...] = ()  # the node's fields in order, its place (line, col) apart
     _defaults: dict = {}
+    line: int  # the place in the DSL text (set by __init__; no field)
+    col: int
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -79,8 +81,9 @@ class Node:
 
 def node(cls):
     """Make ``cls`` a node type: its fields are its annotated names after its bases' (a class attribute
-    of the same name is the field's default), as a dataclass's are."""
-    own = [n for n in cls.__dict__.get("__annotations__", {}) if n not in ("line", "col")]
+    of the same name is the field's default), as a dataclass's are; a ``ClassVar`` is no field."""
+    notes = cls.__dict__.get("__annotations__", {})
+    own = [n for n, t in notes.items() if n not in ("line", "col") and not str(t).startswith("ClassVar")]
     base = next((b for b in cls.__mro__[1:] if issubclass(b, Node)), Node)
     inherited = [n for n in base._fields if n not in own]
     cls._fields = tuple(inherited + own)
@@ -185,181 +188,35 @@ class IfExpr(Expr):
 # ---------------------------------------------------------------- statements
 @node
 class Stmt(Node):
-    pass
+    """A statement: each kind is one subclass, its whole definition (see ``mason.dsl.constructs``)."""
+
+    rules: ClassVar[dict] = {}  # its grammar rules: name -> "simple" | "compound"
+    grammar: ClassVar[str] = ""  # those rules (and its helper rules) in Lark
+    parts: ClassVar[dict] = {}  # helper rule -> fn(meta, children): its value in the tree mapping
+    kinds: ClassVar[tuple] = ()  # the compiled kinds it makes (each runs by ``run`` or ``run_<kind>``)
+    inline: ClassVar[bool] = False  # never pushes a frame nor waits: runs inline in a block
+    plain: ClassVar[bool] = False  # inline and calls no primitive's code: nothing to look for after it
+    emit: ClassVar[Any] = None  # its fast form: emit(w, node, d, i, parent) -> bool (see runtime/direct.py)
+
+    @classmethod
+    def from_tree(cls, rule: str, meta, c: list, place: dict):
+        """The node of a parse of one of its ``rules`` (``c``: the children, already mapped)."""
+        return cls(*c, **place)
+
+    def compile(self, c, scope):
+        """Check this statement and give its compiled node (``c``: the StmtCompiler)."""
+        raise NotImplementedError(type(self).__name__)
+
+    @staticmethod
+    def run(rt, env, node, fr) -> None:
+        """Run a compiled node of this statement (the reference semantics)."""
+        raise NotImplementedError
+
+    def describe(self, w, d: int) -> list:
+        """Its words in the rulebook: ``(depth, sentence)`` lines, from the describer ``w`` (dsl/describe.py)."""
+        raise NotImplementedError(type(self).__name__)
 
 
 @node
 class Block(Node):
     body: tuple
-
-
-@node
-class Gain(Stmt):
-    amount: Expr
-    counter: str
-    seat: Optional[Expr]
-
-
-@node
-class Pay(Stmt):
-    amount: Expr
-    counter: str
-    seat: Optional[Expr]
-
-
-@node
-class Transfer(Stmt):
-    amount: Expr
-    counter: str
-    source: Expr
-    dest: Expr
-
-
-@node
-class Set(Stmt):
-    target: Expr
-    value: Expr
-
-
-@node
-class Let(Stmt):
-    name: str
-    value: Expr
-
-
-@node
-class Move(Stmt):
-    cards: Expr
-    dest: Expr
-    place: str = "top"  # top | bottom
-    facing: str = ""  # "" | up | down | seen
-    seen_by: Optional[Expr] = None
-
-
-@node
-class Draw(Stmt):
-    count: Expr
-    source: Expr
-    dest: Expr
-    facing: str = ""
-    seen_by: Optional[Expr] = None
-
-
-@node
-class Shuffle(Stmt):
-    zone: Expr
-
-
-@node
-class Reveal(Stmt):
-    cards: Expr
-    to: Optional[Expr]
-
-
-@node
-class Swap(Stmt):
-    first: Expr
-    second: Expr
-
-
-@node
-class Emit(Stmt):
-    event: str
-    args: tuple  # ((name, Expr), ...)
-
-
-@node
-class Turn(Stmt):
-    """``turn S [as C] [only GROUP | after GROUP]``: ``only`` offers just that group's actions and ends
-    the turn once one is done; ``after`` starts the turn with that group already done."""
-
-    seat: Expr
-    card: Optional[Expr]
-    mode: str = ""
-    group: str = ""
-
-
-@node
-class Do(Stmt):
-    """``do name(args)``: run a registered procedure (a primitive that changes the state)."""
-
-    proc: str
-    args: tuple
-    kwargs: tuple = ()
-
-
-@node
-class Say(Stmt):
-    text: str
-
-
-@node
-class Pass(Stmt):
-    pass
-
-
-@node
-class StopTurn(Stmt):
-    pass
-
-
-@node
-class EndGame(Stmt):
-    pass
-
-
-@node
-class If(Stmt):
-    branches: tuple  # ((cond, Block), ...)
-    other: Optional[Block]
-
-
-@node
-class For(Stmt):
-    var: str
-    source: Expr
-    body: Block
-
-
-@node
-class Repeat(Stmt):
-    count: Expr
-    body: Block
-
-
-@node
-class While(Stmt):
-    cond: Expr
-    body: Block
-
-
-@node
-class Choose(Stmt):
-    """A decision: pick one item (or, with ``up_to``, a subset) of ``source``; bind it to ``var``."""
-
-    var: str
-    source: Expr
-    kind: str = "value"  # card | seat | value | type | a family (character)
-    optional: bool = False
-    random: bool = False
-    secret: bool = False
-    ordered: bool = False  # with ``up_to``: the order of the answer counts (the seat lists the items in order)
-    up_to: Optional[Expr] = None
-    by: Optional[Expr] = None
-    prompt: str = ""
-    body: Optional[Block] = None
-    showing: Optional[str] = None  # ``showing "TEXT"``: added to each option's label, ``{expr}`` with ``var`` bound
-
-
-@node
-class Option(Node):
-    label: str
-    cond: Optional[Expr]
-    body: Block
-
-
-@node
-class ChooseOne(Stmt):
-    options: tuple
-    by: Optional[Expr] = None
-    prompt: str = ""

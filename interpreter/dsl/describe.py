@@ -148,7 +148,8 @@ def _sentence(text: str) -> str:
 
 
 class Describer:
-    """Words for DSL trees against one game's ``Lexicon``; one handler a node type (``HANDLED``)."""
+    """Words for DSL trees against one game's ``Lexicon``: one handler an expression type (``HANDLED``);
+    a statement gives its own words (``Stmt.describe``), with this object's helpers."""
 
     def __init__(self, lexicon: Lexicon | None = None):
         self.lex = lexicon or Lexicon()
@@ -358,7 +359,7 @@ class Describer:
         body = node.body if isinstance(node, A.Block) else node
         out: list[tuple[int, str]] = []
         for stmt in body:
-            out += getattr(self, "s_" + type(stmt).__name__)(stmt, depth)
+            out += stmt.describe(self, depth)  # each statement's own words (its class, runtime/statements/)
         return out
 
     def _line(self, depth, text) -> list[tuple[int, str]]:
@@ -381,159 +382,31 @@ class Describer:
         who = self.expr(seat)
         return verb if who == "you" else f"{who} {verb}s"
 
-    def s_Gain(self, node, d):
-        return self._line(d, f"{self._subject(node.seat, 'gain')} {self._amount(node.amount, node.counter)}")
-
-    def s_Pay(self, node, d):
-        return self._line(d, f"{self._subject(node.seat, 'pay')} {self._amount(node.amount, node.counter)}")
-
-    def s_Transfer(self, node, d):
-        return self._line(
-            d,
-            f"{self.expr(node.source)} gives {self._amount(node.amount, node.counter)} to {self.expr(node.dest)}",
-        )
-
-    def s_Set(self, node, d):
-        return self._line(d, f"set {self.expr(node.target)} to {self.expr(node.value)}")
-
-    def s_Let(self, node, d):
-        return self._line(d, f"let {spaced(node.name)} be {self.expr(node.value)}")
-
     def _facing(self, node) -> str:
         if node.facing == "seen":
             return f", seen by {self.expr(node.seen_by)}" if node.seen_by is not None else ""
         return f" face {node.facing}" if node.facing else ""
 
-    def s_Move(self, node, d):
-        where = f"on the bottom of {self.expr(node.dest)}" if node.place == "bottom" else f"in {self.expr(node.dest)}"
-        return self._line(d, f"put {self.expr(node.cards)} {where}{self._facing(node)}")
-
-    def s_Draw(self, node, d):
-        n = node.count
-        many = f"{n.value} card{'s' if n.value != 1 else ''}" if isinstance(n, A.Literal) else f"{self.expr(n)} cards"
-        return self._line(
-            d, f"draw {many} from {self.expr(node.source)} into {self.expr(node.dest)}{self._facing(node)}"
-        )
-
-    def s_Shuffle(self, node, d):
-        return self._line(d, f"shuffle {self.expr(node.zone)}")
-
-    def s_Reveal(self, node, d):
-        return self._line(d, f"reveal {self.expr(node.cards)}" + (f" to {self.expr(node.to)}" if node.to else ""))
-
-    def s_Swap(self, node, d):
-        return self._line(d, f"swap {self.expr(node.first)} with {self.expr(node.second)}")
-
-    def s_Emit(self, node, d):
-        args = ", ".join(f"{spaced(k)}: {self.expr(v)}" for k, v in node.args)
-        return self._line(d, f"then “{spaced(node.event)}” happens" + (f" ({args})" if args else ""))
-
-    def s_Turn(self, node, d):
-        text = f"{self.expr(node.seat)} takes a turn"
-        if node.card is not None:
-            text += f" as {self.expr(node.card)}"
-        if node.mode == "only":
-            text += f", with only the “{spaced(node.group)}” actions"
-        elif node.mode == "after":
-            text += f", the “{spaced(node.group)}” actions already done"
-        return self._line(d, text)
-
-    def s_Do(self, node, d):
-        if node.proc in SILENT:
-            return []
-        args = list(node.args) + [v for _k, v in node.kwargs]
-        if (
-            node.proc in COUNTED
-            and len(args) == 3
-            and isinstance(args[1], A.Literal)
-            and args[1].value in self.lex.counters
-        ):
-            who = self.expr(args[0])
-            verb = COUNTED[node.proc]
-            return self._line(
-                d, f"{verb if who == 'you' else who + ' ' + verb + 's'} {self._amount(args[2], str(args[1].value))}"
-            )
-        template = PHRASES.get((node.proc, len(args))) or PHRASES.get(node.proc)
-        said = [self._inner(a) for a in args]
-        if template:
-            return self._line(d, template.format(*said, all=_and(said)))
-        return self._line(d, f"{spaced(node.proc)}" + (f": {_and(said)}" if said else ""))
-
-    def s_Say(self, node, d):
-        return []  # narration, not a rule
-
-    def s_Pass(self, node, d):
-        return self._line(d, "nothing happens")
-
-    def s_StopTurn(self, node, d):
-        return self._line(d, "the turn ends")
-
-    def s_EndGame(self, node, d):
-        return self._line(d, "the game ends")
-
     def _governed(self, head: str, body, d) -> list[tuple[int, str]]:
         inner = self.block(body, d + 1)
         return self._line(d, head + ":") + (inner or [(d + 1, "Nothing happens.")])
 
-    def s_If(self, node, d):
-        out = []
-        for i, (cond, body) in enumerate(node.branches):
-            out += self._governed(("if " if i == 0 else "otherwise, if ") + self.expr(cond), body, d)
-        if node.other is not None:
-            out += self._governed("otherwise", node.other, d)
-        return out
-
-    def s_For(self, node, d):
-        var = self.lex.renames.get(node.var, spaced(node.var))
-        return self._governed(f"for each {var} in {self.expr(node.source)}", node.body, d)
-
-    def s_Repeat(self, node, d):
-        return self._governed(f"repeat {self.expr(node.count)} times", node.body, d)
-
-    def s_While(self, node, d):
-        return self._governed(f"as long as {self.expr(node.cond)}", node.body, d)
-
     def _prompt(self, prompt: str) -> str:
         return f" (“{prompt}”)" if prompt else ""
-
-    def s_Choose(self, node, d):
-        who = self.expr(node.by) if node.by is not None else "you"
-        verb = (
-            ("may choose" if node.optional else "chooses")
-            if who != "you"
-            else ("may choose" if node.optional else "choose")
-        )
-        kind = KINDS.get(node.kind, f"a {spaced(node.kind)}")
-        what = f"{kind} {spaced(node.var)}".strip()
-        if node.random:
-            verb, what = ("is given", f"at random {what}") if who != "you" else ("take", f"at random {what}")
-        if node.up_to is not None:
-            things = kind.split(" ")[-1] + "s" if kind else "of them"
-            what = f"up to {self.expr(node.up_to)} {things} {spaced(node.var)}" + (
-                ", in order," if node.ordered else ""
-            )
-        head = f"{'' if who == 'you' else who + ' '}{verb} {what} from {self.expr(node.source)}"
-        head += self._prompt(node.prompt)
-        if node.body is None:
-            return self._line(d, head)
-        return self._governed(head + ("; if so" if node.optional else "; then"), node.body, d)
-
-    def s_ChooseOne(self, node, d):
-        who = self.expr(node.by) if node.by is not None else "you"
-        head = ("choose one" if who == "you" else f"{who} chooses one") + self._prompt(node.prompt)
-        out = self._line(d, head + ":")
-        for opt in node.options:
-            label = f"“{opt.label}”" + (f", if {self.expr(opt.cond)}" if opt.cond is not None else "")
-            out += self._governed(label, opt.body, d + 1)
-        return out
 
     def s_Block(self, node, d):
         return self.block(node, d)
 
 
-# The node types each describer handles, checked against every node type the AST declares (a new
-# node without words fails tests/engine/test_rulebook.py).
+# The expression node types the describer handles; a statement describes itself (its ``describe``).
+# Checked against every node type the AST declares (a new node without words fails
+# tests/engine/test_rulebook.py).
 HANDLED = {n[2:] for n in dir(Describer) if n.startswith(("x_", "s_"))}
+
+
+def handled() -> set[str]:
+    """Every node type with words: the expressions' handlers here and each statement class with a ``describe``."""
+    return HANDLED | {name for name, cls in A.NODE_TYPES.items() if "describe" in vars(cls)}
 
 
 def lines(described: list[tuple[int, str]], pad: str = "", step: str = "  ") -> list[str]:

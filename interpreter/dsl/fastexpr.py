@@ -7,7 +7,10 @@ being called closure by closure: literals, local variables, card properties, com
 arithmetic, and/or/not, conditional expressions, lists, indexing, comprehensions, builtin calls,
 the game's counters, zones and variables (a seat's own by ``env['me']`` or by a checked seat), and
 calls of named values (their body written in place when it has no modifier and reads nothing else
-from ``env`` than ``me``). Any other node is called through its closure from the tree.
+from ``env`` than ``me``). Each kind's code is written by its own definition's ``emit``, beside its
+closure (``mason.dsl.expressions``); ``_Gen`` here is the generator they are given (``g.e`` a part,
+``g.closure`` a node's closure, the shared analyses: static values and tables, sieves, named values
+written in place). Any other node is called through its closure from the tree.
 
 The generated function never decides an error itself: when anything in it raises (but a
 RecursionError), it restores the item budget and evaluates the closure tree instead, which raises
@@ -28,6 +31,7 @@ import re
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import KNOWN_CARD, MAX_ITEMS, MAX_NUMBER, NOT_LITERAL
+from mason.dsl.constructs import FORMS
 from mason.dsl.kept import Kept
 
 _ORDER = {"-", "//", "%", "<", "<=", ">", ">=", "==", "!=", "in", "not in"}
@@ -46,7 +50,7 @@ _UNSET = object()
 
 
 def _plus(a, b):
-    """``a + b`` as expr.py's ``plus``: a list or text past MAX_ITEMS is left to the closures' error."""
+    """``a + b`` as BinOpForm's closure ``plus``: a list or text past MAX_ITEMS is left to the closures' error."""
     r = a + b
     t = type(r)
     if (t is list or t is str) and len(r) > MAX_ITEMS:
@@ -55,7 +59,7 @@ def _plus(a, b):
 
 
 def _bound(r):
-    """A chain ``a + b + ...`` joined at once (see ``_Gen.binop``): as ``_plus`` at every step, since a
+    """A chain ``a + b + ...`` joined at once (see ``BinOpForm.emit``): as ``_plus`` at every step, since a
     list or text only grows as it is joined, and a list or text past MAX_ITEMS is left to the closures."""
     t = type(r)
     if (t is list or t is str) and len(r) > MAX_ITEMS:
@@ -64,7 +68,7 @@ def _bound(r):
 
 
 def _again(rt, n: int) -> bool:
-    """A comprehension's list used again (see ``_Gen.comprehension``): its ``n`` items counted in the
+    """A comprehension's list used again (see ``ComprehensionForm.emit``): its ``n`` items counted in the
     item budget as the comprehension would count them; past it, the closure tree decides."""
     spent = rt.spent + n
     rt.spent = spent
@@ -102,7 +106,7 @@ def _sieve(rt, env, memo: dict, values: tuple, key: tuple, items: list, test, ar
 
 
 def _times(rt, a, b):
-    """``a * b`` as expr.py's ``times``: numbers within MAX_NUMBER, repetitions counted in the item budget."""
+    """``a * b`` as BinOpForm's closure ``times``: numbers within MAX_NUMBER, repetitions counted in the item budget."""
     if type(a) is int and type(b) is int:
         r = a * b
         if -MAX_NUMBER <= r <= MAX_NUMBER:
@@ -210,6 +214,8 @@ class _Locals(dict):
 
 
 class _Gen:
+    """Writes one expression's generated function (see the module's doc): what each kind's ``emit`` is given."""
+
     def __init__(self, rec, program):
         self.rec = rec  # id(node) -> closure; ("local", id) / ("builtin", id) -> marks
         self.p = program
@@ -255,71 +261,13 @@ class _Gen:
 
     # ------------------------------------------------------------------ nodes
     def e(self, node) -> str:
-        t = type(node)
-        if t is A.Literal:
-            v = node.value
-            if type(v) in _SAFE_LITERALS:
-                return repr(v)
-            return self.const(v)
-        if t is A.Name:
-            if ("local", id(node)) in self.rec:
-                held = self.bound.get(node.name)
-                if held is None:
-                    return f"env[{node.name!r}]"
-                self.reads.add(held)
-                return held
-            return self.game_name(node)
-        if t is A.Attr:
-            return self.attr(node)
-        if t is A.BinOp:
-            return self.binop(node)
-        if t is A.BoolOp:
-            sep = f" {node.op} "
-            return "(" + sep.join(self.e(i) for i in node.items) + ")"
-        if t is A.Not:
-            return f"(not {self.e(node.operand)})"
-        if t is A.Neg:
-            return f"(-{self.e(node.operand)})"
-        if t is A.IfExpr:
-            return f"({self.e(node.then)} if {self.e(node.cond)} else {self.e(node.other)})"
-        if t is A.ListLit:
-            return "[" + ", ".join(self.e(i) for i in node.items) + "]"
-        if t is A.Call:
-            impl = self.rec.get(("builtin", id(node)))
-            if impl is None:
-                return self.value_call(node)
-            static = self.static(node, impl, "static")
-            if static is not None:  # known when the code is made (dsl.builtins.builtin's ``static``)
-                return repr(static) if type(static) is not list else f"list({self.const(static)})"
-            code = self.builtin_code(node, impl)
-            if code is not None:  # the builtin's own code (dsl.builtins.builtin's ``code``)
-                return code
-            on_list = getattr(impl, "on_list", None)
-            if on_list is not None and len(node.args) == 1:  # count(xs): len(xs) when xs is a list
-                held = self.new()
-                arg = self.e(node.args[0])
-                return f"({on_list}({held}) if type({held} := {arg}) is list else {self.const(impl)}(rt, {held}))"
-            args = "".join(", " + self.e(a) for a in node.args)
-            code = f"{self.const(impl)}(rt{args})"
-            if getattr(impl, "gives_cards", False):  # a new list of cards' numbers (``cards(family)``)
-                self.card_lists.add(code)
-            return code
-        if t is A.Comprehension:
-            return self.comprehension(node)
-        if t is A.Index:
-            if isinstance(node.obj, A.Literal) and type(node.obj.value) is not str:
-                return self.closure(node)  # no subscript of a literal number: Python warns at compile
-            key = node.index
-            table = self.table_of(node)
-            if table is not None:  # query(..., entry)["key"] read from the query's static table
-                return f"_entry({self.const(table)}, {self.e(node.obj.args[-1])}, {key.value!r})"
-            if type(node.obj) is A.Call and type(key) is A.Literal and type(key.value) is str:
-                item = getattr(self.rec.get(("builtin", id(node.obj))), "item", None)
-                if item is not None:  # query(...)["key"] without the query's copy (dsl.builtins.builtin)
-                    args = "".join(self.e(a) + ", " for a in node.obj.args)
-                    return f"{self.const(item)}(rt, {args}{key.value!r})"
-            return f"({self.e(node.obj)})[{self.e(node.index)}]"
-        return self.closure(node)
+        """The Python source of ``node``: its kind's fast form (``emit``, beside its closure in
+        ``mason.dsl.expressions``), else a call of its closure."""
+        form = FORMS.get(type(node))
+        emit = getattr(form, "emit", None)
+        if emit is None:
+            return self.closure(node)
+        return emit(self, node)
 
     def literal(self, node, rec=None):
         """An argument's value when the code is made: a literal's (of a plain type), or a name's that
@@ -484,83 +432,6 @@ class _Gen:
         """Whether ``node`` is a local name holding a card for sure (an item of a zone, see ``cards_in``)."""
         return type(node) is A.Name and ("local", id(node)) in self.rec and self.bound.get(node.name) in self.cards_in
 
-    def game_name(self, node) -> str:
-        """A name of the game read in place, as model/names.py resolves it (the same order of kinds);
-        a seat's own counter, zone or variable indexed by ``env['me']`` (no seat: the fallback decides)."""
-        p, name = self.p, node.name
-        if self.rec.get(id(node)) is None:
-            raise _Unsupported
-        if name == "me":
-            return "env.get('me')"
-        if name in ("self", "owner", "seat", "players", "round", "seats", "others") or name in p.turn_families:
-            if name in p.turn_families:  # the turn's card, as Runtime.turn_card gives it
-                code = "rt.turn_card_now"
-                self.turn_cards.add(code)
-                return code
-            if name == "seat":
-                return "rt.turn_seat_now"
-            if name == "round":
-                return "rt.st['round']"
-            if name == "seats":
-                return SEATS
-            if name == "players":  # automated seats are seats, not players
-                return "(rt.n - len(rt.st.get('automata') or ()))"
-            return self.closure(node)
-        if name in p.counters:
-            if p.counters[name]["scope"] == "game":
-                return self.held(f"rt.counters[{name!r}]")
-            return self.held(f"rt.counters[{name!r}][env['me']]")
-        if name in p.zones:
-            if p.zones[name]["scope"] == "game":
-                return self.zone(f"rt.zones[{name!r}]")
-            return self.zone(f"rt.zones[rt.zk[{name!r}][env['me']]]")
-        if name in p.vars:
-            if p.vars[name]["scope"] == "game":
-                return self.held(f"rt.vars[{name!r}]")
-            return self.held(f"rt.vars[{name!r}][env['me']]")
-        if name in p.values and not p.values[name].params:
-            vdc = self.const(p.values[name])  # as rt.value: its body direct while it has no modifier
-            return f"({vdc}.evp(rt, env.get('me')) if {self.held(vdc + '.mods')} else {vdc}.fn(rt, {{'me': env.get('me')}}))"
-        if name in p.values:
-            return self.closure(node)
-        if name in p.table_columns:
-            return f"rt.table[{name!r}]"
-        if name in p.constants:
-            return f"rt.constants[{name!r}]"
-        if name in p.sets:  # a new list of the set's members, as names.py gives it
-            return f"list({self.const(list(p.sets[name]))})"
-        if p.names_itself(name):
-            return repr(name)  # a name standing for itself
-        return self.closure(node)
-
-    def value_call(self, node) -> str:
-        """A call of a named value, as names.py's ``value1``: its own body direct while it has no
-        modifier, else through ``rt.value`` (modifiers are added after the values are compiled)."""
-        p, name = self.p, node.func
-        vd = p.values.get(name)
-        if vd is None and len(node.args) == 1 and self.rec.get(id(node)) is not None:
-            # a seat's own counter, zone or variable, ``gold(s)``: the seat checked as names.py's _seat
-            t = self.new()
-            arg = self.e(node.args[0])
-            seat = arg if arg in self.seats_in else f"({t} if type({t} := {arg}) is int and 0 <= {t} < rt.n else None)"
-            if name in p.counters and p.counters[name]["scope"] == "seat":
-                return f"rt.counters[{name!r}][{seat}]"
-            if name in p.zones and p.zones[name]["scope"] == "seat":
-                return self.zone(f"rt.zones[rt.zk[{name!r}][{seat}]]")
-            if name in p.vars and p.vars[name]["scope"] == "seat":
-                return f"rt.vars[{name!r}][{seat}]"
-        if vd is None or len(node.args) != len(vd.params) or self.rec.get(id(node)) is None:
-            return self.closure(node)
-        args = [self.e(a) for a in node.args]
-        vdc = self.const(vd)
-        # with modifiers: the value's generated form (``ValueDef.evp``, see value_evaluator); where that
-        # cannot decide (it raises), the closure tree runs, through ``rt.value``, as it does for a value
-        # given modifiers after the program was compiled (no ``ev`` yet)
-        local = "{" + "".join(f"{q!r}: {a}, " for q, a in zip(vd.params, args)) + "'me': env.get('me')}"
-        inline = self.inline_body(vd, args) or f"{vdc}.fn(rt, {local})"
-        mods = self.held(f"{vdc}.mods")
-        return f"({vdc}.evp(rt, {''.join(a + ', ' for a in args)}env.get('me')) if {mods} else {inline})"
-
     def inline_body(self, vd, args):
         """The body of a named value written in place of its call (its parameters held in temporaries,
         evaluated once, in order; an argument that is a Python local is read as it is), when every
@@ -599,42 +470,6 @@ class _Gen:
         held = ", ".join(f"({t} := {a})" for t, a in temps)
         return f"({held}, {text})[-1]"
 
-    def attr(self, node) -> str:
-        obj = self.e(node.obj)
-        t = self.new()
-        # the card's number: an item of a zone as it is, and the turn's card (none fails as the check
-        # would: a TypeError, and the closure tree says why), anything else checked (a negative number
-        # is no card)
-        if obj in self.cards_in or obj in self.turn_cards:
-            number = obj
-        else:
-            number = f"({t} if ({t} := {obj}) >= 0 else None)"
-        name = node.name
-        if name == "type":
-            return f"rt.cards[{number}]['t']"
-        if name in self.card_state or name in ("up", "seen"):
-            return f"rt.cards[{number}][{name!r}]"
-        return f"rt.card_types[{number}][{name!r}]"  # a property of the card's type (Runtime.card_types)
-
-    def binop(self, node) -> str:
-        op = node.op
-        if op in _ORDER:
-            return f"({self.e(node.left)} {op} {self.e(node.right)})"
-        if op == "+" and (self.never_joined(node.left) or self.never_joined(node.right)):
-            return f"({self.e(node.left)} + {self.e(node.right)})"  # no list or text to bound
-        if op == "+":
-            chain = [node.right]  # a + b + c: ((a + b) + c), joined in one Python expression and bounded once
-            left = node.left
-            while type(left) is A.BinOp and left.op == "+" and not self.never_joined(left):
-                chain.append(left.right)
-                left = left.left
-            if len(chain) > 1:
-                return "_bound(" + " + ".join(self.e(n) for n in [left] + chain[::-1]) + ")"
-            return f"_plus({self.e(node.left)}, {self.e(node.right)})"
-        if op == "*":
-            return f"_times(rt, {self.e(node.left)}, {self.e(node.right)})"
-        return self.closure(node)
-
     def never_joined(self, node) -> bool:
         """Whether ``node``'s value, whenever it has one, is neither a list nor a text, so that ``+`` with
         it makes a number or fails (a list or a text is made only of two lists or two texts), and has no
@@ -660,7 +495,7 @@ class _Gen:
                 and node.name in self.p.counters
                 and self.rec.get(id(node)) is not None
             )
-        if t is A.Call:  # a seat's counter, ``gold(s)``, as value_call reads it
+        if t is A.Call:  # a seat's counter, ``gold(s)``, as calls._value_call reads it
             p = self.p
             return (
                 node.func in p.counters
@@ -679,139 +514,6 @@ class _Gen:
             key = node.index.value
             return all(type(row.get(key)) not in (list, str) for row in table.values())
         return False
-
-    def comprehension(self, node) -> str:
-        """A helper function per comprehension, written as expr.py's ``gen`` / ``short`` / ``count``."""
-        var = node.var
-        name = self.new("_c")
-        outer = self.bound
-        # the source runs in the helper, the rest per item; the locals the caller holds in Python names
-        # (a named value's parameters written in place, an outer comprehension's item) are passed on to
-        # it, under names of its own; what the caller reads from env, the helper reads there too
-        kept: dict[str, str] = {}
-        inside: dict[str, str] = {}  # a caller's Python name -> the helper's parameter
-        for n, py in outer.items():
-            if py.startswith("env"):
-                kept[n] = py
-            elif py.isidentifier():
-                if py not in inside:
-                    inside[py] = self.new("_p")
-                kept[n] = inside[py]
-        passed = "".join(", " + py for py in inside)  # the call's arguments
-        params = "".join(", " + p for p in inside.values())  # the helper's parameters
-        self.bound = dict(kept)
-        cards_in, outer_reads, outer_hoist, closures = self.cards_in, self.reads, self.hoist, self.env_reads
-        seats_in, outer_held = self.seats_in, self.held_reads
-        self.held_reads = None  # the source is read once, in the helper: nothing to hold (nor the caller's)
-        self.cards_in = {p for py, p in inside.items() if py in cards_in}
-        self.seats_in = {p for py, p in inside.items() if py in seats_in}
-        self.reads, self.hoist = set(), None
-        try:
-            source = self.e(node.source)
-            self.bound = dict(kept, **{var: "x"})
-            if source in self.zone_lists or source in self.card_lists:  # nothing but cards
-                self.cards_in = self.cards_in | {"x"}
-            if source == SEATS:  # nothing but seats
-                self.seats_in = self.seats_in | {"x"}
-            reads = self.env_reads
-            self.hoist = []
-            self.held_reads = [] if var != "me" else None  # (an item named ``me`` changes every read of me)
-            item = self.e(node.item)
-            sieve = None
-            if node.cond is None:
-                cond = None
-            else:
-                conjuncts = node.cond.items if type(node.cond) is A.BoolOp and node.cond.op == "and" else (node.cond,)
-                texts = [self.e(c) for c in conjuncts]
-                cond = texts[0] if len(texts) == 1 else "(" + " and ".join(texts) + ")"  # as e() writes it
-                sieve = self.sieve(node.source, conjuncts, texts)
-        finally:
-            inner_reads, hoisted, read_once = self.reads, self.hoist or [], self.held_reads or []
-            self.bound, self.cards_in, self.reads, self.hoist = outer, cards_in, outer_reads, outer_hoist
-            self.seats_in, self.held_reads = seats_in, outer_held
-        self.reads |= set(inside)  # the caller's Python names passed to the helper
-        func = node.func
-        # the variable is put in env only for what may read it there: a closure. Code written here reads
-        # it as ``x``, a nested helper gets it as a parameter (``me`` is always put: env['me'] is read inline)
-        put = self.env_reads != reads or var == "me"
-        head = [f"def {name}(rt, env{params}):"] + [f"    {h} = _UNSET" for h in hoisted]
-        if read_once:  # read ahead of need: one that fails hands the expression over (``held``)
-            head += ["    try:"] + [f"        {py} = {read}" for py, read in read_once]
-            head += ["    except Exception:", "        raise _Fallback from None"]
-        if put:
-            head.append(f"    saved = env.get({var!r}, _UNSET)")
-        head += [
-            f"    items = {source}",
-            "    rt.spent += len(items)",
-            "    if rt.spent > rt.item_cap:",
-            "        raise _Fallback",
-        ]
-        loop = ["    for x in items:"] + ([f"        env[{var!r}] = x"] if put else [])
-        restore = (
-            [
-                "    if saved is not _UNSET:",
-                f"        env[{var!r}] = saved",
-                "    else:",
-                f"        env.pop({var!r}, None)",
-            ]
-            if put
-            else []
-        )
-
-        def body(loop, cond) -> list:
-            """The loop over ``items`` (or the sieve's ``kept``) testing ``cond``, as the function asks."""
-            if func in ("any", "all"):
-                want = func == "any"
-                test = f"({item})" if want else f"not ({item})"  # as bool(item) is want
-                if cond is not None:
-                    test = f"({cond}) and {test}"
-                return (
-                    [f"    result = {not want}"]
-                    + loop
-                    + [f"        if {test}:", f"            result = {want}", "            break"]
-                )
-            if func == "count" and cond is not None:
-                return ["    n = 0"] + loop + [f"        if {cond}:", "            n += 1"]
-            if cond is None:
-                return ["    out = []"] + loop + [f"        out.append({item})"]
-            return ["    out = []"] + loop + [f"        if {cond}:", f"            out.append({item})"]
-
-        lines = body(loop, cond)
-        if sieve is not None:  # the loop over the kept items, testing the rest of the condition
-            call, rest = sieve
-            sifted = body([loop[0].replace(" in items:", " in kept:")] + loop[1:], rest)
-            lines = (
-                [f"    kept = {call}", "    if kept is None:"]
-                + ["    " + line for line in lines]
-                + ["    else:"]
-                + ["    " + line for line in sifted]
-            )
-        result = "result" if func in ("any", "all") else "n" if func == "count" and cond is not None else "out"
-        lines = head + lines + restore + [f"    return {result}"]
-        self.helpers.append("\n".join(lines))
-        if result != "out":
-            return f"{name}(rt, env{passed})"
-        if func is None:
-            code = f"{name}(rt, env{passed})"
-            if item == "x" and (source in self.zone_lists or source in self.card_lists):
-                self.card_lists.add(code)  # the items themselves, of a zone: cards
-            if (
-                self.hoist is not None
-                and cond is None
-                and self.env_reads == closures
-                and not inner_reads & set(inside.values())
-            ):
-                # in another comprehension's item or condition, reading none of its items and calling
-                # no closure: the same list at every item of that one, made once (when first needed)
-                # and counted in the item budget again at each use, as if made again
-                held = self.new("_h")
-                self.hoist.append(held)
-                return f"({held} if {held} is not _UNSET and _again(rt, len({held})) else ({held} := {code}))"
-            return code
-        impl = self.rec.get(("builtin", id(node)))
-        if impl is None:
-            raise _Unsupported
-        return f"{self.const(impl)}(rt, {name}(rt, env{passed}))"
 
 
 _INLINE_NAMES = ("me", "round", "seat")  # game names written without reading env (but me); and turn families
@@ -844,7 +546,9 @@ def _inlinable(node, rec, params, p) -> bool:
         return _inlinable(node.operand, rec, params, p)
     if t is A.IfExpr:
         return all(_inlinable(i, rec, params, p) for i in (node.cond, node.then, node.other))
-    if t is A.Call:  # a builtin; a named value; a seat's own counter, zone or variable (as value_call writes them)
+    if (
+        t is A.Call
+    ):  # a builtin; a named value; a seat's own counter, zone or variable (as calls._value_call writes them)
         if ("builtin", id(node)) not in rec:
             if id(node) not in rec:
                 return False
@@ -857,7 +561,7 @@ def _inlinable(node, rec, params, p) -> bool:
             ):
                 return False
         return all(_inlinable(a, rec, params, p) for a in node.args)
-    if t is A.Comprehension:  # as _Gen.comprehension writes it: the parameters are passed to its helper
+    if t is A.Comprehension:  # as ComprehensionForm.emit writes it: the parameters are passed to its helper
         if node.func not in (None, "any", "all") and not (node.func == "count" and node.cond is not None):
             if ("builtin", id(node)) not in rec:
                 return False

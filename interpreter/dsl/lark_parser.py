@@ -10,13 +10,13 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
 from mason.dsl import ast as A
 from mason.dsl import catalogue as C
-from mason.dsl.ast import PlacedText
+from mason.dsl import constructs, expressions  # noqa: F401  (expressions: their forms registered)
 from mason.dsl.catalogue import friendly_message
 from mason.dsl.syntax import _MAX_TREE, MAX_BRACKETS, MAX_DEPTH, MAX_TERMS, DslSyntaxError
 
@@ -32,13 +32,28 @@ class _Indent(Indenter):
     tab_len = 4
 
 
-@lru_cache(maxsize=None)
 def _parser() -> Lark:
+    """The DSL's Lark parser for the statements registered now (``mason.dsl.constructs``)."""
+    return _parser_for(grammar())
+
+
+def grammar() -> str:
+    """The DSL's whole grammar: ``mason.lark`` (blocks, expressions) and the registered statements' rules."""
+    return _base() + "\n" + constructs.statement_grammar()
+
+
+@lru_cache(maxsize=None)
+def _base() -> str:
+    return GRAMMAR.read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _parser_for(text: str) -> Lark:
     # cache=True: Lark keeps the analysed LALR tables in the temp folder, keyed by a hash of the grammar,
     # the options and Lark's version, so a new process (a worker, a CLI call) loads them in ~20 ms
     # instead of analysing the grammar again (~300 ms); a missing or stale cache is simply rebuilt
     return Lark(
-        GRAMMAR.read_text(encoding="utf-8"),
+        text,
         parser="lalr",
         postlex=_Indent(),
         start=["effect", "expression"],
@@ -48,9 +63,23 @@ def _parser() -> Lark:
     )
 
 
-@lru_cache(maxsize=8192)
+class _Built:
+    """The statements' version (``constructs.VERSION``) the cached parses were made with."""
+
+    version = -1
+
+
 def parse(text: str, start: str):
-    """The AST of ``text`` (cached: ASTs are immutable, and validation compiles a game once per variant)."""
+    """The AST of ``text`` (cached: ASTs are immutable, and validation compiles a game once per variant;
+    the cache is emptied when the registered statements change)."""
+    if _Built.version != constructs.VERSION.n:
+        _parse.cache_clear()
+        _Built.version = constructs.VERSION.n
+    return _parse(text, start)
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str, start: str):
     if not isinstance(text, str):
         raise DslSyntaxError("expected DSL text", 1, 1)
     if "\t" in text:
@@ -59,14 +88,15 @@ def parse(text: str, start: str):
     source = text if text.endswith("\n") else text + "\n"
     _check_terms(source)
     _check_brackets(source)
+    parser = _parser()
     try:
-        tree = _parser().parse(source, start=start)
+        tree = parser.parse(source, start=start)
     except UnexpectedInput as exc:
         line, col = _where(exc, source)
         found = _scan(source) or _header_without_colon(exc, source)
         if found and (found[1], found[2]) <= (line, col):
             raise DslSyntaxError(*found) from None
-        raise DslSyntaxError(friendly_message(exc, source, _parser()), line, col) from None
+        raise DslSyntaxError(friendly_message(exc, source, parser), line, col) from None
     except Exception:  # noqa: BLE001 - the indenter raises plain errors (DedentError, assert)
         raise DslSyntaxError(*(_scan(source) or (C.BAD_DEDENT, 1, 1))) from None
     _check_tree(tree)
@@ -79,6 +109,9 @@ def parse(text: str, start: str):
         raise DslSyntaxError(str(inner), 1, 1) from None
     _check_depth(ast)
     return ast
+
+
+parse.cache_clear = _parse.cache_clear  # type: ignore[attr-defined]
 
 
 _TOO_DEEP = (
@@ -262,13 +295,10 @@ def _scan(source: str) -> tuple[str, int, int] | None:
 
 
 def _pos(meta) -> dict:
+    """A node's place (``line``, ``col`` keywords) from a parse tree's meta; none for an empty one."""
     if getattr(meta, "empty", True):
         return {}
     return {"line": meta.line, "col": meta.column}
-
-
-def _str(tok: Token) -> str:
-    return str(tok)[1:-1]
 
 
 @v_args(meta=True)
@@ -283,222 +313,21 @@ class _ToAst(Transformer):
     def suite(self, meta, children):
         return A.Block(tuple(c for c in children if isinstance(c, A.Stmt)), **_pos(meta))
 
-    # -------- statements
-    def gain(self, meta, c):
-        return A.Gain(c[0], str(c[1]), c[2], **_pos(meta))
-
-    def pay(self, meta, c):
-        return A.Pay(c[0], str(c[1]), c[2], **_pos(meta))
-
-    def transfer(self, meta, c):
-        return A.Transfer(c[0], str(c[1]), c[2], c[3], **_pos(meta))
-
-    def set_stmt(self, meta, c):
-        target = c[0]
-        if not isinstance(target, (A.Name, A.Attr, A.Call)) or (isinstance(target, A.Call) and len(target.args) != 1):
-            raise DslSyntaxError(
-                "'set' needs a name, a property (x.name) or a per-seat value (name(seat))", meta.line, meta.column
-            )
-        return A.Set(target, c[1], **_pos(meta))
-
-    def let_stmt(self, meta, c):
-        return A.Let(str(c[0]), c[1], **_pos(meta))
-
-    def move(self, meta, c):
-        cards, dest, place, facing = c
-        face, seen = facing if facing else ("", None)
-        return A.Move(cards, dest, place or "top", face, seen, **_pos(meta))
-
-    def place(self, meta, c):
-        return str(c[0])
-
-    def facing(self, meta, c):
-        if str(c[0]) == "seen":
-            return ("seen", c[-1])
-        return (str(c[1]), None)
-
-    def draw(self, meta, c):
-        count, source, dest, facing = c
-        face, seen = facing if facing else ("", None)
-        return A.Draw(count, source, dest, face, seen, **_pos(meta))
-
-    def shuffle(self, meta, c):
-        return A.Shuffle(c[0], **_pos(meta))
-
-    def reveal(self, meta, c):
-        return A.Reveal(c[0], c[1], **_pos(meta))
-
-    def swap(self, meta, c):
-        return A.Swap(c[0], c[1], **_pos(meta))
-
-    def emit(self, meta, c):
-        args = tuple(x for x in c[1:] if x is not None)
-        return A.Emit(str(c[0]), args, **_pos(meta))
+    # -------- statements and expressions: each registered kind maps its own rules (mason.dsl.constructs)
+    def __default__(self, data, children, meta):
+        cls = constructs.STATEMENTS.get(data) or constructs.EXPRESSIONS.get(data)
+        if cls is not None:
+            return cls.from_tree(data, meta, children, _pos(meta))
+        part = constructs.PARTS.get(data)
+        if part is not None:
+            return part(meta, children)
+        return super().__default__(data, children, meta)
 
     def kwarg(self, meta, c):
         return (str(c[0]), c[1])
 
-    def turn(self, meta, c):
-        mode = c[2] if len(c) > 2 and c[2] else ("", "")
-        return A.Turn(c[0], c[1], mode[0], mode[1], **_pos(meta))
-
-    def turn_mode(self, meta, c):
-        return (str(c[0]), str(c[1]))
-
-    def call_stmt(self, meta, c):
-        args = c[1] if len(c) > 1 and c[1] is not None else []
-        pos = tuple(a for a in args if isinstance(a, A.Expr))
-        kw = tuple(a for a in args if isinstance(a, tuple))
-        return A.Do(str(c[0]), pos, kw, **_pos(meta))
-
-    def log_stmt(self, meta, c):
-        return A.Say(_str(c[0]), **_pos(meta))
-
-    def pass_stmt(self, meta, c):
-        return A.Pass(**_pos(meta))
-
-    def stop_turn(self, meta, c):
-        return A.StopTurn(**_pos(meta))
-
-    def end_game(self, meta, c):
-        return A.EndGame(**_pos(meta))
-
-    def if_stmt(self, meta, c):
-        branches = [(c[0], c[1])]
-        other = None
-        for item in c[2:]:
-            if isinstance(item, tuple) and item and item[0] == "elif":
-                branches.append((item[1], item[2]))
-            elif isinstance(item, A.Block):
-                other = item
-        return A.If(tuple(branches), other, **_pos(meta))
-
-    def elif_clause(self, meta, c):
-        return ("elif", c[0], c[1])
-
-    def else_clause(self, meta, c):
-        return c[0]
-
-    def for_stmt(self, meta, c):
-        return A.For(str(c[0]), c[1], c[2], **_pos(meta))
-
-    def repeat_stmt(self, meta, c):
-        return A.Repeat(c[0], c[1], **_pos(meta))
-
-    def while_stmt(self, meta, c):
-        return A.While(c[0], c[1], **_pos(meta))
-
-    def choice_head(self, meta, c):
-        optional, rand, secret, ordered, upto, kind, name, source, by, prompt, showing = c
-        return dict(
-            optional=optional is not None,
-            random=rand is not None,
-            secret=secret is not None,
-            ordered=ordered is not None,
-            up_to=upto,
-            kind=kind or "value",
-            var=str(name),
-            source=source,
-            by=by,
-            prompt=prompt or "",
-            showing=showing,
-        )
-
-    def upto(self, meta, c):
-        return c[0]
-
-    def choice_kind(self, meta, c):
-        return str(c[0])
-
-    def prompt(self, meta, c):
-        return PlacedText(_str(c[0]), c[0].line, c[0].column + 1)  # the text starts after the quote
-
-    def showing(self, meta, c):
-        return PlacedText(_str(c[0]), c[0].line, c[0].column + 1)
-
-    def choose_simple(self, meta, c):
-        return A.Choose(**c[0], **_pos(meta))
-
-    def choose_block(self, meta, c):
-        return A.Choose(**c[0], body=c[1], **_pos(meta))
-
-    def choose_one(self, meta, c):
-        by, prompt = c[0], c[1]
-        options = tuple(x for x in c[2:] if isinstance(x, A.Option))
-        return A.ChooseOne(options, by, prompt or "", **_pos(meta))
-
-    def option(self, meta, c):
-        return A.Option(_str(c[0]), c[1], c[2], **_pos(meta))
-
-    # -------- expressions
-    def number(self, meta, c):
-        return A.Literal(int(c[0]), **_pos(meta))
-
-    def string(self, meta, c):
-        return A.Literal(_str(c[0]), **_pos(meta))
-
-    def true(self, meta, c):
-        return A.Literal(True, **_pos(meta))
-
-    def false(self, meta, c):
-        return A.Literal(False, **_pos(meta))
-
-    def none(self, meta, c):
-        return A.Literal(None, **_pos(meta))
-
-    def name(self, meta, c):
-        return A.Name(str(c[0]), **_pos(meta))
-
-    def attr(self, meta, c):
-        return A.Attr(c[0], str(c[1]), **_pos(meta))
-
-    def index(self, meta, c):
-        return A.Index(c[0], c[1], **_pos(meta))
-
-    def call(self, meta, c):
-        args = c[1] if len(c) > 1 and c[1] is not None else []
-        pos = tuple(a for a in args if isinstance(a, A.Expr))
-        kw = tuple(a for a in args if isinstance(a, tuple))
-        return A.Call(str(c[0]), pos, kw, **_pos(meta))
-
     def args(self, meta, c):
         return list(c)
-
-    def gen_call(self, meta, c):
-        return A.Comprehension(c[1], str(c[2]), c[3], c[4], func=str(c[0]), **_pos(meta))
-
-    def list_comp(self, meta, c):
-        return A.Comprehension(c[0], str(c[1]), c[2], c[3], **_pos(meta))
-
-    def list_lit(self, meta, c):
-        return A.ListLit(tuple(x for x in c if x is not None), **_pos(meta))
-
-    def cond_expr(self, meta, c):
-        return A.IfExpr(c[0], c[1], c[2], **_pos(meta))
-
-    def or_(self, meta, c):
-        return A.BoolOp("or", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
-
-    def and_(self, meta, c):
-        return A.BoolOp("and", tuple(c), **_pos(meta)) if len(c) > 1 else c[0]
-
-    def not_(self, meta, c):
-        return A.Not(c[0], **_pos(meta))
-
-    def neg(self, meta, c):
-        return A.Neg(c[0], **_pos(meta))
-
-    def compare(self, meta, c):
-        return A.BinOp(c[1], c[0], c[2], **_pos(meta))
-
-    def comp_op(self, meta, c):
-        return " ".join(str(t) for t in c)
-
-    def arith(self, meta, c):
-        node = c[0]
-        for i in range(1, len(c), 2):
-            node = A.BinOp(str(c[i]), node, c[i + 1], **_pos(meta))
-        return node
 
 
 def is_tree(x) -> bool:

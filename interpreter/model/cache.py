@@ -55,7 +55,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mason.errors import DefinitionError
-from mason.model.positions import Positions, read_rule_bytes
+from mason.model.positions import Positions, is_overlaid, read_rule_bytes
 
 ENV = "MASON_CACHE_DIR"
 OFF = ("off", "0", "no", "false")
@@ -268,7 +268,10 @@ def _write_signed(path: Path, contents: bytes) -> None:
 # ------------------------------------------------------------------------------------- rule files
 def read_yaml(path: Path, shown: str):
     """``load_yaml(path, shown, strict=False)``: (data, Positions), from the cache when this very file
-    was read before. The Positions' ``digest`` is set when the cache is on (the key of its entry)."""
+    was read before. The Positions' ``digest`` is set when the cache is on (the key of its entry). A text
+    that stands for the file (an editor's unsaved buffer, ``positions.overlaid``) is read, never kept."""
+    if is_overlaid(path):
+        return _yamlpos().load_yaml(path, shown, strict=False)
     here = folder()
     raw = _bytes(path) if here is not None else None
     if here is None or raw is None:  # cache off, or a file the reader must report on (missing, too large)

@@ -6,9 +6,11 @@ Apart from the YAML reader (``mason.model.yamlpos``) so that a file read from th
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from bisect import bisect_right
+from collections.abc import Iterator
 from functools import lru_cache
 
 from mason.errors import DefinitionError, Place
@@ -21,14 +23,66 @@ MAX_YAML_DEPTH = 32
 MAX_ALIAS_NODES = 10_000
 
 
+# Texts that stand for files on disk while they are read (an editor's unsaved buffers: ``mason lsp``):
+# resolved path -> the text's bytes. Set only through ``overlaid``.
+_OVERLAY: dict[str, bytes] = {}
+
+
+@contextlib.contextmanager
+def overlaid(texts: dict) -> Iterator[None]:
+    """Within the block, a rule file whose path is a key of ``texts`` (path -> str) is read as that text
+    instead of the file on disk (its bytes, so the compile cache keys it by what is read). Every reader
+    of rule files goes through ``read_rule_bytes``, so loading and validating see the texts."""
+    saved = dict(_OVERLAY)
+    for path, text in texts.items():
+        real = os.path.realpath(path)
+        raw = text.encode("utf-8", "surrogatepass")
+        if raw != _on_disk(real, len(raw)):  # a text as saved is the file: read (and cached) as such
+            _OVERLAY[real] = raw
+    try:
+        yield
+    finally:
+        _OVERLAY.clear()
+        _OVERLAY.update(saved)
+
+
+def is_overlaid(path) -> bool:
+    """Whether ``path`` is read from a text given by ``overlaid`` (then it is never kept in the compile
+    cache: an unsaved text changes with every keystroke)."""
+    return bool(_OVERLAY) and os.path.realpath(path) in _OVERLAY
+
+
+def _on_disk(path: str, size: int) -> bytes | None:
+    """The file's bytes when it has exactly ``size`` of them, else None."""
+    try:
+        if os.path.getsize(path) != size or not os.path.isfile(path):
+            return None
+        with open(path, "rb") as f:
+            return f.read(size + 1)
+    except OSError:
+        return None
+
+
 def read_rule_bytes(path, shown: str) -> bytes:
     """The bytes of one rule file, read in bounded time and memory; DefinitionError when it cannot be.
 
     Only a regular file (or a link to one) is read, and at most MAX_FILE_BYTES of it: a pipe would
     block the reader forever and a device like /dev/zero never ends. The file is opened without
     blocking and checked on the descriptor itself, so a pipe put in its place is never waited on.
+    A text given by ``overlaid`` is read instead of the file, under the same bound.
     """
     place = Place(shown, 1, 1)
+    if _OVERLAY:
+        text = _OVERLAY.get(os.path.realpath(path))
+        if text is not None:
+            if len(text) > MAX_FILE_BYTES:
+                raise DefinitionError(
+                    f"this file is {len(text):,} bytes; a rule file may have at most {MAX_FILE_BYTES:,}"
+                    " (split it into several files)",
+                    place,
+                    "definition/too-large",
+                )
+            return text
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:

@@ -19,6 +19,7 @@ from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.names import GameNames
+from mason.runtime import statements  # noqa: F401  (the DSL statements register their syntax and runs)
 from mason.runtime.automaton import compile_automata
 from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
 from mason.runtime.boards import display_problems as _display_problems

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -52,6 +54,19 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
             Place(shown, 1, 1),
             "definition/too-large",
         )
+    fast = _c_compose(text)
+    node, alias_marks = fast if fast is not None else _compose(text, shown)
+    if node is None:
+        return None, pos
+    data = _Builder(pos, alias_marks).build(node, ())
+    if strict and pos.errors:
+        raise pos.errors[0]
+    return data, pos
+
+
+def _compose(text: str, shown: str):
+    """(node tree or None, alias marks) by PyYAML's own parser; a YAML error becomes a positioned
+    DefinitionError in a designer's words."""
     try:
         loader = _BoundedLoader(text)  # the reader refuses control characters (a NUL byte) here
     except yaml.reader.ReaderError as exc:
@@ -81,12 +96,7 @@ def load_yaml_text(text: str, shown: str, strict: bool = True):
         raise DefinitionError(f"YAML syntax: {exc}", Place(shown, 1, 1), "definition/yaml") from None
     finally:
         loader.dispose()
-    if node is None:
-        return None, pos
-    data = _Builder(pos, loader.alias_marks).build(node, ())
-    if strict and pos.errors:
-        raise pos.errors[0]
-    return data, pos
+    return node, loader.alias_marks
 
 
 def _reader_error(exc, text: str, shown: str) -> DefinitionError:
@@ -105,17 +115,18 @@ def _reader_error(exc, text: str, shown: str) -> DefinitionError:
     )
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """The safe loader, refusing mappings and lists nested deeper than MAX_YAML_DEPTH.
+class _Bounded:
+    """Composing that refuses mappings and lists nested deeper than MAX_YAML_DEPTH and notes where each
+    alias is written (a mixin over PyYAML's Composer and a parser of events).
 
     PyYAML composes nodes recursively; without this bound a file of a few thousand '[' would end
     in a RecursionError instead of a positioned message.
     """
 
-    def __init__(self, stream):
-        super().__init__(stream)
-        self._depth = 0
-        self.alias_marks: dict[tuple, object] = {}  # (id(parent), key node id or index) -> the alias's mark
+    _depth = 0
+    alias_marks: dict
+    check_event: Callable[..., bool]  # the parser's, in the class this is mixed into
+    peek_event: Callable[..., Any]
 
     def compose_node(self, parent, index):
         if parent is not None and self.check_event(yaml.AliasEvent):
@@ -131,9 +142,49 @@ class _BoundedLoader(yaml.SafeLoader):
                     " (a rule file may nest at most that far)",
                     problem_mark=mark,
                 )
-            return super().compose_node(parent, index)
+            return yaml.composer.Composer.compose_node(self, parent, index)
         finally:
             self._depth -= 1
+
+
+class _BoundedLoader(_Bounded, yaml.SafeLoader):
+    """The safe loader (PyYAML's parser, in Python), bounded."""
+
+    def __init__(self, stream):
+        yaml.SafeLoader.__init__(self, stream)
+        self._depth = 0
+        self.alias_marks: dict[tuple, object] = {}  # (id(parent), key node id or index) -> the alias's mark
+
+
+_CParser: Any = getattr(getattr(yaml, "_yaml", None), "CParser", None) if yaml.__with_libyaml__ else None
+
+if _CParser is not None:
+
+    class _CEventLoader(_Bounded, yaml.composer.Composer, _CParser, yaml.resolver.Resolver):
+        """The same composing over libyaml's parser of events (in C): the same nodes, marks and styles
+        as PyYAML's parser, about six times faster on a large file (Prague's game.yaml: 21 ms, not 128)."""
+
+        def __init__(self, stream):
+            _CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+            self._depth = 0
+            self.alias_marks: dict[tuple, object] = {}
+
+
+def _c_compose(text: str):
+    """(node tree or None, alias marks) by libyaml's event parser, or None when PyYAML has no libyaml,
+    the text holds a character PyYAML refuses, or either parser finds a problem: then PyYAML's own
+    parser reads it again (``_compose``), so every message and every refusal is PyYAML's."""
+    if _CParser is None or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return None
+    loader = _CEventLoader(text)
+    try:
+        return loader.get_single_node(), loader.alias_marks
+    except (yaml.YAMLError, RecursionError, ValueError, TypeError):
+        return None
+    finally:
+        loader.dispose()
 
 
 class _Builder:

@@ -9,68 +9,11 @@ from __future__ import annotations
 
 from mason.dsl.builtins import MAX_NUMBER
 from mason.errors import PlayError
-from mason.runtime import rng
 from mason.runtime.answers import answered_in_place, check_answer  # noqa: F401  (check_answer: re-exported)
 from mason.runtime.frames import Asking, BlockFrame, ChoiceFrame, Frame, Scoped
-from mason.runtime.machine import card_ids, log_resolved, place_text, push_or_run, run_inline
+from mason.runtime.machine import place_text, push_or_run, run_inline
 from mason.runtime.turns import action_keys, action_label, take_action
-from mason.runtime.values import _amount_of, _plain, _seat_of, _visible_to, _zone_label, in_words, label_of, zone_key
-
-
-def s_choose(rt, env, node, fr: Scoped):
-    """Run ``choose``: resolve a single option, answer in place, or pause with a decision."""
-    items = node.source(rt, env)
-    if node.ckind == "card":  # the options are cards: checked where the rule's value enters
-        items = card_ids(rt, items, node)
-    else:
-        items = [] if items is None else (list(items) if isinstance(items, (list, tuple)) else [items])
-    value: object  # the item or items drawn: any value of the rules
-    if node.random:
-        if node.up_to is not None:  # a random subset of exactly min(N, available) items
-            pool = list(items)
-            rng.shuffle(rt.st, pool)
-            value = pool[: _amount_of(node.up_to(rt, env), node)]
-        else:
-            value = items[rng.below(rt.st, len(items))] if items else None
-        if rt.narrate and value is not None and not node.secret:  # a secret draw is told to nobody
-            chosen = value if isinstance(value, list) else [value]
-            what = ", ".join(_label(rt, node.ckind, v) for v in chosen) or "nothing"
-            rt.say(  # with its question when it has one: "First player, at random: P3"
-                f"{_text(rt, fr, node.prompt)}, at random: {what}" if node.prompt else f"at random: {what}",
-                node,
-                to=_card_viewers(rt, chosen) if node.ckind == "card" else None,
-            )
-        _bind_choice(rt, env, node, fr, value)
-        return
-    chooser = _chooser(rt, env, node)
-    if node.up_to is not None:
-        limit = _amount_of(node.up_to(rt, env), node)
-        limit = min(limit, len(items))
-        if limit == 0 or not items:
-            _bind_choice(rt, env, node, fr, [])
-            return
-        _ask(rt, env, node, fr, chooser, items, subset=limit)
-        return
-    if not items:
-        _bind_choice(rt, env, node, fr, None)
-        return
-    options = items + [None] if node.optional else items
-    if len(options) == 1:
-        rt.st["forced"] = rt.st.get("forced", 0) + 1  # resolved by itself: progress for the idle guard
-        if rt.narrate:
-            prompt = node.prompt and _text(rt, fr, node.prompt) or _default_prompt(node)
-            log_resolved(
-                rt,
-                chooser,
-                node.ckind,
-                prompt,
-                options,
-                [_label(rt, node.ckind, v) if v is not None else "none" for v in options],
-                node.place,
-            )
-        _bind_choice(rt, env, node, fr, options[0])
-        return
-    _ask(rt, env, node, fr, chooser, options)
+from mason.runtime.values import _plain, _seat_of, _visible_to, _zone_label, in_words, label_of, zone_key
 
 
 def _chooser(rt, env, node):
@@ -253,50 +196,6 @@ def _bind_choice(rt, env, node, fr: Scoped, value):
         push_or_run(rt, env, node.body, fr)
 
 
-def s_choose_one(rt, env, node, fr: Scoped):
-    """Run ``choose one``: offer the options whose condition holds; one is taken at once."""
-    available = [i for i, (label, cond, block) in enumerate(node.options) if cond is None or cond(rt, env)]
-    if not available:
-        return
-    if len(available) == 1:
-        rt.st["forced"] = rt.st.get("forced", 0) + 1  # resolved by itself: progress for the idle guard
-        if rt.narrate:
-            s = (
-                node.by(rt, env)
-                if node.by is not None
-                else (env.get("me") if env.get("me") is not None else rt.turn_seat_now)
-            )
-            log_resolved(
-                rt,
-                s,
-                "option",
-                node.prompt and _text(rt, fr, node.prompt) or "Choose one",
-                available,
-                [_text(rt, fr, node.options[available[0]][0])],
-                node.place,
-            )
-        push_or_run(rt, env, node.options[available[0]][2], fr)
-        return
-    seat = _chooser(rt, env, node)
-    st = rt.st
-    if rt.answerers is not None:
-        pick = rt.answerers.get(seat)
-        if pick is not None:  # a bot answers in place (runtime/answers.py): the option's block, as resume pushes it
-            push_or_run(rt, env, node.options[available[answered_in_place(rt, pick, seat, available)]][2], fr)
-            return
-    st["pending"] = {
-        "seat": seat,
-        "kind": "option",
-        "prompt": _text(rt, fr, node.prompt) or "Choose one",
-        "options": available,
-        "labels": [_text(rt, fr, node.options[i][0]) for i in available] if rt.narrate else None,
-        "subset": 0,
-        "at": place_text(node),
-    }
-    frame: ChoiceFrame = {"kind": "option", "node": node.id, "scope": fr["scope"]}
-    st["stack"].append(frame)
-
-
 def fill_labels(rt) -> dict | None:
     """The pending decision with its option labels (computed now if they were left out)."""
     p = rt.st["pending"]
@@ -402,7 +301,3 @@ def _narrate_choice(rt, node, pending, value):
         if to is not None and seat not in to:
             to = sorted(set(to) | {seat})
     rt.say(said, node, to=to, **typed)
-
-
-# the statements this module runs; mason.runtime.engine puts them in the machine's table
-STATEMENTS = {"choose": s_choose, "choose_one": s_choose_one}

@@ -3,27 +3,31 @@
 When every seat is answered in place (``rt.direct``, runtime/answers.py), nothing pauses the rules, and
 ``machine.run_now`` runs a block (a branch, a loop's round, a choice's body, a frame's block) to its
 end at once. This module turns such a block into the source of ONE Python function,
-``block_<id>(rt, env, fr)``, that does what ``run_now`` does with the block's statement handlers, with
-the common statements written in place: ``let``, ``set`` of a local or a card state, ``move``,
-``draw``, ``reveal``, ``gain`` and ``pay`` (supply and cap included), ``choose`` of one card, seat,
-value or family card (the bot's answer asked in place), and ``if`` / ``for`` / ``repeat`` with their
-bodies written in place too (as ``s_if``, ``s_for`` and ``s_repeat`` run them direct). Their operands
-are the expressions' generated code (dsl/fastexpr.py) written inline; a loop's item and a choice are
-read from Python names in their bodies unless bound again there. Every other statement calls its
-handler, and after one that may push frames (triggers, a turn, a ``while``) the frames run to their
+``block_<id>(rt, env, fr)``, that does what ``run_now`` does with the block's statements' runs. Each
+statement is written by its own definition's fast form (``emit``, beside its ``run`` in
+``mason.runtime.statements``; see ``mason.dsl.constructs``), given the ``Writer`` of this module and
+its helpers (an operand's code, a guarded setup and action, cards, a seat, a stored value, a body
+with a bound name). Today ``let``, ``set`` of a local, a variable or a card state, ``move``, ``draw``,
+``reveal``, ``gain`` and ``pay`` (supply and cap included), ``choose`` of one card, seat, value or
+family card (the bot's answer asked in place), and ``if`` / ``for`` / ``repeat`` (their bodies in
+place too) have one. Their operands are the expressions' generated code (dsl/fastexpr.py) written
+inline; a loop's item and a choice are read from Python names in their bodies unless bound again
+there. A statement without a fast form (or whose ``emit`` declines, returning False) calls its
+``run``, and after one that may push frames (triggers, a turn, a ``while``) the frames run to their
 end before the next statement (``machine.drain``), or the block ends when the stack was cut (``end
-game``), as ``run_now`` does. A block of plain statements (``block.inline``) gets the same function,
+game``), as ``run_now`` does. A block of inline statements (``block.inline``) gets the same function,
 which ``machine.run_inline`` calls when nothing is narrated. ``runtime.engine.prepare`` makes every
 block's function when a program is compiled.
 
 The generated code decides no error itself: a statement written in place evaluates its operands and
 checks them (a card is a card, a number a whole number in range) before it changes anything, and
 when anything there raises or a check fails, it restores the item budget and calls the statement's
-handler, which evaluates the operands again and raises the error with its message, or does what
-the statement does in the case the fast form leaves out (none given as the cards, a tuple). Errors are
-placed as ``run_now``, ``run_inline`` and the inline loops of ``s_if`` / ``s_for`` place them: a
-statement's error at the statement; Python's recursion limit at the statement whose runner catches
-it; an error from frames run by ``drain`` as the enclosing runner would see it.
+``run``, which evaluates the operands again and raises the error with its message, or does what
+the statement does in the case the fast form leaves out (none given as the cards, a tuple); where
+``run`` then gives a result, the fast form was wrong: an internal error (``FastFormError``). Errors
+are placed as ``run_now``, ``run_inline`` and the inline loops of ``If.run`` / ``For.run`` place
+them: a statement's error at the statement; Python's recursion limit at the statement whose runner
+catches it; an error from frames run by ``drain`` as the enclosing runner would see it.
 
 Nothing narrates here: ``rt.direct`` is only set for games that narrate nothing (``play_game``), and
 ``run_inline`` calls these functions only when ``rt.narrate`` is false.
@@ -34,18 +38,19 @@ from __future__ import annotations
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import MAX_NUMBER, charge
-from mason.dsl.fastexpr import _HELPERS, SEATS, FastFormError, _code, _Gen, _Unsupported, where
+from mason.dsl.constructs import KINDS
+from mason.dsl.fastexpr import _HELPERS, FastFormError, _code, _Gen, _Unsupported, where
 from mason.errors import PlayError
 from mason.runtime import machine
 from mason.runtime.answers import answered_in_place
 from mason.runtime.machine import (
-    _PLAIN,
     _SPLIT,
     _afresh,
     _at_statement,
     _cards_of,
     card_ids,
     drain,
+    is_plain,
     zone_split,
 )
 from mason.runtime.values import _amount_of, _plain
@@ -60,9 +65,14 @@ def _blame(exc, entry):
     _at_statement(exc, node)
 
 
-class _Writer:
+class Writer:
     """Writes one block's function: ``lines`` of source, ``consts`` its namespace, ``blame`` the table
-    of places an error is given (indexed by the local ``i`` the code sets before each statement)."""
+    of places an error is given (indexed by the local ``i`` the code sets before each statement).
+
+    What a statement's ``emit(w, node, d, i, parent)`` is given: ``w.operand(fn)`` an operand's code,
+    ``w.guarded(node, d, setup, spends, action)`` a checked setup then the change, ``w.cards``,
+    ``w.seat``, ``w.stored``, ``w.moved`` the common setups, ``w.value`` an expression's value,
+    ``w.block`` / ``w.body`` a nested block, ``w.w(d, line)`` a line, ``w.const`` / ``w.new`` names."""
 
     def __init__(self, program):
         self.p = program
@@ -128,16 +138,16 @@ class _Writer:
     def block(self, block, d: int, parent: int, inline_loop: bool) -> None:
         """The statements of ``block`` at indent ``d``. ``parent``: the blame entry of the statement
         whose body this is (0 at the top); ``inline_loop``: the body runs in an inline loop of
-        ``s_if`` / ``s_for``, which lets a RecursionError through to the parent's runner."""
+        ``If.run`` / ``For.run``, which lets a RecursionError through to the parent's runner."""
         for node in block.stmts:
             rnode = self.blame[parent][1] if inline_loop else node
             i = self.at(node, rnode)
             self.w(d, f"i = {i}")
-            method = getattr(self, "s_" + node.kind, None)
-            if method is not None and method(node, d, i, parent):
+            emit = KINDS[node.kind].emit if node.kind in KINDS else None
+            if emit is not None and emit(self, node, d, i, parent):
                 continue  # written in place: whatever in it may push frames is followed by its own check
             self.call(node, d)
-            if node.kind not in _PLAIN or getattr(node, "emits", False):
+            if not is_plain(node):
                 self.after(d, parent)
 
     def after(self, d: int, parent: int) -> None:
@@ -151,7 +161,7 @@ class _Writer:
         self.w(d + 2, "return")
 
     def call(self, node, d: int) -> None:
-        handler = machine.STMT.get(node.kind) or machine._unknown(node.kind)
+        handler = machine.runner_of(node.kind)
         self.w(d, f"{self.const(handler, '_h')}(rt, env, {self.const(node, '_n')}, fr)")
 
     def guarded(self, node, d: int, setup: list[str], spends: bool, action: list[str], parent=None) -> bool:
@@ -227,54 +237,6 @@ class _Writer:
         lines += [f"card['up'] = {up}", "if card['seen']: card['seen'] = []"]
         return lines
 
-    def s_move(self, node, d, i, parent) -> bool:
-        if node.seen_by is not None or node.facing == "seen":
-            return False
-        setup, s1, single = self.cards(node.cards)
-        key, s2 = self.operand(node.dest)
-        setup.append(f"k = {key}")
-        one = self.moved("x", key, node.bottom, node.facing)
-        if single:  # a card for sure: no list to move
-            return self.guarded(node, d, setup, s1 or s2, one)
-        action = ["if one:"] + ["    " + line for line in one]
-        action += ["else:", "    for c in list(x):"]  # a copy: the cards may be the list of the zone they leave
-        action += ["        " + line for line in self.moved("c", key, node.bottom, node.facing)]
-        return self.guarded(node, d, setup, s1 or s2, action)
-
-    def s_reveal(self, node, d, i, parent) -> bool:
-        setup, s1, _ = self.cards(node.cards)
-        s2 = False
-        if node.to is not None:
-            to, s2 = self.operand(node.to)
-            setup += self.seat(to)
-        action = ["for c in ((x,) if one else list(x)):"]
-        if node.to is None:
-            action.append("    rt.cards[c]['up'] = True")
-        else:
-            action += [
-                "    seen = rt.cards[c].setdefault('seen', [])",
-                "    if s not in seen:",
-                "        seen.append(s)",
-            ]
-        return self.guarded(node, d, setup, s1 or s2, action)
-
-    def s_draw(self, node, d, i, parent) -> bool:
-        """As ``s_draw``: up to ``count`` cards from the top of the source, one by one."""
-        if node.seen_by is not None or node.facing == "seen":
-            return False
-        count, s1 = self.operand(node.count)
-        source, s2 = self.operand(node.source)
-        dest, s3 = self.operand(node.dest)
-        setup = [
-            f"a = {count}",
-            "if type(a) is not int or a < 0: raise _Fallback",
-            f"zone = rt.zones[{source}]",
-            f"k = {dest}",
-        ]
-        action = ["for _ in range(min(a, len(zone))):"]
-        action += ["    " + line for line in self.moved("x", dest, False, node.facing, top_of="zone")]
-        return self.guarded(node, d, setup, s1 or s2 or s3, action)
-
     def stored(self, fn) -> tuple[list[str], bool]:
         """Setup lines that put the value of ``fn`` in ``v`` as a stored copy (``_plain`` where it acts:
         a list, a dict, a number out of range; a literal true, false, none, text or small number as
@@ -294,88 +256,6 @@ class _Writer:
         ]
         return lines, spends
 
-    def s_set_attr(self, node, d, i, parent) -> bool:
-        obj, s1 = self.operand(node.obj)
-        value, s2 = self.stored(node.value)
-        setup = [f"x = {obj}"]
-        if obj not in self.cards_in:
-            setup.append("if type(x) is not int or not 0 <= x < len(rt.cards): raise _Fallback")
-        setup += value
-        return self.guarded(node, d, setup, s1 or s2, [f"rt.cards[x][{node.name!r}] = v"])
-
-    def s_set_var(self, node, d, i, parent) -> bool:
-        """A game variable set, as ``s_set_var``; one whose change is an event (``event:``) is left to
-        the handler, which emits it."""
-        if self.p.vars[node.name]["event"]:
-            return False
-        setup, spends = self.stored(node.value)
-        return self.guarded(node, d, setup, spends, [f"rt.st['vars'][{node.name!r}] = v"])
-
-    def s_set_seatvar(self, node, d, i, parent) -> bool:
-        """A seat's variable set, as ``s_set_seatvar``: the seat checked first, then the value; one whose
-        change is an event is left to the handler."""
-        if self.p.vars[node.name]["event"]:
-            return False
-        seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
-        setup = self.seat(seat)
-        value, s2 = self.stored(node.value)
-        return self.guarded(node, d, setup + value, s1 or s2, [f"rt.st['vars'][{node.name!r}][s] = v"])
-
-    def s_set_local(self, node, d, i, parent) -> bool:
-        setup, spends = self.stored(node.value)
-        return self.guarded(node, d, setup, spends, [f"env[{node.name!r}] = v"])
-
-    def _counter(self, node, d, sign: str) -> bool:
-        """``gain`` / ``pay`` as ``s_gain`` / ``s_pay``: the seat and a whole amount checked, a payment
-        the seat can afford; the supply (and a gain's cap) as they apply them."""
-        cdef = self.p.counters[node.counter]
-        supply, cap = cdef["supply"], cdef["cap"]
-        seat, s1 = self.operand(node.seat) if node.seat is not None else ("env.get('me')", False)
-        amount, s2 = self.operand(node.amount)
-        setup = self.seat(seat) + [
-            f"a = {amount}",
-            "if type(a) is not int or not 0 <= a <= MAX_NUMBER: raise _Fallback",
-            "cs = rt.counters",
-            f"row = cs[{node.counter!r}]",
-        ]
-        if sign == "-":
-            setup.append("if row[s] < a: raise _Fallback")
-            action = ["row[s] -= a"] + ([f"cs[{supply!r}] += a"] if supply is not None else [])
-            return self.guarded(node, d, setup, s1 or s2, action)
-        action = []
-        if supply is not None:
-            action += [f"a = min(a, cs[{supply!r}])", f"cs[{supply!r}] -= a"]
-        if cap is not None:
-            action += [f"room = max(0, {cap!r} - row[s])", "if a > room:"]
-            if supply is not None:
-                action.append(f"    cs[{supply!r}] += a - room")
-            action.append("    a = room")
-        action.append("row[s] += a")
-        return self.guarded(node, d, setup, s1 or s2, action)
-
-    def s_gain(self, node, d, i, parent) -> bool:
-        return self._counter(node, d, "+")
-
-    def s_pay(self, node, d, i, parent) -> bool:
-        return self._counter(node, d, "-")
-
-    def s_if(self, node, d, i, parent) -> bool:
-        """As ``s_if`` runs direct: the conditions in turn (each under the ``else`` of the one before),
-        the body of the first that holds written in place."""
-        for k, (cond, body) in enumerate(node.branches):
-            code, spends = self.operand(cond)
-            b = self.new("_b")
-            self.value(d + k, b, code, spends, cond)
-            self.w(d + k, f"if {b}:")
-            self.block(body, d + k + 1, i, body.inline)
-            self.w(d + k, "else:")
-        last = d + len(node.branches)
-        if node.other is not None:
-            self.block(node.other, last, i, node.other.inline)
-        else:
-            self.w(last, "pass")
-        return True
-
     def value(self, d: int, name: str, code: str, spends: bool, fn) -> None:
         """``name = code``; when it raises, the budget is restored and the expression's own function
         decides (its value, or its error)."""
@@ -393,26 +273,6 @@ class _Writer:
         ast = getattr(fn, "mason_ast", None)
         where_ = where(ast[0]) if ast else "an expression"
         self.w(d + 1, f"{name} = _disagree(exc, {self.const(fn, '_f')}, rt, env, {self.const(where_, '_p')})")
-
-    def s_for(self, node, d, i, parent) -> bool:
-        """As ``s_for`` runs direct: the items, then each round's body in place."""
-        items = self.new("_i")
-        code, spends = self.operand(node.source)
-        self.value(d, items, code, spends, node.source)
-        self.w(d, f"if not isinstance({items}, list):")
-        self.w(d + 1, f"{items} = _cards_of({items}, {self.const(node, '_n')})")
-        self.w(d, f"if {items}:")
-        body = node.body
-        if body.inline:
-            self.w(d + 1, f"rt.spent += len({items})")
-            self.w(d + 1, "if rt.spent > rt.item_cap:")
-            self.w(d + 2, f"charge(rt, 0, lambda: {self.const(node, '_n')}.place)")
-        x = self.new("_x")
-        self.w(d + 1, f"for {x} in list({items}):")
-        self.w(d + 2, f"env[{node.var!r}] = {x}")
-        cards = code in self.gen.zone_lists or code in self.gen.card_lists
-        self.body(body, d + 2, i, body.inline, node.var, x, cards, code == SEATS)
-        return True
 
     def body(
         self, block, d: int, parent: int, inline_loop: bool, var: str, py: str, card: bool, seat: bool = False
@@ -436,71 +296,6 @@ class _Writer:
         if code in self.seats_in:
             return [f"s = {code}"]
         return [f"s = {code}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
-
-    def s_choose(self, node, d, i, parent) -> bool:
-        """As ``s_choose`` runs direct, for one card, seat, value or family card (not at random, not
-        ``up to``): the options, the chooser, the bot's answer in place (a single option resolves
-        itself), the choice bound, its body in place. Anything else, or a check that fails, goes to
-        the handler before anything has changed."""
-        if node.random or node.up_to is not None:
-            return False
-        source, s1 = self.operand(node.source)
-        g = self.gen
-        setup = [f"o = {source}", "if type(o) is not list: raise _Fallback"]
-        if node.ckind == "card" and source not in g.zone_lists and source not in g.card_lists:
-            setup += [  # as card_ids: every option a card
-                "n = len(rt.cards)",
-                "for c in o:",
-                "    if type(c) is not int or not 0 <= c < n: raise _Fallback",
-            ]
-        if node.by is not None:
-            seat, s2 = self.operand(node.by)
-            setup += self.seat(seat)
-        else:
-            s2 = False
-            setup += ["s = env.get('me')", "if s is None: s = rt.turn_seat_now", "if s is None: raise _Fallback"]
-        setup += [
-            "pick = rt.answerers.get(s) if rt.answerers is not None else None",
-            "if pick is None: raise _Fallback",
-        ]
-        self.guarded(node, d, setup, s1 or s2, [], parent)
-        e = d + 1
-        self.w(e, "if not o:")
-        self.w(e + 1, "v = None")
-        self.w(e, "else:")
-        if node.optional:
-            self.w(e + 1, "o = o + [None]")
-        self.w(e + 1, "if len(o) == 1:")
-        self.w(e + 2, "st = rt.st")
-        self.w(e + 2, "st['forced'] = st.get('forced', 0) + 1")
-        self.w(e + 2, "v = o[0]")
-        self.w(e + 1, "else:")
-        self.w(e + 2, "v = o[answered_in_place(rt, pick, s, o)]")
-        card = node.ckind == "card"
-        if not card:  # a card option is a card number (checked above, or an item of a zone): stored as it is
-            self.w(e, "t = type(v)")
-            self.w(e, "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)")
-        self.w(e, f"env[{node.var!r}] = v")
-        if node.body is not None:
-            chosen = self.new("_v")
-            self.w(e, f"{chosen} = v")
-            self.w(e, "if v is not None:" if card else "if v is not None and v != []:")
-            self.body(node.body, e + 1, i, False, node.var, chosen, card)
-        return True
-
-    def s_repeat(self, node, d, i, parent) -> bool:
-        """As ``s_repeat`` runs direct: each round's body in place, the rounds counted against STEP_CAP."""
-        n, seen, steps = self.new("_r"), self.new("_d"), self.new("_c")
-        code, spends = self.operand(node.count)
-        self.value(d, n, code, spends, node.count)
-        self.w(d, f"{n} = _amount_of({n}, {self.const(node, '_n')})")
-        self.w(d, f"{seen}, {steps} = rt.st['decisions'], 0")
-        self.w(d, f"for _ in range({n}):")
-        self.block(node.body, d + 1, i, False)
-        self.w(d + 1, f"{steps} += 1")
-        self.w(d + 1, f"if {steps} > _machine.STEP_CAP:")
-        self.w(d + 2, f"{seen}, {steps} = _afresh(rt, {seen}), 0")
-        return True
 
 
 def _binds(block, var: str) -> bool:
@@ -536,7 +331,7 @@ def compile_block(block, program):
     fn = block.direct
     if fn is not None:
         return fn
-    wr = _Writer(program)
+    wr = Writer(program)
     wr.block(block, 2, 0, False)
     body = wr.lines
     src = "\n".join(

@@ -1,28 +1,26 @@
 """The assembled runtime: the machine with every statement and frame kind its providers run.
 
-``machine`` runs blocks, effects and the frames of its own statements; ``choices`` (the choose
-statements, answering) and ``turns`` (turns, the action window, the flow of phases) provide the rest
-as tables (``STATEMENTS``, ``FRAMES``), put into the machine's dispatch tables here, in one place and
-once (a kind registered twice is an error). Import the runtime from this module::
+``machine`` runs blocks, effects and the frames of its own loops; the statements are defined one
+class each in ``mason.runtime.statements`` (importing it registers them, see ``mason.dsl.constructs``);
+``turns`` (turns, the action window, the flow of phases) provides the rest of the frames as a table
+(``FRAMES``), put into the machine's dispatch table here, in one place and once (a kind registered
+twice is an error). Import the runtime from this module::
 
     from mason.runtime.engine import Runtime, run, resume, check_answer, fill_labels
 
-The import order is one way: machine <- turns <- choices <- engine.
+The import order is one way: machine <- turns <- choices <- statements <- engine.
 """
 
 from __future__ import annotations
 
-from mason.runtime import choices, direct, machine, turns
+from mason.runtime import direct, machine, statements, turns  # noqa: F401  (statements: registers them)
 from mason.runtime.choices import check_answer, fill_labels, resume
-from mason.runtime.machine import FRAME, STMT, Runtime, move_card, run
+from mason.runtime.machine import FRAME, Runtime, move_card, run
 
-__all__ = ["FRAME", "STMT", "Runtime", "check_answer", "fill_labels", "move_card", "resume", "run"]
+__all__ = ["FRAME", "Runtime", "check_answer", "fill_labels", "move_card", "resume", "run"]
 
-for _provider in (choices, turns):
-    for _kind, _handler in _provider.STATEMENTS.items():
-        machine.register_statement(_kind, _handler)
-    for _kind, _handler in getattr(_provider, "FRAMES", {}).items():
-        machine.register_frame(_kind, _handler)
+for _kind, _handler in turns.FRAMES.items():
+    machine.register_frame(_kind, _handler)
 
 machine.BLOCKS.compile = direct.compile_block
 

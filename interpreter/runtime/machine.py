@@ -13,11 +13,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from mason.dsl.builtins import ITEM_CAP, MAX_NUMBER, RegistrationError, charge, too_big
+from mason.dsl.builtins import ITEM_CAP, RegistrationError
+from mason.dsl.constructs import KINDS
 from mason.dsl.fastexpr import FastFormError, _code, _Fallback, self_is
-from mason.dsl.stmt import INLINE_KINDS
 from mason.errors import MasonError, PlayError
-from mason.runtime import rng
 from mason.runtime.frames import BlockFrame, ChoiceFrame, ForFrame, RepeatFrame, Scoped, TurnFrame, WhileFrame
 from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _amount_of,
@@ -544,9 +543,15 @@ def _frame_place(rt, stack):
 
 def _unknown(kind):
     def handler(rt, env, node, fr):
-        raise KeyError(kind)  # as STMT[kind] would, inside the runner's handlers
+        raise KeyError(kind)  # as an unknown kind would, inside the runner's handlers
 
     return handler
+
+
+def runner_of(kind: str):
+    """The reference run of a compiled statement kind (``KINDS``, filled by the statements' definitions)."""
+    entry = KINDS.get(kind)
+    return entry.run if entry is not None else _unknown(kind)
 
 
 def bound(block) -> tuple:
@@ -554,20 +559,21 @@ def bound(block) -> tuple:
     (statement kinds are registered at import, before any rule runs)."""
     plan = block.bound
     if plan is None:
-        plan = block.bound = tuple((STMT.get(s.kind) or _unknown(s.kind), s) for s in block.stmts)
+        plan = block.bound = tuple((runner_of(s.kind), s) for s in block.stmts)
     return plan
 
 
-# statements that never push a frame nor pause (a procedure is left out: it is the primitives' code)
-_PLAIN = INLINE_KINDS - {"do"}
+def is_plain(node) -> bool:
+    """Whether a compiled statement never pushes a frame nor pauses and calls no primitive's code
+    (its kind's ``plain``), and changes no variable whose change is an event."""
+    entry = KINDS.get(node.kind)
+    return entry is not None and entry.plain and not getattr(node, "emits", False)
 
 
 def _steps(block) -> tuple:
-    """``((handler, node, plain), ...)`` for the block runner: after a plain statement (see ``_PLAIN``) it
+    """``((handler, node, plain), ...)`` for the block runner: after a plain statement (see ``is_plain``) it
     neither saves its place in the frame nor looks for a pushed frame or a pending decision."""
-    plan = block.steps = tuple(
-        (h, s, s.kind in _PLAIN and not getattr(s, "emits", False)) for h, s in block.bound or bound(block)
-    )
+    plan = block.steps = tuple((h, s, is_plain(s)) for h, s in block.bound or bound(block))
     return plan
 
 
@@ -805,153 +811,6 @@ FRAME: dict[str, Callable[..., None]] = {
 }
 
 
-# ==================================================================== statements
-def _amount(node, rt, env):
-    v = node.amount(rt, env)
-    if type(v) is not int or v < 0:  # a whole number, not true/false
-        raise PlayError(f"amount must be a whole number >= 0, got {_short(v)}", node.place, "play/type")
-    if v > MAX_NUMBER:
-        raise too_big(v, node.place)
-    return v
-
-
-def s_gain(rt, env, node, fr):
-    s = _seat_of(rt, env, node.seat, node)
-    amount = _amount(node, rt, env)
-    cdef = rt.prog.counters[node.counter]
-    counters = rt.st["counters"]
-    if cdef["supply"] is not None:
-        amount = min(amount, counters[cdef["supply"]])
-        counters[cdef["supply"]] -= amount
-    if cdef["cap"] is not None:
-        room = max(0, cdef["cap"] - counters[node.counter][s])
-        if amount > room:
-            if cdef["supply"] is not None:
-                counters[cdef["supply"]] += amount - room
-            amount = room
-    counters[node.counter][s] += amount
-    if rt.narrate:
-        rt.change(s, node.counter, amount)
-        _say_counter(
-            rt,
-            node,
-            f"{rt.seat_name(s)} gains {counter_amount(rt.prog, node.counter, amount)}",
-            "gain",
-            seat=s,
-            counter=node.counter,
-            amount=amount,
-        )
-
-
-def s_pay(rt, env, node, fr):
-    s = _seat_of(rt, env, node.seat, node)
-    amount = _amount(node, rt, env)
-    cdef = rt.prog.counters[node.counter]
-    counters = rt.st["counters"]
-    if counters[node.counter][s] < amount:
-        raise PlayError(
-            f"{rt.seat_name(s)} cannot pay {amount} {node.counter} (has {counters[node.counter][s]})",
-            node.place,
-            "play/cannot-pay",
-        )
-    counters[node.counter][s] -= amount
-    if cdef["supply"] is not None:
-        counters[cdef["supply"]] += amount
-    if rt.narrate:
-        rt.change(s, node.counter, -amount)
-        _say_counter(
-            rt,
-            node,
-            f"{rt.seat_name(s)} pays {counter_amount(rt.prog, node.counter, amount)}",
-            "pay",
-            seat=s,
-            counter=node.counter,
-            amount=amount,
-        )
-
-
-def s_transfer(rt, env, node, fr):
-    a = _seat_of(rt, env, node.source, node)
-    b = _seat_of(rt, env, node.dest, node)
-    counter = rt.st["counters"][node.counter]
-    amount = min(_amount(node, rt, env), counter[a])
-    cap = rt.prog.counters[node.counter]["cap"]
-    if cap is not None:
-        amount = min(amount, max(0, cap - counter[b]))  # what does not fit stays with the giver
-    counter[a] -= amount
-    counter[b] += amount
-    if rt.narrate and a != b:  # a seat giving to itself (one player with two roles) changes nothing: not told
-        rt.change(a, node.counter, -amount)
-        rt.change(b, node.counter, amount)
-        _say_counter(
-            rt,
-            node,
-            f"{rt.seat_name(a)} gives {counter_amount(rt.prog, node.counter, amount)} to {rt.seat_name(b)}"
-            if amount
-            else f"{rt.seat_name(a)} has no {label_of(rt.prog.counters.get(node.counter) or {}, node.counter)}"
-            f" to give {rt.seat_name(b)}",  # a theft from an empty purse: nothing changes hands
-            "transfer",
-            seat=a,
-            to_seat=b,
-            counter=node.counter,
-            amount=amount,
-        )
-
-
-def s_set_local(rt, env, node, fr):
-    v = node.value(rt, env)
-    t = type(v)
-    if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER):  # _plain only where it acts
-        v = _plain(v)
-    env[node.name] = v
-
-
-def s_set_var(rt, env, node, fr):
-    variables = rt.st["vars"]
-    new = _plain(node.value(rt, env))
-    old = variables[node.name]
-    variables[node.name] = new
-    event = rt.prog.vars[node.name]["event"]
-    if event and old != new:
-        rt.emit(event, {"old": old, "new": new})
-
-
-def s_set_seatvar(rt, env, node, fr):
-    s = _seat_of(rt, env, node.seat, node)
-    row = rt.st["vars"][node.name]
-    old, new = row[s], _plain(node.value(rt, env))
-    row[s] = new
-    event = rt.prog.vars[node.name]["event"]
-    if event and old != new:
-        rt.emit(event, {"old": old, "new": new, "seat": s})
-
-
-def s_set_counter(rt, env, node, fr):
-    v = node.value(rt, env)
-    if type(v) is not int:
-        raise PlayError(f"a counter holds a whole number, got {_short(v)}", node.place, "play/type")
-    v = _plain(v)
-    if node.seat is None and rt.prog.counters[node.name]["scope"] == "game":
-        rt.st["counters"][node.name] = v
-    else:
-        s = _seat_of(rt, env, node.seat, node)
-        rt.st["counters"][node.name][s] = v
-        if rt.narrate:
-            rt.change(s, node.name, value=v)
-            rt.say(None, node, type="set", seat=s, counter=node.name, value=v)
-
-
-def s_set_attr(rt, env, node, fr):
-    c = node.obj(rt, env)
-    if type(c) is not int or not 0 <= c < len(rt.cards):
-        raise PlayError(f"'.{node.name}' needs a card, got {_short(c)}", node.place, "play/type")
-    v = node.value(rt, env)
-    t = type(v)
-    if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER):  # _plain only where it acts
-        v = _plain(v)
-    rt.cards[c][node.name] = v
-
-
 def _cards_of(x, node):
     """The items a ``for`` goes through: a list, one value (not true/false) as a list of one, none as []."""
     if x is None:
@@ -1024,265 +883,6 @@ def move_card(rt, c: int, key: str, bottom=False, facing="", seen=None):
     elif card.get("seen"):
         card["seen"] = []
     return old
-
-
-def s_move(rt, env, node, fr):
-    x = node.cards(rt, env)
-    cards = [x] if type(x) is int and 0 <= x < len(rt.cards) else card_ids(rt, x, node)  # one card: the common case
-    key = node.dest(rt, env)
-    seen = node.seen_by(rt, env) if node.seen_by is not None else None
-    if not rt.narrate or not rt.prog.zones[split_zone_key(key)[0]]["narrate"]:  # nothing to tell: no grouping
-        bottom, facing = node.bottom, node.facing
-        for c in cards:
-            move_card(rt, c, key, bottom, facing, seen)
-        return
-    by_source: dict = {}
-    for c in cards:
-        card = rt.cards[c]
-        by_source.setdefault(card["z"] if card["o"] is None else rt.zk[card["z"]][card["o"]], []).append(c)
-    shown = {src: _who_sees(rt, src, moved) for src, moved in by_source.items()}  # before they move
-    for c in cards:
-        move_card(rt, c, key, node.bottom, node.facing, seen)
-    for src, moved in by_source.items():
-        _narrate_move(rt, node, moved, src, key, shown[src])
-
-
-def s_draw(rt, env, node, fr):
-    n = _amount_of(node.count(rt, env), node)
-    src = node.source(rt, env)
-    key = node.dest(rt, env)
-    zone = rt.st["zones"][src]
-    seen = node.seen_by(rt, env) if node.seen_by is not None else None
-    drawn = []
-    shown = _who_sees(rt, src, zone[len(zone) - min(n, len(zone)) :]) if rt.narrate else None  # before they move
-    for _ in range(min(n, len(zone))):
-        c = zone[-1]
-        move_card(rt, c, key, False, node.facing, seen)
-        drawn.append(c)
-    if rt.narrate and drawn:
-        _narrate_move(rt, node, drawn, src, key, shown)
-
-
-def _who_sees(rt, key, cards):
-    """Who sees every one of ``cards`` in zone ``key`` now (None: everyone, e.g. all lying face up)."""
-    out = None
-    for c in cards:
-        v = _visible_to(rt, key, c)
-        if v is not None:
-            out = set(v) if out is None else out & set(v)
-    return None if out is None else sorted(out)
-
-
-def _narrate_move(rt, node, cards, src, dst, vis_src):
-    """Tell a move of ``cards`` from ``src`` to ``dst``: named to whoever saw them where they were
-    (``vis_src``, taken before the move: None for everyone, as for a card lying face up) or sees them
-    where they go; counted to the others."""
-    names = ", ".join(rt.card_name(c) for c in cards)
-    a, b = _zone_label(rt, src), _zone_label(rt, dst)
-    end = "top"  # which end of the destination the cards go to (machine-readable, beside the words)
-    if getattr(node, "bottom", False):  # put under a pile (else on top, as a move says by default)
-        b = f"the bottom of {b}"
-        end = "bottom"
-    vis_dst = _visible_to(rt, dst, cards[0])
-    if vis_src is None or vis_dst is None:
-        rt.say(f"{names}: {a} -> {b}", node, type="move", cards=list(cards), source=src, dest=dst, end=end)
-        return
-    who = sorted(set(vis_src) | set(vis_dst))
-    if who:
-        rt.say(f"{names}: {a} -> {b}", node, to=who, type="move", cards=list(cards), source=src, dest=dst, end=end)
-    n = len(cards)
-    rt.say(
-        f"{n} card{'s' if n != 1 else ''}: {a} -> {b}",
-        node,
-        hide_from=who,
-        type="move",
-        count=n,
-        source=src,
-        dest=dst,
-        end=end,
-    )
-
-
-def s_shuffle(rt, env, node, fr):
-    key = node.zone(rt, env)
-    rng.shuffle(rt.st, rt.st["zones"][key])
-    if rt.narrate:
-        rt.say(f"shuffle: {_zone_label(rt, key)}", node, type="shuffle", zone=key)
-
-
-def s_reveal(rt, env, node, fr):
-    to = _seat_of(rt, env, node.to, node) if node.to is not None else None
-    for c in card_ids(rt, node.cards(rt, env), node):
-        card = rt.cards[c]
-        if to is None:
-            card["up"] = True
-            if rt.narrate:
-                rt.say(f"{rt.card_name(c)} is revealed", node, type="reveal", card=c)
-        else:
-            seen = card.setdefault("seen", [])
-            if to not in seen:
-                seen.append(to)
-            if rt.narrate:
-                rt.say(f"{rt.seat_name(to)} sees {rt.card_name(c)}", node, to=[to], type="reveal", card=c, seat=to)
-
-
-def s_swap(rt, env, node, fr):
-    a, b = node.first(rt, env), node.second(rt, env)
-    zones = rt.st["zones"]
-    zones[a], zones[b] = zones[b], zones[a]
-    for key in (a, b):
-        name, o = split_zone_key(key)
-        for c in zones[key]:
-            rt.cards[c]["z"], rt.cards[c]["o"] = name, o
-    if rt.narrate:
-        rt.say(f"{_zone_label(rt, a)} and {_zone_label(rt, b)} are swapped", node, type="swap", zones=[a, b])
-
-
-def s_say(rt, env, node, fr):
-    if rt.narrate:
-        parts = [p if isinstance(p, str) else in_words(p(rt, env)) for p in node.parts]
-        rt.say("".join(parts), node, type="say")
-
-
-def s_pass(rt, env, node, fr):
-    pass
-
-
-def s_stop_turn(rt, env, node, fr):
-    t = rt.turn_frame()
-    if t is not None:
-        t["stop"] = True
-
-
-def s_end_game(rt, env, node, fr):
-    rt.st["over"] = True
-    st = rt.st
-    # drop everything but the flow frame: the flow sees 'over' and scores
-    del st["stack"][1:]
-    st["ti"] = -1
-    rt.sync_turn()
-
-
-def s_do(rt, env, node, fr):
-    node.proc(rt, node, *[a(rt, env) for a in node.args], **{k: v(rt, env) for k, v in node.kwargs})
-
-
-def s_emit(rt, env, node, fr):
-    args = {k: _plain(f(rt, env)) for k, f in node.args}  # never a live zone list
-    rt.emit(node.event, args)
-
-
-def s_if(rt, env, node, fr):
-    for cond, block in node.branches:
-        if cond(rt, env):
-            break
-    else:
-        block = node.other
-        if block is None:
-            return
-    if not block.inline:
-        push_or_run(rt, env, block, fr)
-        return
-    for handler, stmt in block.bound or bound(block):  # inline
-        try:
-            handler(rt, env, stmt, fr)
-        except PlayError as exc:
-            if exc.place is None:
-                exc.place = stmt.place
-            raise
-
-
-def s_for(rt, env, node, fr):
-    items = node.source(rt, env)
-    if not isinstance(items, list):
-        items = _cards_of(items, node)
-    if not items:
-        return
-    body = node.body
-    if body.inline:  # the loop runs in this one step: its items count against the item budget
-        rt.spent += len(items)
-        if rt.spent > rt.item_cap:
-            charge(rt, 0, lambda: node.place)
-        var, plan = node.var, body.bound or bound(body)
-        for x in list(items):
-            env[var] = x
-            for handler, stmt in plan:  # as run_inline
-                try:
-                    handler(rt, env, stmt, fr)
-                except PlayError as exc:
-                    if exc.place is None:
-                        exc.place = stmt.place
-                    raise
-        return
-    stack = rt.st["stack"]
-    if rt.direct and len(stack) < DIRECT_DEPTH:  # nothing can pause: the rounds run now, without a frame
-        var, depth = node.var, len(stack)
-        for x in list(items):
-            env[var] = x
-            run_now(rt, env, body, fr)
-            if len(stack) < depth:  # the stack was cut ('end game'): so is the loop
-                return
-        return
-    stack.append({"kind": "for", "node": node.id, "items": list(items), "next": 0, "scope": fr["scope"]})
-
-
-def s_repeat(rt, env, node, fr):
-    count = _amount_of(node.count(rt, env), node)
-    if not count:
-        return
-    st = rt.st
-    stack = st["stack"]
-    if rt.direct and len(stack) < DIRECT_DEPTH:  # nothing can pause: the rounds run now, without a frame
-        body, depth = node.body, len(stack)
-        seen, steps = st["decisions"], 0
-        for _ in range(count):
-            if body.inline:
-                run_inline(rt, env, body, fr)
-            else:
-                run_now(rt, env, body, fr)
-                if len(stack) < depth:  # the stack was cut ('end game'): so is the loop
-                    return
-            steps += 1  # one step per round, as the loop's frame counts them
-            if steps > STEP_CAP:
-                seen, steps = _afresh(rt, seen), 0
-        return
-    stack.append({"kind": "repeat", "node": node.id, "count": count, "done": 0, "scope": fr["scope"]})
-
-
-def s_while(rt, env, node, fr):
-    rt.st["stack"].append({"kind": "while", "node": node.id, "done": 0, "scope": fr["scope"]})
-
-
-STMT = {
-    "gain": s_gain,
-    "pay": s_pay,
-    "transfer": s_transfer,
-    "set_local": s_set_local,
-    "set_var": s_set_var,
-    "set_seatvar": s_set_seatvar,
-    "set_counter": s_set_counter,
-    "set_attr": s_set_attr,
-    "move": s_move,
-    "draw": s_draw,
-    "shuffle": s_shuffle,
-    "reveal": s_reveal,
-    "swap": s_swap,
-    "say": s_say,
-    "pass": s_pass,
-    "stop_turn": s_stop_turn,
-    "end_game": s_end_game,
-    "emit": s_emit,
-    "do": s_do,
-    "if": s_if,
-    "for": s_for,
-    "repeat": s_repeat,
-    "while": s_while,
-}
-
-
-def register_statement(kind: str, handler) -> None:
-    """Add a statement handler (used by modules that own a primitive, e.g. turns); once per kind."""
-    _register(STMT, "statement", kind, handler)
 
 
 def register_frame(kind: str, handler) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from mason.dsl.fastexpr import _code
 from mason.errors import PlayError, RoundCapReached
 from mason.runtime.answers import answered_in_place
-from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW, FlowFrame, Scoped, TurnFrame
+from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW, FlowFrame, TurnFrame
 from mason.runtime.machine import _block, log_resolved, place_text, push_and_run, run_inline
-from mason.runtime.values import _plain, _seat_of, _short
+from mason.runtime.values import _plain
 
 END = "end"
 
@@ -30,43 +30,6 @@ def _progress(st) -> int:
 def count_forced(st) -> None:
     """Count a decision that resolved itself: not a decision, but progress for the flow's idle guard."""
     st["forced"] = st.get("forced", 0) + 1
-
-
-def s_turn(rt, env, node, fr: Scoped):
-    """Run ``turn SEAT [as CARD]``: push the turn's frame (its triggers and action window follow)."""
-    seat = _seat_of(rt, env, node.seat, node)
-    card = node.card(rt, env) if node.card is not None else None
-    if card is not None and (type(card) is not int or not 0 <= card < len(rt.cards)):
-        raise PlayError(f"a turn is played as a card, got {_short(card)}", node.place, "play/type")
-    st = rt.st
-    turn: TurnFrame = {
-        "kind": "turn",
-        "node": node.id,
-        "seat": seat,
-        "card": card,
-        "uses": {},
-        "groups": {},
-        "step": TURN_START,
-        "stop": False,
-        "outer_turn": st["ti"],
-    }
-    if node.mode == "after":
-        turn["groups"][node.group] = 1
-    elif node.mode == "only":
-        turn["only"] = node.group
-    st["stack"].append(turn)
-    st["ti"] = len(st["stack"]) - 1
-    rt.turn_seat_now, rt.turn_card_now = seat, card  # as sync_turn reads them
-    if rt.narrate:
-        what = f" as {rt.card_name(card)}" if card is not None else ""
-        rt.say(
-            f"-- {rt.seat_name(seat)} plays{what} --",
-            node,
-            turn=True,
-            type="turn",
-            seat=seat,
-            **({"card": card} if card is not None else {}),
-        )
 
 
 def _turn(rt, fr: TurnFrame) -> None:
@@ -604,6 +567,4 @@ def finish(rt) -> None:
         )
 
 
-# the statement and frames this module runs; mason.runtime.engine puts them in the machine's tables
-STATEMENTS = {"turn": s_turn}
 FRAMES = {"turn": _turn, "flow": _flow}

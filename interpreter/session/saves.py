@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING
 
 from mason import schemas as _schemas
 from mason.errors import MasonError, SaveError
-from mason.runtime.engine import FRAME, STMT, Runtime
+from mason.runtime.engine import FRAME, Runtime
 from mason.runtime.frames import TURN_WINDOW, upgrade_stack
+from mason.runtime.machine import runner_of
 from mason.runtime.state import copy_state, player_count
 from mason.runtime.values import zone_key
 
@@ -608,7 +609,7 @@ def _ask_again(prog, state) -> dict | None:
         or prog.nodes[below["node"]].stmts[below["next"] - 1] is not node
     ):
         return None
-    STMT[node.kind](rt, st["stack"][below["scope"]]["vars"], node, below)
+    runner_of(node.kind)(rt, st["stack"][below["scope"]]["vars"], node, below)
     return st["pending"]
 
 

@@ -1,36 +1,55 @@
-"""Every AST node type has exactly one compile handler, and every compiled statement kind one runner."""
+"""Every AST node type has exactly one compile handler, and every compiled statement kind one runner.
+
+A statement is one class (mason.dsl.constructs): its grammar rules, its tree mapping, its compile,
+its run and, optionally, its fast form; the registry is what the parser, the compiler, the machine
+and the block writer read.
+"""
 
 import inspect
+import re
 
 from mason.dsl import ast as A
+from mason.dsl import constructs
 from mason.dsl.expr import ExprCompiler
-from mason.dsl.stmt import SIMPLE_KINDS, StmtCompiler
-from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
-from mason.runtime.machine import FRAME, STMT
+from mason.runtime import engine  # noqa: F401  (the machine's tables, filled; the statements registered)
+from mason.runtime.machine import FRAME
 
 
 def _subclasses(base):
     return [c for c in A.NODE_TYPES.values() if issubclass(c, base) and c is not base]
 
 
-def test_every_expression_node_has_a_compiler():
-    missing = [c.__name__ for c in _subclasses(A.Expr) if not hasattr(ExprCompiler, "c_" + c.__name__)]
+def test_every_expression_node_has_one_form_with_its_rules_compile_and_fast_form():
+    missing = [c.__name__ for c in _subclasses(A.Expr) if c not in constructs.FORMS]
     assert missing == []
+    for node_type, form in constructs.FORMS.items():
+        assert form.node is node_type and form.rules, form.__name__
+        assert all(constructs.EXPRESSIONS[rule] is form for rule in form.rules), form.__name__
+        assert callable(form.compile) and callable(form.from_tree), form.__name__
+    assert not any(name.startswith("c_") for name in vars(ExprCompiler))  # no parallel compile table
 
 
-def test_every_statement_node_has_a_compiler():
-    missing = [c.__name__ for c in _subclasses(A.Stmt) if not hasattr(StmtCompiler, "s_" + c.__name__)]
-    assert missing == []
+def test_every_statement_class_is_registered_with_its_rules_compile_and_run():
+    classes = _subclasses(A.Stmt)
+    assert len(classes) >= 20
+    for cls in classes:
+        assert cls.rules, f"{cls.__name__} has no grammar rule"
+        assert all(constructs.STATEMENTS[rule] is cls for rule in cls.rules), cls.__name__
+        assert "compile" in cls.__dict__, f"{cls.__name__} does not compile itself"
+        for kind in cls.kinds:
+            assert constructs.KINDS[kind].owner is cls
 
 
 def test_every_compiled_kind_has_a_runner():
-    source = inspect.getsource(StmtCompiler)
-    import re
-
-    kinds = set(re.findall(r'Node\("([a-z_]+)"', source)) - {"block"}
+    kinds = set()
+    for cls in _subclasses(A.Stmt):
+        source = inspect.getsource(cls.compile)
+        kinds |= set(re.findall(r'(?:Node|Compiled)\(\s*"([a-z_]+)"', source))
+    kinds -= {"block"}
     assert kinds, "no statement kinds found"
-    assert sorted(k for k in kinds if k not in STMT) == []
-    assert SIMPLE_KINDS <= set(STMT)
+    assert sorted(k for k in kinds if k not in constructs.KINDS) == []
+    for kind, entry in constructs.KINDS.items():
+        assert entry.run is not A.Stmt.run, f"statement kind '{kind}' has no run"
 
 
 def test_every_frame_kind_has_a_handler():

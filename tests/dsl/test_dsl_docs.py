@@ -31,14 +31,17 @@ from support import random_answer
 
 from mason.dsl import ast as A
 from mason.dsl.builtins import BUILTINS, PROCEDURES
-from mason.dsl.expr import _BIN, Scope
+from mason.dsl.constructs import KINDS
+from mason.dsl.expr import Scope
+from mason.dsl.expressions.operators import _BIN
 from mason.dsl.parser import parse_effect, parse_expression
-from mason.dsl.stmt import SIMPLE_KINDS, Node
+from mason.dsl.stmt import Node
 from mason.errors import MasonError
 from mason.model.names import CONTEXT_NAMES
 from mason.model.validate import validate_game
 from mason.model.yamlpos import load_yaml_text
-from mason.runtime.engine import FRAME, STMT, check_answer, resume, run
+from mason.runtime import statements as S
+from mason.runtime.engine import FRAME, check_answer, resume, run
 from mason.runtime.state import new_state
 from mason.session.game import Game, Settings
 
@@ -380,10 +383,10 @@ def test_every_statement_kind_has_a_running_example():
     for ex in _tested_effects():
         names = ("me", "self", "owner") if ex.self_type else ("me",)
         used |= {n.kind for n in _nodes(compile_effect(prog, ex.code, names))}
-    kinds = (set(STMT) | set(SIMPLE_KINDS)) - {"block"}
+    kinds = set(KINDS) - {"block"}
     if not PROCEDURES:  # no procedure is registered yet: 'do' can only be shown refusing a name
         kinds.discard("do")
-        assert any(isinstance(n, A.Do) for n in _all_ast()), "'do NAME(...)' needs an example"
+        assert any(isinstance(n, S.Do) for n in _all_ast()), "'do NAME(...)' needs an example"
     missing = sorted(kinds - used)
     assert not missing, f"statement kinds without a running example in docs/dsl.md: {missing}"
 
@@ -402,35 +405,35 @@ def test_every_ast_node_type_and_operator_has_an_example():
 def test_every_statement_variant_has_an_example():
     features = set()
     for n in _all_ast():
-        if isinstance(n, A.Choose):
+        if isinstance(n, S.Choose):
             features.add(f"choose {n.kind if n.kind in ('card', 'seat', 'value', 'type') else 'family'}")
             features |= {
                 f"choose {f}"
                 for f in ("optional", "random", "secret", "ordered", "up_to", "by", "prompt", "body")
                 if getattr(n, f) not in (None, False, "")
             }
-        elif isinstance(n, A.ChooseOne):
+        elif isinstance(n, S.ChooseOne):
             features |= {f"choose one {f}" for f in ("by", "prompt") if getattr(n, f)}
             features |= {"option if" for o in n.options if o.cond is not None}
-        elif isinstance(n, (A.Move, A.Draw)):
+        elif isinstance(n, (S.Move, S.Draw)):
             features.add(f"{type(n).__name__} facing {n.facing or 'default'}")
-            if isinstance(n, A.Move):
+            if isinstance(n, S.Move):
                 features.add(f"Move {n.place}")
-        elif isinstance(n, (A.Gain, A.Pay)) and n.seat is not None:
+        elif isinstance(n, (S.Gain, S.Pay)) and n.seat is not None:
             features.add(f"{type(n).__name__} seat")
-        elif isinstance(n, A.Reveal):
+        elif isinstance(n, S.Reveal):
             features.add("reveal to" if n.to is not None else "reveal")
-        elif isinstance(n, A.Turn):
+        elif isinstance(n, S.Turn):
             features.add("turn as" if n.card is not None else "turn")
             if n.mode:
                 features.add(f"turn {n.mode}")
-        elif isinstance(n, A.If):
+        elif isinstance(n, S.If):
             features |= {"elif" for _ in n.branches[1:]} | ({"else"} if n.other else set())
         elif isinstance(n, A.Comprehension):
             features.add("comprehension call" if n.func else "comprehension")
             if n.cond is not None:
                 features.add("comprehension if")
-        elif isinstance(n, A.Set):
+        elif isinstance(n, S.Set):
             features.add(f"set {type(n.target).__name__}")
     wanted = {
         f"choose {k}"

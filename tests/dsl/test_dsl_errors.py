@@ -13,6 +13,7 @@ import pytest
 from mason.dsl import catalogue as C
 from mason.dsl.catalogue import DSL_ERRORS, example_start
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
+from mason.runtime import engine  # noqa: F401  (registers the statements the parser reads)
 
 EXAMPLES = [(label, example) for label, examples in DSL_ERRORS.items() for example in examples]
 

@@ -16,6 +16,7 @@ from mason.dsl.expr import CompileError, Scope
 from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.errors import MasonError, PlayError
 from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
+from mason.runtime import statements as S
 from mason.runtime.machine import FRAME
 from mason.session.game import Game
 
@@ -202,7 +203,7 @@ def test_syntax_errors_name_the_line(text, line):
 # ====================================================================== parser: shapes
 def test_choose_head_flags():
     c = parse_effect('choose optional random secret up to 2 card cs from hand by 1 saying "P"\n').body[0]
-    assert isinstance(c, A.Choose)
+    assert isinstance(c, S.Choose)
     assert (c.optional, c.random, c.secret, c.kind, c.var, c.prompt) == (True, True, True, "card", "cs", "P")
     assert isinstance(c.up_to, A.Literal) and isinstance(c.by, A.Literal) and c.body is None
     plain = parse_effect("choose x from [1, 2]:\n    pass\n").body[0]
@@ -236,7 +237,7 @@ def test_statements_shapes():
     assert [k for k, _ in emit.args] == ["card", "player"]
     assert (turn1.mode, turn1.group) == ("after", "action") and turn1.card is not None
     assert (turn2.mode, turn2.card) == ("", None)
-    assert isinstance(stop, A.StopTurn) and isinstance(end, A.EndGame)
+    assert isinstance(stop, S.StopTurn) and isinstance(end, S.EndGame)
     assert isinstance(set1.target, A.Attr) and isinstance(set2.target, A.Call)
     with pytest.raises(DslSyntaxError):
         parse_effect("set 1 + 2 = 3\n")
@@ -663,10 +664,10 @@ def test_ast_nodes_are_frozen_records_equal_by_their_fields_not_their_place():
 
     from mason.dsl import ast as A
 
-    a = A.Gain(A.Literal(1, line=1, col=6), "coin", None, line=1, col=1)
-    b = A.Gain(amount=A.Literal(1), counter="coin", seat=None, line=5, col=9)
+    a = S.Gain(A.Literal(1, line=1, col=6), "coin", None, line=1, col=1)
+    b = S.Gain(amount=A.Literal(1), counter="coin", seat=None, line=5, col=9)
     assert a == b and hash(a) == hash(b)  # the place is not part of a node's value
-    assert a != A.Pay(A.Literal(1), "coin", None)  # nor is a node equal to another kind with the same fields
+    assert a != S.Pay(A.Literal(1), "coin", None)  # nor is a node equal to another kind with the same fields
     assert repr(a) == "Gain(line=1, col=1, amount=Literal(line=1, col=6, value=1), counter='coin', seat=None)"
     assert A.Call("f", ()).kwargs == ()  # a field's default
     assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a
@@ -674,7 +675,7 @@ def test_ast_nodes_are_frozen_records_equal_by_their_fields_not_their_place():
     with pytest.raises(FrozenInstanceError):
         a.counter = "gem"
     with pytest.raises(TypeError):
-        A.Gain(A.Literal(1))  # counter missing
+        S.Gain(A.Literal(1))  # counter missing
     with pytest.raises(TypeError):
-        A.Gain(A.Literal(1), "coin", None, colour="red")
-    assert A.Gain._fields == ("amount", "counter", "seat")
+        S.Gain(A.Literal(1), "coin", None, colour="red")
+    assert S.Gain._fields == ("amount", "counter", "seat")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from support import mini_game, mini_program
 
+from mason.dsl.constructs import KINDS
 from mason.errors import PlayError
 from mason.runtime import (
     engine,  # noqa: F401  (the machine's tables, filled)
@@ -75,7 +76,7 @@ def test_an_error_that_escapes_the_checks_is_an_internal_error_not_a_rule_error(
     def broken(rt, env, node, fr):
         raise KeyError("no such thing")  # a bug in a statement handler, not in the rules
 
-    monkeypatch.setitem(machine.STMT, "gain", broken)
+    monkeypatch.setitem(KINDS, "gain", KINDS["gain"]._replace(run=broken))
     prog = mini_program()
     for block in prog.nodes:  # forget the handlers bound before the patch
         for attr in ("bound", "steps"):

@@ -16,6 +16,7 @@ import pytest
 from paths import PROBES
 from support import EVERY_GAME, copy_game, globals_read
 
+from mason.dsl.constructs import KINDS
 from mason.errors import PlayError
 from mason.play.session import make_bot, play_game
 from mason.runtime import direct, machine
@@ -149,12 +150,12 @@ def test_common_statements_are_written_in_place_not_called(tmp_path, monkeypatch
     kinds += ("set_seatvar",)
     for kind in kinds:
 
-        def counted(rt, env, node, fr, kind=kind, real=machine.STMT[kind]):
+        def counted(rt, env, node, fr, kind=kind, real=KINDS[kind].run):
             if rt.direct:  # (the first phase runs before the bots are asked in place)
                 called.append(kind)
             real(rt, env, node, fr)
 
-        monkeypatch.setitem(machine.STMT, kind, counted)
+        monkeypatch.setitem(KINDS, kind, KINDS[kind]._replace(run=counted))
     g = Game.new(settings, narrate=False)
     play_game(g, {s: make_bot("random", 1, s) for s in range(2)})
     assert called == []  # no handler ran: every statement was written in place
@@ -325,13 +326,13 @@ def test_a_statement_written_in_place_that_raises_where_its_handler_runs_is_an_i
     from mason.session import game as game_module
     from mason.session.game import Game, Settings
 
-    real = direct._Writer.operand
+    real = direct.Writer.operand
 
     def wrong(self, fn):
         code, spends = real(self, fn)
         return f"(({code}) if rt.n < 0 else [][1])", spends
 
-    monkeypatch.setattr(direct._Writer, "operand", wrong)
+    monkeypatch.setattr(direct.Writer, "operand", wrong)
     monkeypatch.setattr(game_module, "_PROGRAMS", {})
     monkeypatch.setenv("MASON_CACHE_DIR", "off")
     with pytest.raises(PlayError) as info:

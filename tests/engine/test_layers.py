@@ -31,7 +31,7 @@ LAYERS = [
     ("session", ["mason.session"]),  # Game, saves, determinization
     ("presentation", ["mason.presentation"]),
     ("agents", ["mason.agents"]),
-    ("play", ["mason.play", "mason.api"]),
+    ("play", ["mason.play", "mason.api", "mason.lsp"]),
     ("cli", ["mason.cli"]),
 ]
 

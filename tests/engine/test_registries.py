@@ -94,8 +94,18 @@ def test_every_shipped_board_kind_is_registered_by_a_primitive():
 
 
 def test_statement_and_frame_twice_are_refused():
-    with pytest.raises(RegistrationError, match="statement 'gain' is registered twice"):
-        machine.register_statement("gain", lambda rt, env, node, fr: None)
+    from mason.dsl import ast as A
+    from mason.dsl.constructs import statement
+    from mason.runtime.statements.counters import Gain
+
+    class Again(Gain):
+        """A second definition of ``gain``."""
+
+    try:
+        with pytest.raises(RegistrationError, match="statement rule 'gain' is registered twice"):
+            statement(Again)
+    finally:
+        A.NODE_TYPES.pop("Again", None)  # an AST node type only for this test
     with pytest.raises(RegistrationError, match="frame 'block' is registered twice"):
         machine.register_frame("block", lambda rt, fr: None)
     machine.register_frame("block", machine.FRAME["block"])  # the same handler again changes nothing

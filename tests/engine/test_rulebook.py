@@ -13,7 +13,7 @@ from support import edited_copy
 
 from mason.cli.main import main
 from mason.dsl import ast as A
-from mason.dsl.describe import HANDLED, Describer
+from mason.dsl.describe import Describer, handled
 from mason.dsl.parser import parse_effect, parse_expression
 from mason.presentation.rules_text import columns, rules_text
 from mason.session.game import load_program
@@ -145,7 +145,7 @@ def test_issue30_item6_a_variant_says_what_it_changes_in_words(tmp_path):
 
 def test_issue30_item6_every_node_type_describes_itself():
     concrete = {n for n, cls in A.NODE_TYPES.items() if n not in ("Expr", "Stmt", "Node", "Option")}
-    assert concrete - HANDLED == set()
+    assert concrete - handled() == set()
 
 
 @pytest.mark.parametrize(

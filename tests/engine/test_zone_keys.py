@@ -24,6 +24,8 @@ NOT_ZONE_KEYS = {
     ("interpreter/play/session.py", "f'{seed}/{seat}'"): "a bot's seed: the game's seed / its seat",
     ("interpreter/runtime/reasons.py", "f\"{f['visits']}/{f['mean']:+.2f}\""): "a search's visits / mean score",
     ("interpreter/presentation/table_text.py", "str(v['used']) + '/'"): "a value's used / total, as shown",
+    ("interpreter/lsp/shape.py", "ref[2:].split('/')"): "a JSON pointer's parts",
+    ("interpreter/lsp/shape.py", "ref.rsplit('/', 1)"): "a JSON schema reference's last part",
     ("interpreter/model/schema.py", "shown.replace('\\\\', '/').rsplit('/', 1)"): "a file path's last part",
 }
 
