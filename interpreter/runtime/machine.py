@@ -84,13 +84,16 @@ class Runtime:
 
     # ---------------------------------------------------------------- context
     def turn_frame(self):
+        """The frame of the turn being played, or None."""
         ti = self.st["ti"]
         return None if ti < 0 else self.st["stack"][ti]
 
     def turn_seat(self):
+        """The seat whose turn is being played, or None."""
         return self.turn_seat_now
 
     def turn_card(self):
+        """The card the turn is played as, or None."""
         return self.turn_card_now
 
     def sync_turn(self) -> None:
@@ -105,6 +108,7 @@ class Runtime:
         self.turn_card_now = None if fr is None else fr["card"]
 
     def active(self, card: int) -> bool:
+        """Whether a card lies in a zone where its abilities and modifiers count."""
         return self.cards[card]["z"] in self.prog.active_zones
 
     def value(self, name, args, env):
@@ -322,9 +326,11 @@ class Runtime:
         return f"P{s + 1}" if aid is None else self.prog.automata[aid].name
 
     def card_name(self, c) -> str:
+        """A card's name (its component type's)."""
         return self.types[self.cards[c]["t"]]["name"]
 
     def label(self, kind, v) -> str:
+        """An option of a ``kind`` of choice as shown: a card's or seat's name, an id in words."""
         if v is None:
             return "none"
         if kind not in ("seat", "value") and isinstance(v, int):  # a card, or a family's card
@@ -339,6 +345,7 @@ class Runtime:
 
     # ---------------------------------------------------------------- frames
     def push_block(self, block, scope_vars: dict):
+        """Push the frame of an invocation's block with its own variables ``scope_vars``."""
         stack = self.st["stack"]
         frame: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars}
         stack.append(frame)
