@@ -778,6 +778,12 @@ def simulate_cmd(
         if coverage:
             never = report["coverage"]["never"]
             click.echo(f"coverage: {len(report['coverage']['fired'])} fired, {len(never)} never fired")
+            forms = report["coverage"]["fast_forms"]
+            click.echo(
+                f"fast forms: {forms['made']} expressions made, {forms['declined']} declined;"
+                f" {forms['blocks_generated']} of {forms['blocks']} blocks generated"
+                + ("" if forms["on"] else " (off: every construct runs its reference path)")
+            )
             for item in never:
                 click.echo(f"  never fired: {item['key']} at {item['at']}")
     sys.exit(1 if report["errors"] or not report["completed"] else 0)  # (a stalled game is no error)
@@ -816,7 +822,18 @@ def _coverage_report(prog, counts: dict) -> dict:
         items.append((m.key, m.place))
     fired = {k: counts.get(k, 0) for k, _ in items if counts.get(k)}
     never = [{"key": k, "at": f"{p.file}:{p.line}"} for k, p in items if not counts.get(k)]
-    return {"fired": fired, "never": never}
+    return {"fired": fired, "never": never, "fast_forms": _fast_forms(prog)}
+
+
+def _fast_forms(prog) -> dict:
+    """How many of the program's expressions run a generated fast form and how many its generator
+    declined (they stay on the reference path), and how many of its blocks run as generated functions
+    when the rules run direct; ``on`` false: every construct runs the reference path."""
+    forms = dict(prog.fast_forms or {"on": prog.fast, "made": 0, "declined": 0})
+    blocks = [n for n in prog.nodes if n.kind == "block"]
+    forms["blocks"] = len(blocks)
+    forms["blocks_generated"] = sum(1 for n in blocks if getattr(n, "direct", None) is not None)
+    return forms
 
 
 @main.command("replay")

@@ -24,28 +24,31 @@ class RandomAgent(Agent):
     def decide(self, game, seat):
         """A uniformly drawn answer to the pending decision, from the seat's stream in the game."""
         p = game.pending_unlabelled  # options only: no labels needed
-        return self.pick(game.bot_streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
+        streams = {"bots": game.bot_streams}  # the game's streams, as blind_pick finds them in a state
+        return self.blind_pick(streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
 
     def blind_pick(self, st, seat, n, subset, ordered=False):
-        """The answer to a decision of ``n`` options from the state's bot stream alone (``pick``): no
-        view needed, so the engine may ask it in place (runtime/answers.py)."""
+        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
+        in an order that counts), from the seat's stream in ``st["bots"]`` alone: no view needed, so the
+        engine may ask it in place (runtime/answers.py). An ordered subset comes in the drawn (random)
+        order, any other in ascending order."""
         streams = st.get("bots")
         if streams is None:
             streams = st["bots"] = {}
-        return self.pick(streams, seat, n, subset, ordered)
-
-    def pick(self, streams: dict, seat, n, subset, ordered=False):
-        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
-        in an order that counts), drawn from the seat's stream in ``streams`` (``Game.bot_streams``).
-        An ordered subset comes in the drawn (random) order, any other in ascending order."""
         key = _KEYS.get(seat) or str(seat)
         if not subset:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start
             if n <= 1:
                 streams[key] = x
                 return 0
-            streams[key], answer = draw(x, n)
-            return answer
+            while True:  # rng.draw(x, n), written in place: one call less at every decision of a game
+                x ^= x >> 12
+                x ^= (x << 25) & 0xFFFF_FFFF_FFFF_FFFF
+                x ^= x >> 27
+                out = (x * 0x2545F4914F6CDD1D) & 0xFFFF_FFFF_FFFF_FFFF
+                if (out < 0xFFFF_FFFF_FFFF_0000 and n <= 0x1_0000) or out < rng.limit(n):
+                    streams[key] = x
+                    return out % n
         box = {"rng": streams.get(key) or self.start}
         k = min(rng.below(box, subset + 1), n)
         pool = list(range(n))
@@ -58,4 +61,3 @@ class RandomAgent(Agent):
 
 
 _KEYS = {s: str(s) for s in range(64)}  # a seat's key in state["bots"] (made once for the common seats)
-draw = rng.draw

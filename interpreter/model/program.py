@@ -220,6 +220,9 @@ class Program:
     # the action window's plan (turns._plan) and each event's trigger lookup (machine._heard)
     _window_plan = None
     _heard = None
+    # the expressions that got a fast form while it compiled, and those declined: {"on", "made",
+    # "declined"}, set by runtime.game.load_program (``mason simulate --coverage`` shows them)
+    fast_forms: dict | None = None
 
     def __init__(self, spec, players: int | None = None):
         self.spec = spec

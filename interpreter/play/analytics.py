@@ -16,6 +16,7 @@ from __future__ import annotations
 import statistics
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +26,18 @@ from mason.play.session import make_bot, play_game
 from mason.play.sprt import Several
 from mason.runtime.state import names_at
 from mason.runtime.values import split_zone_key
-from mason.session.game import Game, Settings, load_program
+from mason.session.game import Game, Settings, load_program, resolved_fast
 
 REPORT_FORMAT = 1
 
 
 # ------------------------------------------------------------------------------------------ one game
 def play_one(job: tuple) -> dict:
-    """One bot game. ``job`` = (settings as JSON, bot kind, {seat: kind} overrides, count rule firings)."""
-    settings_json, bots, seat_bots, coverage = job
-    settings = Settings.from_json(settings_json)
+    """One bot game. ``job`` = (settings as JSON, bot kind, {seat: kind} overrides, count rule firings,
+    fast forms on or off): ``Settings.fast`` is not in the settings' JSON (a record leaves it out), so
+    it travels beside them, decided by the caller (``run_games``), not by the worker's environment."""
+    settings_json, bots, seat_bots, coverage, fast = job
+    settings = replace(Settings.from_json(settings_json), fast=fast)
     t = time.perf_counter()
     out: dict[str, Any] = {"seed": settings.seed}
     try:
@@ -113,16 +116,19 @@ def run_games(
     ray: str | bool | None = None,
 ) -> list:
     """Play ``games`` games with seeds base.seed, base.seed + 1, ...; results in seed order (locally,
-    on ``workers`` processes or as Ray tasks: the results are the same)."""
+    on ``workers`` processes or as Ray tasks: the results are the same). The games run with fast forms
+    as ``base.fast`` says (None: as ``MASON_FAST`` says here, in the calling process)."""
     from mason.play.parallel import map_games
 
     seed0 = int(base.seed)
+    fast = resolved_fast(base)
     jobs = [
         (
             Settings(base.game, base.players, seed0 + i, base.variants, base.expansions, base.options).to_json(),
             bots,
             dict(seat_bots or {}),
             coverage,
+            fast,
         )
         for i in range(games)
     ]
@@ -357,7 +363,7 @@ def metric_value(result: dict, metric: tuple) -> float:
 
 
 def _shifted(base: Settings, start: int) -> Settings:
-    return Settings(base.game, base.players, int(base.seed) + start, base.variants, base.expansions, base.options)
+    return replace(base, seed=int(base.seed) + start)
 
 
 def _batches(max_games: int, batch: int):

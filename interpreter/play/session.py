@@ -12,7 +12,7 @@ from mason.agents.random_agent import RandomAgent
 from mason.errors import IllegalAction, MasonError, RoundCapReached, SaveError
 from mason.runtime.frames import Asking
 from mason.runtime.state import names_at
-from mason.session.game import Game, Settings, load_program
+from mason.session.game import Game, Settings, load_program, resolved_fast
 
 
 def make_bot(kind: str, seed, seat: int):
@@ -178,10 +178,10 @@ def _simulate_job(job) -> dict:
 
 
 def _compile_programs(keys) -> None:
-    """Pool initializer: compile each (game, variants, expansions) once in this worker process."""
-    for game, variants, expansions in keys:
+    """Pool initializer: compile each (game, variants, expansions, fast) once in this worker process."""
+    for game, variants, expansions, fast in keys:
         try:
-            load_program(game, variants, expansions)
+            load_program(game, variants, expansions, fast)
         except MasonError:
             pass  # each game then reports the error itself
 
@@ -212,13 +212,14 @@ def simulate(
 
     seed0 = int(base.seed)
     counts = tuple(player_counts) or (base.players,)
+    fast = resolved_fast(base)  # here, not in each worker: a Ray task's environment may differ
     all_settings = [
-        Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions, base.options, base.fast)
+        Settings(base.game, counts[i % len(counts)], seed0 + i, base.variants, base.expansions, base.options, fast)
         for i in range(games)
     ]
     t = time.perf_counter()
     jobs = [(s, bots, coverage, seat_bots) for s in all_settings]
-    keys = ((base.game, tuple(base.variants), tuple(base.expansions)),)
+    keys = ((base.game, tuple(base.variants), tuple(base.expansions), fast),)
     if workers > 1 and not ray:  # compiled here, once: forked workers start with it (and the report needs it)
         _compile_programs(keys)
     results = map_games(

@@ -61,6 +61,11 @@ def _limit(n: int) -> int:
     return limit
 
 
+def limit(n: int) -> int:
+    """The rejection limit of ``draw`` for ``n`` options: the largest multiple of n below 2**64 (kept)."""
+    return _LIMITS.get(n) or _limit(n)
+
+
 def shuffle(st: dict, items: list) -> None:
     """Fisher-Yates shuffle in place with the state's generator (``below`` for each place, the
     generator's state kept in a local until the end)."""
@@ -68,6 +73,14 @@ def shuffle(st: dict, items: list) -> None:
         return
     x = st["rng"]
     for i in range(len(items) - 1, 0, -1):
-        x, j = draw(x, i + 1)
+        n = i + 1
+        while True:  # draw(x, n), written in place (a call less per card; test_core_units holds them equal)
+            x ^= x >> 12
+            x ^= (x << 25) & 0xFFFF_FFFF_FFFF_FFFF
+            x ^= x >> 27
+            out = (x * 0x2545F4914F6CDD1D) & 0xFFFF_FFFF_FFFF_FFFF
+            if (out < 0xFFFF_FFFF_FFFF_0000 and n <= 0x1_0000) or out < (_LIMITS.get(n) or _limit(n)):
+                break
+        j = out % n
         items[i], items[j] = items[j], items[i]
     st["rng"] = x

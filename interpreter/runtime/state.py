@@ -33,18 +33,20 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     """A fresh state for ``players`` players and the automata joining at that count (setup not run yet)."""
     autos = program.automata_at(players)
     n = players + len(autos)
-    cards = []
     defaults = program.card_state
     shared = {k: v for k, v in defaults.items() if type(v) in _ATOMS}  # nothing to copy
-    copied = [(k, v) for k, v in defaults.items() if k not in shared]
-    for tid, zone in zip(program.instances, program.start_zone):
-        card = {"t": tid, "z": zone, "o": None, "up": False, "seen": []}
-        if copied:
+    if len(shared) == len(defaults):  # the common case: one dict display a card
+        cards = [
+            {"t": tid, "z": zone, "o": None, "up": False, "seen": [], **defaults}
+            for tid, zone in zip(program.instances, program.start_zone)
+        ]
+    else:
+        cards = []
+        for tid, zone in zip(program.instances, program.start_zone):
+            card = {"t": tid, "z": zone, "o": None, "up": False, "seen": []}
             for k, v in defaults.items():
                 card[k] = v if k in shared else copy.deepcopy(v)
-        else:
-            card.update(defaults)
-        cards.append(card)
+            cards.append(card)
     zones: dict[str, list[int]] = {}
     for name, z in program.zones.items():
         if z["scope"] == "seat":
@@ -52,17 +54,19 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
                 zones[zone_key(name, s)] = []
         else:
             zones[name] = []
-    for i, card in enumerate(cards):
-        if card["z"] is not None:
-            zones[card["z"]].append(i)
+    for i, zone in enumerate(program.start_zone):
+        if zone is not None:
+            zones[zone].append(i)
     counters = {}
     for name, c in program.counters.items():
         counters[name] = [c["start"]] * n if c["scope"] == "seat" else c["start"]
     variables = {}
     for name, v in program.vars.items():
-        variables[name] = (
-            [copy.deepcopy(v["start"]) for _ in range(n)] if v["scope"] == "seat" else copy.deepcopy(v["start"])
-        )
+        start = v["start"]
+        if type(start) in _ATOMS:  # nothing to copy
+            variables[name] = [start] * n if v["scope"] == "seat" else start
+        else:
+            variables[name] = [copy.deepcopy(start) for _ in range(n)] if v["scope"] == "seat" else copy.deepcopy(start)
     table = program.table_for(players)  # the row of the number of players, not of seats
     constants = dict(program.constants)
     for k, v in (options or {}).items():

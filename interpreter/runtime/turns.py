@@ -46,6 +46,8 @@ def _turn(rt, fr: TurnFrame) -> None:
         if len(stack) != depth:
             return
     window = None
+    answerers = rt.answerers
+    pick = None if answerers is None else answerers.get(fr["seat"])  # a bot answering in place
     while True:
         if p == TURN_WINDOW:
             options: list
@@ -79,17 +81,15 @@ def _turn(rt, fr: TurnFrame) -> None:
                 )
             take_action(rt, fr, options[0])
             return
-        if rt.answerers is not None:
-            pick = rt.answerers.get(fr["seat"])
-            if pick is not None:  # a bot answers in place (runtime/answers.py): the action, as resume takes it
-                take_action(rt, fr, options[answered_in_place(rt, pick, fr["seat"], options)], at_once=True)
-                if rt.direct:  # nothing pauses: the action's frame runs now, as the run loop would run it next
-                    if len(stack) > depth:
-                        _block(rt, stack[-1])
-                    if len(stack) == depth:  # its effect has run: the next window, or the turn's end
-                        p = fr["step"]
-                        continue
-                return
+        if pick is not None:  # a bot answers in place (runtime/answers.py): the action, as resume takes it
+            take_action(rt, fr, options[answered_in_place(rt, pick, fr["seat"], options)], at_once=True)
+            if rt.direct:  # nothing pauses: the action's frame runs now, as the run loop would run it next
+                if len(stack) > depth:
+                    _block(rt, stack[-1])
+                if len(stack) == depth:  # its effect has run: the next window, or the turn's end
+                    p = fr["step"]
+                    continue
+            return
         rt.st["pending"] = {
             "seat": fr["seat"],
             "kind": "action",
@@ -378,15 +378,16 @@ def take_action(rt, fr: TurnFrame, key, at_once: bool = False) -> None:
     a, c = (rt.prog._window_plan or _plan(rt.prog))[1].get(key) or _find(rt, key)
     u = fr["uses"]
     u[key] = u.get(key, 0) + 1
-    if c is not None:
+    seat = fr["seat"]
+    if c is None:
+        env = {"me": seat}
+    else:
         u[a.key] = u.get(a.key, 0) + 1
+        env = {"me": seat, "self": c, "owner": rt.cards[c]["o"]}
     if a.group:
         fr["groups"][a.group] = fr["groups"].get(a.group, 0) + 1
-    seat = fr["seat"]
-    env = {"me": seat}
-    if c is not None:
-        env["self"], env["owner"] = c, rt.cards[c]["o"]
-    if rt.narrate:
+    narrate = rt.narrate
+    if narrate:
         rt.say(
             f"{rt.seat_name(seat)}: {action_label(rt, fr, key)}",
             None,
@@ -399,13 +400,17 @@ def take_action(rt, fr: TurnFrame, key, at_once: bool = False) -> None:
     if rt.stats is not None:
         k = f"{rt.cards[c]['t']}.{a.key}" if c is not None else f"game.{a.key}"
         rt.stats[k] = rt.stats.get(k, 0) + 1
-    if a.block.inline and not rt.narrate:  # plain statements: run now (narrating, the frame names the action)
-        run_inline(rt, env, a.block, fr)
+    block = a.block
+    if block.inline and not narrate:  # plain statements: run now (narrating, the frame names the action)
+        if rt.blocks is not None:  # its generated function, as run_inline runs it (one call less)
+            (block.direct or rt.blocks(block, rt.prog))(rt, env, fr)
+        else:
+            run_inline(rt, env, block, fr)
         return
     if at_once:
-        push_and_run(rt, a.block, env)
+        push_and_run(rt, block, env)
     else:
-        rt.push_block(a.block, env)
+        rt.push_block(block, env)
 
 
 # ==================================================================== rounds and phases

@@ -78,6 +78,13 @@ class Settings:
             raise SaveError(f"bad settings in save file: {exc}") from None
 
 
+def resolved_fast(settings: Settings) -> bool:
+    """Whether ``settings``' games run with fast forms: ``settings.fast``, or (None) as ``MASON_FAST``
+    says in this process. Resolved where games are handed out, so worker processes and Ray tasks, whose
+    environment may differ, play the way the caller asked."""
+    return FAST.on if settings.fast is None else bool(settings.fast)
+
+
 def program_key(game: str, variants=(), expansions=(), fast: bool | None = None) -> tuple:
     """The key ``load_program`` keeps a compiled program under (``fast`` None: as ``MASON_FAST`` says)."""
     return (game, tuple(variants), tuple(expansions), FAST.on if fast is None else bool(fast))
@@ -92,10 +99,14 @@ def load_program(game: str, variants=(), expansions=(), fast: bool | None = None
     if prog is None:
         from mason.model.validate import validate_game
 
+        made, declined = FAST.made, FAST.declined
         with fast_forms(fast):
             checked, errors = validate_game(game, variants, expansions)
         if errors or checked is None:
             raise DefinitionErrors(errors)
+        # the expressions given a fast form, and those its generator declined (left on the reference
+        # path), while this program compiled: what ``mason simulate --coverage`` shows
+        checked.fast_forms = {"on": fast, "made": FAST.made - made, "declined": FAST.declined - declined}
         prog = _PROGRAMS[key] = checked
         _LOADED_IN[prog] = Path.cwd()
     return prog
