@@ -24,17 +24,20 @@ class RandomAgent(Agent):
     def decide(self, game, seat):
         """A uniformly drawn answer to the pending decision, from the seat's stream in the game."""
         p = game.pending_unlabelled  # options only: no labels needed
-        streams = {"bots": game.bot_streams}  # the game's streams, as blind_pick finds them in a state
-        return self.blind_pick(streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
+        return self.pick(game.bot_streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
 
     def blind_pick(self, st, seat, n, subset, ordered=False):
-        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
-        in an order that counts), from the seat's stream in ``st["bots"]`` alone: no view needed, so the
-        engine may ask it in place (runtime/answers.py). An ordered subset comes in the drawn (random)
-        order, any other in ascending order."""
+        """The answer to a decision of ``n`` options from the state's bot stream alone (``pick``): no
+        view needed, so the engine may ask it in place (runtime/answers.py)."""
         streams = st.get("bots")
         if streams is None:
             streams = st["bots"] = {}
+        return self.pick(streams, seat, n, subset, ordered)
+
+    def pick(self, streams: dict, seat, n, subset, ordered=False):
+        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
+        in an order that counts), drawn from the seat's stream in ``streams`` (``Game.bot_streams``).
+        An ordered subset comes in the drawn (random) order, any other in ascending order."""
         key = _KEYS.get(seat) or str(seat)
         if not subset:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start

@@ -221,7 +221,7 @@ class Program:
     _window_plan = None
     _heard = None
     # the expressions that got a fast form while it compiled, and those declined: {"on", "made",
-    # "declined"}, set by runtime.game.load_program (``mason simulate --coverage`` shows them)
+    # "declined"}, set by session.game.load_program (``mason simulate --coverage`` shows them)
     fast_forms: dict | None = None
 
     def __init__(self, spec, players: int | None = None):
