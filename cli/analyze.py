@@ -548,6 +548,14 @@ def _p(p) -> str:
     return "-" if p is None else ("<0.001" if p < 0.001 else f"{p:.3f}")
 
 
+def _q(test: dict) -> str:
+    """A test's adjusted p value (false discovery rate), * when it is below alpha."""
+    from mason.play.stats import significant
+
+    q = test.get("q")
+    return _p(q) + ("*" if significant(q) else "")
+
+
 def _settings_line(report: dict) -> str:
     st = report["settings"]
     extra = (
@@ -605,8 +613,10 @@ def analyze_text(report: dict) -> str:
     out.append("")
     out += _wrap(
         f"component impact: seats that held or played a type vs those that did not (one row a game "
-        f"and seat; * p < 0.05; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)"
+        f"and seat; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)"
     )
+    if report.get("fdr"):
+        out += _wrap(f"{report['fdr']} (marked *)")
     for fam, rows in report["components"].items():
         seen = [r for r in rows if r["held"]["n"] and r["not_held"]["n"]]
         if not seen:
@@ -617,7 +627,7 @@ def analyze_text(report: dict) -> str:
         if fam in report.get("component_notes", {}):
             out += _wrap(f"note: {report['component_notes'][fam]}", "    ")
         out += _table(
-            ["type", "held n", "win", "not n", "win", "diff", "p", "score diff", "p"],
+            ["type", "held n", "win", "not n", "win", "diff", "p", "q", "score diff", "p", "q"],
             [
                 [
                     r["name"],
@@ -626,9 +636,11 @@ def analyze_text(report: dict) -> str:
                     r["not_held"]["n"],
                     _pct(r["not_held"]["win_rate"]),
                     _pct(r["win_rate_diff"]["diff"]),
-                    _p(r["win_rate_diff"]["p"]) + ("*" if (r["win_rate_diff"]["p"] or 1) < 0.05 else ""),
+                    _p(r["win_rate_diff"]["p"]),
+                    _q(r["win_rate_diff"]),
                     _num(r["score_diff"]["diff"]),
-                    _p(r["score_diff"]["p"]) + ("*" if (r["score_diff"]["p"] or 1) < 0.05 else ""),
+                    _p(r["score_diff"]["p"]),
+                    _q(r["score_diff"]),
                 ]
                 for r in seen[:TOP_TYPES]
             ],
@@ -651,7 +663,7 @@ def compare_text(report: dict) -> str:
         *_wrap(f"B: {b['label']}; {_settings_line(b)}"),
         *_wrap(
             f"same seeds on both sides ({report['paired_seeds']} games completed on both); B - A; "
-            f"significant: p < {report['alpha']}; n/side: games per side to detect the difference "
+            f"n/side: games per side to detect the difference "
             f"(power {report['power']})"
         ),
         "",
@@ -669,11 +681,14 @@ def compare_text(report: dict) -> str:
                 _ci(m["ci95"], pct=rate),
                 m["test"],
                 _p(m["p"]),
+                _p(m.get("q")),
                 "yes" if m["significant"] else "no",
                 _num(m["n_needed"]),
             ]
         )
-    out += _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "significant", "n/side"], rows)
+    out += _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "q", "significant", "n/side"], rows)
+    if report.get("fdr"):
+        out += _wrap(report["fdr"])
     out.append("")
     for tag, r in (("A", a), ("B", b)):
         bal = r["balance"]

@@ -1,8 +1,12 @@
-"""A one-ply bot: tries each legal option on a copy of the state and keeps the best score estimate.
+"""A one-move bot: tries each legal option on a copy of the state and keeps the best score estimate.
 
 For each option of the pending decision the bot applies it to a copy of the state with the engine's
 unchecked resume, runs the copy to the next decision (automated seats play on by their policy) and
-scores the position for its seat:
+scores the position for its seat. When that next decision is the bot's own again (one move asked as
+a chain of questions: "which action?", then "which tile?", then "which space?"), the option is worth
+the best of that decision's options, looked through the same way, up to ``LOOKAHEAD`` questions deep
+and within ``BUDGET`` trials per decision, shared out evenly among the options (so no option is
+judged on a deeper search than its rivals); past that, the position is scored as it stands:
 
 - a finished game: winning beats everything, losing is worse than any unfinished position, and the
   final scores decide within each;
@@ -35,6 +39,8 @@ from mason.runtime import rng
 
 ESTIMATE = "bot_estimate"
 LOST, GOING, WON = -1, 0, 1
+LOOKAHEAD = 3  # how many of its own follow-up questions an option is looked through
+BUDGET = 48  # trials per decision for those follow-ups, shared out evenly among the options
 
 
 class GreedyAgent(Agent):
@@ -59,7 +65,8 @@ class GreedyAgent(Agent):
             base = self._sample(game, seat, box)
             if p["subset"]:
                 return self._subset(game, base, seat, p, box)
-            keys = [self._score(game, base, seat, i) for i in range(n)]
+            share = max(0, BUDGET - n) // n
+            keys = [self._score(game, base, seat, i, share) for i in range(n)]
             self.figures = {i: figure(k) for i, k in enumerate(keys)}
             return _pick(range(n), keys, box)
         finally:
@@ -89,17 +96,25 @@ class GreedyAgent(Agent):
         return chosen
 
     # ---------------------------------------------------------------- one option tried
-    def _score(self, game, base, seat, answer) -> tuple:
-        """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last."""
+    def _score(self, game, base, seat, answer, budget=0, depth=1) -> tuple:
+        """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last.
+
+        When the seat itself is asked next, the best of that question's options, each given an even
+        share of ``budget`` trials, while ``depth`` stays within ``LOOKAHEAD``."""
         try:
             trial = base.trial()
             trial.answer_unchecked(answer)  # the answer is one of the offered options
             if trial.over:
                 r = trial.result
                 return (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat))
-            return (GOING, estimate(trial, seat))
         except MasonError:
             return (LOST - 1, 0)
+        q = trial.pending_unlabelled
+        m = len(q["options"]) if q else 0
+        if q and q["seat"] == seat and not q["subset"] and depth < LOOKAHEAD and 1 < m <= budget:
+            share = (budget - m) // m
+            return max(self._score(game, trial, seat, i, share, depth + 1) for i in range(m))
+        return (GOING, estimate(trial, seat))
 
 
 def figure(key: tuple) -> dict:

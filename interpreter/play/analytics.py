@@ -189,6 +189,7 @@ def summarize(
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
     }
     report["component_notes"] = component_notes(report["components"])
+    report["fdr"] = fdr_note(report["components"])
     if coverage:
         report["coverage"] = rule_coverage(program, done)
     return report
@@ -231,7 +232,34 @@ def component_impact(program, done: list, seats: int) -> dict:
                 }
             )
         out[fam] = rows
+    adjust_family([t for rows in out.values() for r in rows for t in (r["win_rate_diff"], r["score_diff"])])
     return out
+
+
+def adjust_family(tests: list) -> int:
+    """Benjamini-Hochberg over a family of tests (dicts with ``p``): each gets its adjusted ``q`` beside
+    ``p`` (and ``significant`` from ``q`` when it had one). Returns how many tests the family holds."""
+    qs = stats.bh_adjust([t.get("p") for t in tests])
+    for t, q in zip(tests, qs):
+        t["q"] = q
+        if "significant" in t:
+            t["significant"] = stats.significant(q)
+    return sum(1 for t in tests if t.get("p") is not None)
+
+
+def fdr_note(components: dict) -> str:
+    """How the component tests are adjusted, in words (the report says so beside the p values)."""
+    m = sum(
+        1
+        for rows in components.values()
+        for r in rows
+        for k in ("win_rate_diff", "score_diff")
+        if r[k]["p"] is not None
+    )
+    return (
+        f"{m} component tests at once (win and score differences of every type): q is the {stats.FDR} "
+        f"adjusted p value (false discovery rate), shown beside the raw p; a difference counts when q < {stats.ALPHA}"
+    )
 
 
 FEW_NOT_HELD = 0.2  # below this median share of seat-games without a type, a family gets a caution
@@ -325,10 +353,13 @@ def compare(a: dict, b: dict, results_a: list, results_b: list) -> dict:
         metrics.append(
             {"metric": key, "kind": "mean", **_test(t), "a": t["a"], "b": t["b"], "paired_t_p": t.get("paired_t_p")}
         )
+    m = adjust_family(metrics)
     return {
         "report_format": REPORT_FORMAT,
         "a": a,
         "b": b,
+        "fdr": f"{m} tests at once: q is the {stats.FDR} adjusted p value (false discovery rate), shown "
+        f"beside the raw p; significant: q < {stats.ALPHA}",
         "paired_seeds": len(both),
         "alpha": stats.ALPHA,
         "power": stats.POWER,

@@ -12,6 +12,7 @@ import io
 import json
 import re
 
+from mason.play.stats import significant
 from mason.runtime.values import plural
 
 TOP_TYPES = 15
@@ -64,6 +65,7 @@ def plot_win_rates(reports: list, labels: list) -> str:
         ax.bar(xs, rates, width, yerr=[lo, hi], capsize=3, color=COLOURS[k % 2], label=label)
     ax.axhline(1 / len(seats), color="grey", linestyle="--", linewidth=1)
     ax.set_xticks(range(len(seats)), [s["name"] for s in seats])
+    _percent_axis(ax.yaxis)
     ax.set_ylabel("win rate")
     ax.set_title("Win rate by seat (95% Wilson intervals; dashed: equal share)")
     if len(reports) > 1:
@@ -165,11 +167,19 @@ def plot_components(reports: list, labels: list, family: str) -> str:
         ax.barh(ys, xs, height, xerr=err, capsize=2, color=COLOURS[k % 2], label=labels[k])
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_yticks(range(len(chosen)), [rows0[t]["name"] for t in chosen])
-    ax.set_xlabel("win rate held - not held")
+    _percent_axis(ax.xaxis)
+    ax.set_xlabel("win rate held - not held (percentage points)")
     ax.set_title(f"Component impact: {family}")
     if len(reports) > 1:  # beside the chart, never over a bar
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return _svg(fig)
+
+
+def _percent_axis(axis) -> None:
+    """Rates on an axis read as percentages, as in the tables (0.25 -> 25%)."""
+    from matplotlib.ticker import PercentFormatter
+
+    axis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0))
 
 
 # ------------------------------------------------------------------------------------------ page
@@ -207,6 +217,11 @@ def _num(x) -> str:
 
 def _p(p) -> str:
     return "-" if p is None else ("&lt;0.001" if p < 0.001 else f"{p:.3f}")
+
+
+def _q(test: dict) -> str:
+    q = test.get("q")
+    return _p(q) + ("*" if significant(q) else "")
 
 
 def _ci(ci, pct=True) -> str:
@@ -256,8 +271,10 @@ def _component_tables(rep: dict) -> list:
                     "mean score",
                     "win diff",
                     "p",
+                    "q",
                     "score diff",
                     "p",
+                    "q",
                 ],
                 [
                     [
@@ -272,8 +289,10 @@ def _component_tables(rep: dict) -> list:
                         _num(r["not_held"]["mean_score"]),
                         _pct(r["win_rate_diff"]["diff"]),
                         _p(r["win_rate_diff"]["p"]),
+                        _q(r["win_rate_diff"]),
                         _num(r["score_diff"]["diff"]),
                         _p(r["score_diff"]["p"]),
+                        _q(r["score_diff"]),
                     ]
                     for r in rows
                 ],
@@ -333,6 +352,8 @@ def analyze_html(rep: dict) -> str:
         "observation is one game and seat; those of one game are not independent, so read the "
         "intervals as indicative.</p>",
     ]
+    if rep.get("fdr"):
+        body.append(f'<p class="note">{_e(rep["fdr"])} (marked *).</p>')
     body += _component_plots([rep], labels) + _component_tables(rep)
     cov = rep.get("coverage")
     if cov is not None:
@@ -364,6 +385,7 @@ def compare_html(cmp: dict) -> str:
                 _ci(m["ci95"], rate),
                 _e(m["test"]),
                 _p(m["p"]),
+                _p(m.get("q")),
                 "yes" if m["significant"] else "no",
                 _num(m["n_needed"]),
             ]
@@ -373,13 +395,14 @@ def compare_html(cmp: dict) -> str:
         f"<p>{_e(labels[0])}: {_settings(a)}</p>",
         f"<p>{_e(labels[1])}: {_settings(b)}</p>",
         f"<p>Both sides play the same seeds ({cmp['paired_seeds']} completed on both). Differences are B - A; "
-        f"significant: p &lt; {cmp['alpha']}; n/side: the games per side needed to detect the observed "
+        f"n/side: the games per side needed to detect the observed "
         f"difference (power {cmp['power']}). Tests: "
         + "; ".join(f"{_e(k)}: {_e(v)}" for k, v in cmp["tests"].items())
         + ".</p>",
         *_sequential(cmp),
         "<h2>Differences</h2>",
-        _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "significant", "n/side"], rows),
+        _table(["metric", "A", "B", "B - A", "95% CI", "test", "p", "q", "significant", "n/side"], rows),
+        f'<p class="note">{_e(cmp.get("fdr", ""))}.</p>' if cmp.get("fdr") else "",
         "<h2>Win rate by seat</h2>",
         f"<figure>{plot_win_rates([a, b], labels)}</figure>",
         "<h2>Scores</h2>",

@@ -200,5 +200,25 @@ def two_means(a: list, b: list, paired: bool = False, rank_test: bool = True) ->
 
 
 def significant(p) -> bool:
-    """Whether a p-value is below the level ``ALPHA`` (None is not)."""
+    """Whether a p value (or an adjusted one, a q) is below ``ALPHA``."""
     return p is not None and p < ALPHA
+
+
+FDR = "Benjamini-Hochberg"
+
+
+def bh_adjust(ps: list) -> list:
+    """Benjamini-Hochberg adjusted p values (q values) of a family of tests, in the same order.
+
+    Flagging the tests whose q is below alpha keeps the expected share of false discoveries among the
+    flagged ones at most alpha (independent or positively dependent tests). ``None`` (no test) stays
+    ``None`` and does not count in the family."""
+    known = sorted((p, i) for i, p in enumerate(ps) if p is not None)
+    m = len(known)
+    out: list = [None] * len(ps)
+    running = 1.0
+    for rank in range(m, 0, -1):  # from the largest p down: q = min over the larger ranks of p * m / rank
+        p, i = known[rank - 1]
+        running = min(running, p * m / rank)
+        out[i] = max(running, min(p, 1.0))  # never below p (p * m / m may round down)
+    return out

@@ -345,9 +345,10 @@ def _region(rt, name, s):
 
 
 # A slot query read in place (``code`` hooks, dsl/builtins.py): the geometry ``_g`` keeps in the
-# runtime's memo, while the state still holds the board it was made from; anything else (no memo yet,
-# a board put in its place, a slot the board lacks) raises, and the builtin decides.
-_GEO = "(_m := rt.memo['slots'][{0}])[0] is rt.st['boards'][{0}]"
+# runtime's memo, while the state still holds the board it was made from; with no memo yet (a runtime
+# made afresh from a state, as a resumed save or a bot's trial is) or a board put in its place, the
+# query is handed to the builtin (``_bail``); a slot the board lacks raises, and the builtin decides.
+_GEO = "((_m := rt.memo.get('slots', {{}}).get({0})) or _bail())[0] is rt.st['boards'][{0}]"
 _level_code = state_code("slots", f"(_m[1].info[{{1}}][1] if {_GEO} else _bail())")
 _owner_code = state_code(
     "slots",

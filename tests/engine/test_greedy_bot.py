@@ -161,3 +161,48 @@ def test_cli_simulate_and_play_accept_greedy():
     res = runner.invoke(main, ["play", "citadels", "-p", "3", "--seed", "2", "--bots", "greedy"])
     assert res.exit_code == 0, res.output
     assert "Winner" in res.output
+
+
+CHAIN = """\
+id: chain
+name: Chain
+status: placeholder
+description: One move asked as two questions. A test fixture.
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+players: {min: 2, max: 2}
+counters:
+  points: {scope: seat, start: 0, label: points}
+flow:
+  until: round >= 1
+  phases:
+    - id: act
+      do: |
+        for s in seats:
+            choose one by s saying "Which action?":
+                option "Rest (2 points)":
+                    gain 2 points to s
+                option "Dig":
+                    choose value v from [1, 5, 3] by s saying "How deep?"
+                    gain v points to s
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+"""
+
+
+def test_greedy_judges_a_move_asked_as_a_chain_of_its_own_questions_by_its_outcome(tmp_path):
+    """Digging asks a second question before any point is gained: looked at one question deep, Rest (+2)
+    beats Dig (+0 so far); greedy looks through its own follow-up question and digs 5 deep."""
+    (tmp_path / "game.yaml").write_text(CHAIN)
+    (tmp_path / "gems.yaml").write_text(GEMS)
+    for seed in range(4):
+        g = new_game(str(tmp_path), 2, seed)
+        bot = GreedyAgent(seed)
+        assert labels_of(g) == ["Rest (2 points)", "Dig"]
+        assert bot.decide(g, 0) == 1
+        assert bot.figures[1]["estimate"] == 5 and bot.figures[0]["estimate"] == 2
+        g.answer(1)
+        assert bot.decide(g, 0) == 1  # 5 deep
