@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
 from mason.play.stats import mean_interval  # noqa: E402
-from mason.runtime.game import Game, Settings, load_program  # noqa: E402
+from mason.session.game import Game, Settings, load_program  # noqa: E402
 
 KINDS = ("random", "greedy", "mcts")
 # A game variable read when a game ends, counted per bot kind: did the game end by this rule?

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
-from mason.runtime.game import Game, Settings, load_program  # noqa: E402
+from mason.session.game import Game, Settings, load_program  # noqa: E402
 
 
 class Timed:

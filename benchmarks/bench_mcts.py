@@ -30,7 +30,7 @@ from benchmarks.results_table import command, insert_rows, set_ups  # noqa: E402
 from mason.agents.mcts import DEFAULT_ITERATIONS  # noqa: E402
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
-from mason.runtime.game import Game, Settings, load_program  # noqa: E402
+from mason.session.game import Game, Settings, load_program  # noqa: E402
 
 HEADING = "## The mcts bot against random bots"
 

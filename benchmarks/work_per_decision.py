@@ -62,7 +62,7 @@ def area_of(filename: str, func: str) -> str:
 
 def count_bytecodes(game: str, games: int, players: int) -> tuple[int, collections.Counter]:
     from mason.play.session import simulate
-    from mason.runtime.game import Settings
+    from mason.session.game import Settings
 
     def settings():
         return Settings(game, players, 1, (), (), {})
@@ -95,7 +95,7 @@ def count_bytecodes(game: str, games: int, players: int) -> tuple[int, collectio
 _PLAY = """
 import sys
 from mason.play.session import simulate
-from mason.runtime.game import Settings
+from mason.session.game import Settings
 s = Settings(sys.argv[1], int(sys.argv[3]), 1, (), (), {})
 simulate(s, 1)
 print(simulate(s, int(sys.argv[2]))["decisions"])

@@ -43,6 +43,7 @@ class Side:
         self.words: list[str] = []
 
     def add(self, flag: str, text: str) -> None:
+        """Take one ``--a``/``--b`` SETTING (variant=, option=, with=, bots=, bot=) into this side."""
         kind, sep, value = text.partition("=")
         if not sep or not value or kind not in ("variant", "option", "with", "bots", "bot"):
             raise MasonError(f"{flag} {text}: expected {SETTING_HELP}", code="cli/usage")
@@ -64,7 +65,7 @@ class Side:
 
     def resolve(self, game: str, players, seed: int, flag: str = ""):
         """Check everything against the game (no game is played): (Settings, bots, seat bots, program)."""
-        from mason.runtime.game import Settings
+        from mason.session.game import Settings
 
         prog = load_for_cli(
             game,
@@ -101,6 +102,7 @@ class Side:
         return settings, self.bots, seat_bots, prog
 
     def label(self) -> str:
+        """The side's settings in words, for the report (``plain game`` when none)."""
         return ", ".join(self.words) or "plain game"
 
 
@@ -121,19 +123,19 @@ def _progress(total: int, hidden: bool, label: str):
     def next_part(size):
         state["base"] += size
 
-    on_done.next_part = next_part
+    on_done.__dict__["next_part"] = next_part  # a function's own attribute, read by analyze_until_decided
     return bar, on_done
 
 
 def _check_html(path) -> None:
     if path:
-        from mason.runtime.saves import check_target
+        from mason.session.saves import check_target
 
         check_target(path, "--html")
 
 
 def _write_html(path, text: str) -> None:
-    from mason.runtime.saves import write_atomic
+    from mason.session.saves import write_atomic
 
     try:
         write_atomic(path, text)
@@ -245,9 +247,11 @@ class UntilDecided:
         self.margin = margin
 
     def games(self, n_games) -> int:
+        """The games to play: the sequential test's cap with --until-decided, else ``-n``."""
         return self.max_games if self.on else n_games
 
     def report(self, test, what: str, margin: float, games: int, pairs: int, count: int = 1) -> dict:
+        """The sequential test's part of a report: hypotheses, levels, decision and games played."""
         return {
             "test": "two-sided SPRT (Sobel-Wald; normal approximation, variance from the data)",
             "hypotheses": sprt.hypotheses(margin, self.alpha, self.beta, what, count),
@@ -360,8 +364,8 @@ def analyze_cmd(game, n_games, players, seed, workers, ray_address, as_json, htm
 
 def summarize_names(settings) -> list:
     """The seats' names, automated seats included (what the seat-balance test counts)."""
-    from mason.runtime.game import load_program
     from mason.runtime.state import names_at
+    from mason.session.game import load_program
 
     return names_at(load_program(settings.game, settings.variants, settings.expansions), settings.players)
 
@@ -572,6 +576,7 @@ WIDTH = 100  # prose lines of the text report wrap here (a terminal of 100 colum
 
 
 def analyze_text(report: dict) -> str:
+    """The analysis report as terminal text: seat balance, lengths, components, coverage."""
     out = [_settings_line(report), ""]
     out += _table(
         ["seat", "bot", "win rate", "95% CI", "mean score", "sd", "min", "q1", "median", "q3", "max"],
@@ -651,6 +656,7 @@ def analyze_text(report: dict) -> str:
 
 
 def compare_text(report: dict) -> str:
+    """The comparison report as terminal text: each metric for A and B, the difference and its test."""
     a, b = report["a"], report["b"]
     out = [
         *_wrap(f"A: {a['label']}; {_settings_line(a)}"),

@@ -47,7 +47,7 @@ def load_for_cli(game: str, variants=(), expansions=(), flag=lambda name: f"--va
     """The compiled game for a command, with its ``--variant`` and ``--with`` flags. An unknown variant is
     the command line's mistake, not the rule file's: one ``cli/usage`` line naming the flag (``flag``
     spells it as the user wrote it), not a place in the game's files."""
-    from mason.runtime.game import load_program
+    from mason.session.game import load_program
 
     try:
         return load_program(game, tuple(variants), tuple(expansions))

@@ -16,7 +16,8 @@ SIDE_SETTINGS = ("variant", "with")
 
 def _side(settings, flag: str) -> tuple[tuple, tuple]:
     """``--a``/``--b`` SETTINGs (``variant=V``, ``with=X``) as (variants, expansions)."""
-    variants, expansions = [], []
+    variants: list[str] = []
+    expansions: list[str] = []
     for item in settings:
         key, sep, value = item.partition("=")
         if not sep or key not in SIDE_SETTINGS or not value:

@@ -26,8 +26,8 @@ from mason.cli.common import (
 from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
-from mason.runtime.game import Game, Settings
 from mason.runtime.values import plural
+from mason.session.game import Game, Settings
 
 # Modules only some commands need are imported by those commands (playing in the terminal, narration,
 # saves, analyses): `mason simulate` and `mason games` start without compiling them
@@ -41,9 +41,11 @@ class MasonGroup(click.Group):
     and whose ``LAZY_COMMANDS`` are imported when named (or listed, for ``--help``)."""
 
     def list_commands(self, ctx):
+        """Every command's name, the lazily imported ones included."""
         return sorted({*super().list_commands(ctx), *LAZY_COMMANDS, *DESIGNER_COMMANDS})
 
     def get_command(self, ctx, name):
+        """The command ``name``, importing cli/analyze.py or cli/designer.py first for a lazy one."""
         if name in LAZY_COMMANDS and name not in self.commands:
             from mason.cli import analyze
 
@@ -55,6 +57,7 @@ class MasonGroup(click.Group):
         return super().get_command(ctx, name)
 
     def invoke(self, ctx):
+        """Run the command; Ctrl-C becomes one ``interrupted`` line rather than click's Abort."""
         # click turns a KeyboardInterrupt into Abort after a blank line; Ctrl-C is told in one line instead
         try:
             return super().invoke(ctx)
@@ -62,6 +65,7 @@ class MasonGroup(click.Group):
             raise _CommandInterrupted() from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Run the group with Mason's one-line usage errors and exit codes."""
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except _CommandInterrupted:
@@ -121,7 +125,7 @@ def games():
             for v in g.get("variants") or []:
                 click.echo(f"      {v['id']}: {v.get('name') or v['id']}")
             click.echo(f"    options: {consts}")
-            from mason.play.rules_text import data_status
+            from mason.presentation.rules_text import data_status
 
             if data_status(spec):
                 click.echo(f"    {data_status(spec)}")
@@ -179,6 +183,7 @@ def validate(targets, expansions, variants):
                 click.echo(e.line(), err=True)
             click.echo(f"{target}: {len(errors)} error{'s' if len(errors) != 1 else ''}", err=True)
             continue
+        assert program is not None  # no errors: the program compiled
         cards = len(program.instances)
         rules = (
             len(program.actions)
@@ -292,8 +297,8 @@ def _play(
     rules_changed=False,
 ):
     from mason.agents.human import HumanAgent, QuitRequested
-    from mason.play.render import narration, render_result
-    from mason.runtime.saves import SaveTarget, check_target
+    from mason.presentation.render import narration, render_result
+    from mason.session.saves import SaveTarget, check_target
 
     if resume_path:
         _refuse_settings_with_resume(players, seed, variants, expansions, options)
@@ -366,7 +371,7 @@ def _play(
             + "".join(f", variant {v}" for v in st.variants)
             + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else "")
         )
-        from mason.play.rules_text import data_status
+        from mason.presentation.rules_text import data_status
 
         if data_status(g.program.spec):
             click.echo(f"Note: {data_status(g.program.spec)}.")
@@ -402,6 +407,7 @@ def _play(
         write_log(g, log_path)
     if not quiet or seed is None:  # --quiet prints only the scores, and a seed that was not given
         click.echo(f"Game over; seed {g.settings.seed} (--seed {g.settings.seed} deals this game again)")
+    assert g.result is not None  # the game is over
     click.echo(render_result(g.program, g.result, g.seat_names()))
     if save_path:
         g.save(save_path)
@@ -425,7 +431,7 @@ def fresh_seed() -> int:
 def _new_game(settings, log_path, quiet=False) -> Game:
     """Start the game; an error during setup still writes the log (with the error entry) when asked,
     and shows the public part of what happened (unless --quiet)."""
-    from mason.play.render import narration
+    from mason.presentation.render import narration
 
     try:
         return Game.new(settings)
@@ -464,7 +470,7 @@ def _refuse_settings_with_resume(players, seed, variants, expansions, options) -
 
 def _check_targets(log_path, save_path, resume_path) -> None:
     """Refuse, before the game starts, a --log or --save that could not be written or would clash."""
-    from mason.runtime.saves import check_target
+    from mason.session.saves import check_target
 
     if log_path and save_path and Path(log_path).resolve() == Path(save_path).resolve():
         raise MasonError(f"--log and --save name the same file {log_path}", code="cli/usage")
@@ -502,7 +508,7 @@ def _stop_interrupted(g, target, log_path, interrupts) -> None:
 def _stop_with_error(g, exc, log_path, human, humans, quiet) -> None:
     """The game stopped with an error: end the log with it, write it, and show what happened since the
     last decision (each human seat as it may see it; nothing more with --quiet)."""
-    from mason.play.render import narration
+    from mason.presentation.render import narration
 
     g.record_error(exc)
     if log_path:
@@ -850,7 +856,7 @@ def _fast_forms(prog) -> dict:
 def replay_cmd(log_path, quiet, rules_path, variants, expansions, as_json):
     """Re-run a game log, verify that it reproduces exactly, and show it; with --rules, --variant or
     --with, replay its answers under other rules and report where the game first diverges."""
-    from mason.play.render import narration, render_result
+    from mason.presentation.render import narration, render_result
 
     if rules_path is not None or variants or expansions:
         _replay_other_rules(log_path, rules_path, variants, expansions, as_json)
@@ -866,11 +872,11 @@ def replay_cmd(log_path, quiet, rules_path, variants, expansions, as_json):
     if index is not None:
         lines = getattr(entries, "lines", None) or list(range(1, len(entries) + 1))
         line = lines[index] if index < len(lines) else lines[-1] + 1
-        _fail(MasonError(reason, Place(str(log_path), line, 1), code="replay/differs"))
+        _fail(MasonError(str(reason), Place(str(log_path), line, 1), code="replay/differs"))
     if not quiet:
         for line in narration(game.log, None, scores=False):
             click.echo(line)
-        if game.over:
+        if game.over and game.result is not None:  # (an ended game has its result)
             click.echo(render_result(game.program, game.result, game.seat_names()))
     last = game.log[-1] if game.log else {}
     state = (
@@ -918,7 +924,7 @@ def _replay_other_rules(log_path, rules_path, variants, expansions, as_json) -> 
 @click.option("--entry", type=int, default=None, help="The entry to explain (its index in the log, from 0).")
 def explain_cmd(log_path, seat, entry):
     """Why a change happened: the chain of causes behind the log's changes, as one seat may know it."""
-    from mason.play.explain import explain, not_offered, replay_to
+    from mason.presentation.explain import explain, not_offered, replay_to
 
     try:
         entries = read_log(log_path)
@@ -936,7 +942,7 @@ def explain_cmd(log_path, seat, entry):
         s = None if seat is None else seat - 1
         lines = explain(entries, s, entry)
         if entry is not None and entries[entry].get("type") == "decision" and entries[entry].get("kind") == "action":
-            lines += ["  " + x for x in not_offered(replay_to(entries, entry).rt)]
+            lines += ["  " + x for x in not_offered(replay_to(entries, entry))]
     except MasonError as exc:
         _fail(exc)
         return
@@ -950,7 +956,7 @@ def explain_cmd(log_path, seat, entry):
 @click.option("--source", is_flag=True, help="Show each rule's DSL, as written, after its words.")
 def rules(game, expansions, variants, source):
     """Print the rules of a game as a rulebook, generated from its YAML."""
-    from mason.play.rules_text import rules_text
+    from mason.presentation.rules_text import rules_text
 
     try:
         prog = load_for_cli(game, variants, expansions)

@@ -13,8 +13,8 @@ The public Python API (documented with examples in ``docs/api.md``)::
     report = simulate(game_id, games=50, players=4, seed=1)
 
 Everything in ``__all__`` is stable; the subpackages (``mason.model``, ``mason.dsl``,
-``mason.runtime``, ``mason.primitives``, ``mason.agents``, ``mason.play``, ``mason.cli``) are the
-implementation and may change. Names are imported on first use, so ``import mason`` stays cheap.
+``mason.runtime``, ``mason.primitives``, ``mason.session``, ``mason.presentation``, ``mason.agents``,
+``mason.play``, ``mason.cli``) are the implementation and may change. Names are imported on first use, so ``import mason`` stays cheap.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it
 _EXPORTS = {
-    "Game": "mason.runtime.game",
-    "Settings": "mason.runtime.game",
+    "Game": "mason.session.game",
+    "Settings": "mason.session.game",
     "Program": "mason.model.program",
     "MasonError": "mason.errors",
     "DefinitionError": "mason.errors",

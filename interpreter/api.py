@@ -1,6 +1,6 @@
 """The functions of Mason's public API (``from mason import ...``); see docs/api.md for examples.
 
-They are thin, keyword-friendly wrappers over the runtime (``mason.runtime.game``) and the play layer
+They are thin, keyword-friendly wrappers over the runtime (``mason.session.game``) and the play layer
 (``mason.play.session``), so a notebook needs no knowledge of the package layout.
 """
 
@@ -13,7 +13,7 @@ from mason.model.program import Program
 from mason.play.session import make_bot
 from mason.play.session import play_game as _play_until_end
 from mason.play.session import simulate as _simulate
-from mason.runtime.game import Game, Settings, load_program
+from mason.session.game import Game, Settings, load_program
 
 __all__ = ["list_games", "load_game", "validate_game", "simulate", "play_game", "make_bot"]
 

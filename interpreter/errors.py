@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, order=True)
@@ -19,6 +20,7 @@ class Place:
         return self.file
 
     def shifted(self, line: int, col: int) -> "Place":
+        """The same file at another line and column (a place inside a text that starts here)."""
         return Place(self.file, line, col)
 
 
@@ -30,7 +32,7 @@ class MasonError(Exception):
     """
 
     code = "mason/error"
-    game: object = None  # the Game as it stood, when an error stopped one (its log tells what happened)
+    game: Any = None  # the Game as it stood, when an error stopped one (its log tells what happened)
 
     def __init__(self, message: str, place: Place | None = None, code: str | None = None):
         super().__init__(message)
@@ -66,6 +68,7 @@ class DefinitionErrors(MasonError):
         )
 
     def lines(self) -> list[str]:
+        """Each error as its one-line message."""
         return [e.line() for e in self.errors]
 
     def __str__(self) -> str:
@@ -86,6 +89,8 @@ class RoundCapReached(PlayError):
 
 
 class IllegalAction(PlayError):
+    """An answer the pending decision refuses (not one of its options, or of the wrong shape)."""
+
     code = "play/illegal-action"
 
 

@@ -28,14 +28,14 @@ sys.path.insert(0, str(ROOT))
 from mason.errors import MasonError  # noqa: E402
 from mason.model.loader import list_games  # noqa: E402
 from mason.play.session import make_bot, play_game  # noqa: E402
-from mason.runtime.game import Game, Settings  # noqa: E402
+from mason.session.game import Game, Settings  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SEED = 7
 
 
 def golden_settings(game: str) -> Settings:
-    from mason.runtime.game import load_program
+    from mason.session.game import load_program
 
     prog = load_program(game)
     players = min(max(prog.min_players, 4), prog.max_players)

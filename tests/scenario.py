@@ -15,8 +15,8 @@ from log_schema import schema_errors
 
 from mason.errors import DefinitionErrors
 from mason.runtime.engine import run as run_machine
-from mason.runtime.game import Game
 from mason.runtime.machine import move_card
+from mason.session.game import Game
 
 _COMPILED: dict = {}
 

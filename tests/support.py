@@ -17,8 +17,8 @@ import paths
 
 from mason.model.validate import validate_game
 from mason.runtime.engine import Runtime, move_card
-from mason.runtime.game import Game, Settings
 from mason.runtime.state import new_state
+from mason.session.game import Game, Settings
 
 MINI = paths.FIXTURES / "mini"  # the mini fixture game of the DSL and engine unit tests
 

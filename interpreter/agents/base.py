@@ -12,9 +12,12 @@ from __future__ import annotations
 
 
 class Agent:
+    """The base of every agent: something that answers the pending decision of a seat."""
+
     name = "agent"
 
     def decide(self, game, seat: int):
+        """The answer for ``seat``'s pending decision: an option index, or a list of them for a subset."""
         raise NotImplementedError
 
 

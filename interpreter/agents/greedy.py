@@ -25,7 +25,8 @@ known domain resampled, chance given a new generator drawn from the bot's stream
 state, so neither the estimate nor the step to the next decision reads what the seat cannot see. One
 sample per decision serves every option (the options are compared on the same guess). Secrets the
 sampler keeps as they are (a sealed bid, whose domain only the rules know) are the limit of that.
-Were ``determinize.py`` missing, the copy would be the real state with only its generator replaced.
+The bot reads the game through ``Game``'s public methods only (``determinized``, ``trial``,
+``answer_unchecked``, ``score_totals``, ``value``), never its state.
 """
 
 from __future__ import annotations
@@ -35,13 +36,6 @@ import random
 from mason.agents.base import Agent
 from mason.errors import MasonError
 from mason.runtime import rng
-from mason.runtime.engine import resume
-from mason.runtime.state import copy_state
-
-try:  # the seat's sample of the state (issue 13, item 1); the bot works without it
-    from mason.runtime.determinize import determinize
-except ImportError:  # pragma: no cover - depends on which modules are installed
-    determinize = None
 
 ESTIMATE = "bot_estimate"
 LOST, GOING, WON = -1, 0, 1
@@ -50,6 +44,8 @@ BUDGET = 48  # trials per decision for those follow-ups, shared out evenly among
 
 
 class GreedyAgent(Agent):
+    """The one-ply bot (kind ``greedy``): the option whose trial scores best for its seat."""
+
     name = "greedy"
 
     def __init__(self, seed=0):
@@ -57,9 +53,10 @@ class GreedyAgent(Agent):
         self.start = rng.seed_state(f"greedy-agent/{seed}")
 
     def decide(self, game, seat):
-        p = game.state["pending"]
+        """Try each option on the seat's determinization and keep the best score estimate (ties: the bot's stream)."""
+        p = game.pending_unlabelled
         n = len(p["options"])
-        streams = game.state.setdefault("bots", {})
+        streams = game.bot_streams
         box = {"rng": streams.get(str(seat)) or self.start}
         self.figures = {}  # option index -> what the bot made of it (the reason, play/session.py)
         try:
@@ -77,15 +74,11 @@ class GreedyAgent(Agent):
 
     # ---------------------------------------------------------------- the position to try options on
     @staticmethod
-    def _sample(game, seat, box) -> dict:
-        """The state the options are tried on: the seat's determinization, else the real state with a
-        fresh random generator (so the chance to come is not the real one)."""
+    def _sample(game, seat, box):
+        """The game the options are tried on: a silent game on the seat's determinization, with a
+        generator of its own (so the chance to come is not the real one)."""
         box["rng"], fresh = rng.next_u64(box["rng"])
-        if determinize is not None:
-            return determinize(game.program, game.state, seat, random.Random(fresh))
-        state = copy_state(game.state)
-        state["rng"] = rng.seed_state(fresh)
-        return state
+        return game.determinized(seat, random.Random(fresh))
 
     def _subset(self, game, base, seat, p, box) -> list:
         chosen: list[int] = []
@@ -108,29 +101,26 @@ class GreedyAgent(Agent):
 
         When the seat itself is asked next, the best of that question's options, each given an even
         share of ``budget`` trials, while ``depth`` stays within ``LOOKAHEAD``."""
-        from mason.runtime.game import Game  # game.py imports the agents package
-
         try:
-            trial = Game(game.program, game.settings, copy_state(base), [], narrate=False)
-            resume(trial.rt, answer)  # unchecked: the answer is one of the offered options
-            trial._run()
+            trial = base.trial()
+            trial.answer_unchecked(answer)  # the answer is one of the offered options
             if trial.over:
                 r = trial.result
                 return (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat))
         except MasonError:
             return (LOST - 1, 0)
-        q = trial.state["pending"]
+        q = trial.pending_unlabelled
         m = len(q["options"]) if q else 0
         if q and q["seat"] == seat and not q["subset"] and depth < LOOKAHEAD and 1 < m <= budget:
             share = (budget - m) // m
-            return max(self._score(game, trial.state, seat, i, share, depth + 1) for i in range(m))
+            return max(self._score(game, trial, seat, i, share, depth + 1) for i in range(m))
         return (GOING, estimate(trial, seat))
 
 
 def figure(key: tuple) -> dict:
     """An option's score key in the reason's terms: the estimate, and the outcome when the trial ended the game."""
     state, value = key
-    out = {"estimate": round(float(value), 3)}
+    out: dict[str, object] = {"estimate": round(float(value), 3)}
     if state != GOING:
         out["outcome"] = {WON: "wins", LOST: "loses"}.get(state, "rule error")
     return out
@@ -138,20 +128,11 @@ def figure(key: tuple) -> dict:
 
 def estimate(game, seat: int) -> float:
     """The score estimate of ``seat`` in an unfinished game (see the module docstring)."""
-    prog, rt = game.program, game.rt
+    prog = game.program
     if ESTIMATE in prog.values:
-        v = rt.value(ESTIMATE, [seat], {"me": seat})
+        v = game.value(ESTIMATE, seat)
         return float(v) if isinstance(v, (int, float)) else 0.0
-    totals = []
-    for s in range(game.state["n"]):
-        env = {"s": s, "me": s}
-        total = 0
-        for part in prog.score_parts:
-            v = part.fn(rt, env)
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                total += v
-        totals.append(total)
-    return _margin(prog, totals, seat)
+    return _margin(prog, game.score_totals(), seat)
 
 
 def _margin(prog, totals, seat) -> float:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError, PlayError
-from mason.play.board_text import use_colour
-from mason.play.explain import cause_lines, changes, describe, not_offered
-from mason.play.render import (
+from mason.presentation.board_text import use_colour
+from mason.presentation.explain import cause_lines, changes, describe, not_offered
+from mason.presentation.render import (
     card_data,
     card_text,
     find_type,
@@ -30,10 +30,9 @@ from mason.play.render import (
     render_view,
     seat_name,
 )
-from mason.play.table_text import render_area, render_table
+from mason.presentation.table_text import render_area, render_table
 from mason.runtime.engine import check_answer
-from mason.runtime.saves import SaveTarget
-from mason.runtime.turns import unavailable_actions
+from mason.session.saves import SaveTarget
 
 HELP = """Answer with an option's number (lists count from 1), its letter (your turn's actions: each keeps
 its letter all turn) or its name (or the start of it); for a choice of several, numbers or names
@@ -76,9 +75,9 @@ def _why(game, seat) -> str:
         (i + 1 for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "decision" and log[i].get("seat") == seat),
         0,
     )
-    from mason.play.explain import readable
+    from mason.presentation.explain import readable
 
-    # the reasons of the automated seats' and bots' decisions since (agents/reasons.py), then the changes
+    # the reasons of the automated seats' and bots' decisions since (runtime/reasons.py), then the changes
     lines = [e["text"] for e in log[start:] if e.get("type") == "reason" and readable(e, seat)][-NEWS_LINES:]
     for i in changes(log, seat, start)[-NEWS_LINES:]:
         causes = cause_lines(log, i, seat)
@@ -86,7 +85,7 @@ def _why(game, seat) -> str:
             describe(log[i])
             + "".join(f"\n    because {c}" if k == 0 else f"\n    from {c}" for k, c in enumerate(causes[:3]))
         )
-    lines += not_offered(game.rt)
+    lines += not_offered(game)
     return "\n".join(lines) or "nothing changed since your last decision, and every action is offered"
 
 
@@ -104,6 +103,8 @@ class QuitRequested(Exception):
 
 
 class HumanAgent(Agent):
+    """A person at the terminal: shows the table and the question, reads an answer or a command."""
+
     name = "human"
     handoff = "Pass to {seat}, press Enter"  # hot seat: shown on a cleared screen between two seats
 
@@ -143,6 +144,7 @@ class HumanAgent(Agent):
             self.seen[s] = len(game.log)
 
     def decide(self, game, seat):
+        """Ask the person until an answer is given (an undone decision asks again)."""
         while True:
             answer = self._decide(game, seat)
             if answer is not UNDONE:
@@ -170,15 +172,17 @@ class HumanAgent(Agent):
         turn = view["turn"]
         where = (view["round"], view["phase"], turn["seat"] if turn else None, turn["card"] if turn else None)
         # the table that fits a terminal (50 x 100), the boards this decision is about drawn in full
-        unavailable = unavailable_actions(game.rt, keyed=True)
+        unavailable = game.unavailable_actions(keyed=True)
+        types = game.card_types()
         # the table and the question fit a terminal of TABLE_LINES lines together (the table at least 30)
-        asked = render_decision(pending, game.program, game.state, view, unavailable).count("\n") + 1
+        asked = render_decision(pending, game.program, None, view, unavailable, card_types=types).count("\n") + 1
         height = max(30, TABLE_LINES - asked)
         self.write(render_table(game.program, view, pending, colour=use_colour(), height=height))
         self.where[seat] = where
-        texts = option_texts(pending, game.program, game.state, view)
+        texts = option_texts(pending, game.program, None, view, card_types=types)
         while True:
-            self.write(f"[{seat_name(seat)}] " + render_decision(pending, game.program, game.state, view, unavailable))
+            question = render_decision(pending, game.program, None, view, unavailable, card_types=types)
+            self.write(f"[{seat_name(seat)}] " + question)
             try:
                 line = self.read_line()
             except KeyboardInterrupt as exc:  # Ctrl-C; a session may raise it for other signals, with a reason
@@ -269,7 +273,7 @@ class HumanAgent(Agent):
         for tid in found[:10]:
             self.write(card_text(program, tid))
             if len(found) <= 3:  # one card asked for: its whole data too, and its rules in words
-                from mason.play.rules_text import card_modifier_words, card_rule_words
+                from mason.presentation.rules_text import card_modifier_words, card_rule_words
 
                 self.write("  " + card_data(program, tid))
                 for line in card_rule_words(program, program.spec.component(tid)):
@@ -285,7 +289,7 @@ class HumanAgent(Agent):
         try:
             if path:
                 game.save(path)
-            else:
+            elif self.save_to is not None:
                 path = self.save_to.write(game)
             self.write(f"saved to {path}; resume with --resume {path}")
         except MasonError as exc:

@@ -51,7 +51,3 @@ def parse_kind(kind: str):
 
 def _bad(kind, why):
     return MasonError(f"bad bot kind '{kind}': {why}", code="play/bot")
-
-
-def _bad(kind, why):
-    return MasonError(f"bad bot kind '{kind}': {why}", code="play/bot")

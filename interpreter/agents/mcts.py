@@ -14,7 +14,7 @@ The search (single-observer IS-MCTS). Each iteration:
 1. samples a full state from what the bot's seat knows (determinize's sampling: the cards it cannot
    see re-dealt, secret per-seat variables of a known domain resampled, chance given a generator of
    the sample's own), from a copy in which the hidden cards are first put in a canonical order
-   (``_information_set``), so the samples, and the answer, do not depend on the real state's hidden
+   (``Game.information_set``), so the samples, and the answer, do not depend on the real state's hidden
    part (the limits are determinize's: secrets of no generic domain kept, held cards narrowed);
 2. descends the tree of the seat's OWN decisions: a node's children are keyed by the options as the
    seat sees them (the decision's kind and the option's value: a card id, a number, a label), an
@@ -53,9 +53,6 @@ from mason.agents.base import Agent
 from mason.agents.kinds import DEFAULT_ITERATIONS, KIND, MAX_DEPTH, MAX_ITERATIONS, parse_kind  # noqa: F401
 from mason.errors import MasonError
 from mason.runtime import rng
-from mason.runtime.determinize import PLACE_FIELDS, _held_by_rules, _resample_vars, hidden_cards
-from mason.runtime.engine import resume
-from mason.runtime.state import copy_state
 
 DEFAULT_DEPTH = None  # None: as many decisions as the game has seats (players and automata)
 EXPLORATION = 0.7  # UCB1 constant, on scores normalised to [0, 1]
@@ -72,6 +69,8 @@ class _Node:
 
 
 class MctsAgent(Agent):
+    """The information-set Monte Carlo tree search bot (kind ``mcts``, see the module docstring)."""
+
     name = "mcts"
 
     def __init__(
@@ -87,8 +86,9 @@ class MctsAgent(Agent):
         self.iterations, self.seconds, self.depth, self.c = iterations, seconds, depth, exploration
 
     def decide(self, game, seat):
-        p = game.state["pending"]
-        streams = game.state.setdefault("bots", {})
+        """Search the seat's own decisions over samples of what it knows; a subset is answered greedily."""
+        p = game.pending_unlabelled
+        streams = game.bot_streams
         box = {"rng": streams.get(str(seat)) or self.start}
         self.figures = {}  # option index -> its visits and mean score (the reason, play/session.py)
         try:
@@ -106,13 +106,13 @@ class MctsAgent(Agent):
     # ---------------------------------------------------------------- the search
     def _search(self, game, seat, p, rnd, box) -> int:
         root = _Node()
-        base, groups = _information_set(game.program, game.state, seat)
+        info = game.information_set(seat)
         keys = [_key(p["kind"], o) for o in p["options"]]
-        depth = self.depth if self.depth is not None else game.state["n"]
+        depth = self.depth if self.depth is not None else game.seat_count
         stats = {"lo": math.inf, "hi": -math.inf}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
-            self._iterate(game, base, groups, seat, root, rnd, depth, stats)
+            self._iterate(info, seat, root, rnd, depth, stats)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best, best_key = [], None
@@ -127,15 +127,12 @@ class MctsAgent(Agent):
                 best.append(i)
         return best[0] if len(best) == 1 else best[rng.below(box, len(best))]
 
-    def _iterate(self, game, base, groups, seat, root, rnd, depth, stats) -> None:
-        from mason.runtime.game import Game  # game.py imports the agents package
-
-        st = _sample(game.program, base, groups, seat, rnd)
-        trial = Game(game.program, game.settings, st, [], narrate=False)
+    def _iterate(self, info, seat, root, rnd, depth, stats) -> None:
+        trial = info.sample(rnd)
         node, path, steps = root, [root], 0
         try:
             while not trial.over and steps < depth:
-                q = st["pending"]
+                q = trial.pending_unlabelled
                 if q is None:
                     break
                 if node is not None and q["seat"] == seat and not q["subset"]:
@@ -148,8 +145,7 @@ class MctsAgent(Agent):
                 else:
                     answer = _random_answer(q, rnd)
                 steps += 1
-                resume(trial.rt, answer)  # unchecked: the answer is one of the offered options
-                trial._run()
+                trial.answer_unchecked(answer)  # the answer is one of the offered options
             value = _value(trial, seat)
         except MasonError:
             value = None  # a rule error in a sample: the path is scored as the worst seen
@@ -165,7 +161,8 @@ class MctsAgent(Agent):
         """The option to take at ``node`` in this sample: an untried one first (drawn), else UCB1 over
         the options this sample offers."""
         kind, options = q["kind"], q["options"]
-        untried, offered = [], []
+        untried: list[tuple[int, _Node]] = []
+        offered: list[tuple[int, _Node]] = []
         for i, o in enumerate(options):
             k = _key(kind, o)
             ch = node.children.get(k)
@@ -183,60 +180,6 @@ class MctsAgent(Agent):
             if u > best_u:
                 best, best_u = (i, ch), u
         return best
-
-
-def _information_set(program, state, seat):
-    """What the seat knows, in a form that does not depend on the arrangement of what it cannot see:
-    a copy of the state in which the hidden cards of each group are put in their places in id order,
-    and the groups (ids, places) to re-deal from it.
-
-    The groups are determinize's (``determinize.determinize``): a component family, narrowed to the
-    zones of one name for the cards a paused rule holds; a place is a zone slot with its owner,
-    facing and ``seen`` list. So two states that differ only in which hidden card lies where (and in
-    the game's random generator) give the same copy and the same samples, and the search the same
-    answer. The pending decision is the seat's own: its options are shown to it, so the sample keeps
-    it as it is (determinize asks it again for the decisions of other seats).
-    """
-    st = copy_state(state)
-    cards, zones = st["cards"], st["zones"]
-    hidden = hidden_cards(program, st, seat)
-    held = _held_by_rules(st, set(hidden))
-    by_group: dict = {}
-    for c in hidden:
-        by_group.setdefault((program.family_of[cards[c]["t"]], cards[c]["z"] if c in held else ""), []).append(c)
-    groups = []
-    for g in sorted(by_group):
-        ids = by_group[g]
-        places = []
-        for a in ids:
-            rec = {k: cards[a][k] for k in PLACE_FIELDS}
-            key = rec["z"] if rec["o"] is None else f"{rec['z']}/{rec['o']}"
-            places.append(((key, zones[key].index(a)), rec))
-        places.sort(key=lambda p: p[0])
-        for c, ((key, i), rec) in zip(ids, places):  # the canonical deal: ids in place order
-            zones[key][i] = c
-            cards[c].update(rec)
-        groups.append((ids, places))
-    st["rng"] = 0x9E3779B97F4A7C15  # the real generator is no part of what the seat knows
-    return st, groups
-
-
-def _sample(program, base, groups, seat, rnd) -> dict:
-    """One determinization of the information set: the hidden cards of each group re-dealt among
-    their places, the secret per-seat variables of a known domain resampled, a new generator."""
-    st = copy_state(base)
-    cards, zones = st["cards"], st["zones"]
-    for ids, places in groups:
-        if len(ids) > 1:
-            dealt = list(ids)
-            rnd.shuffle(dealt)
-            for c, ((key, i), rec) in zip(dealt, places):
-                zones[key][i] = c
-                cards[c].update(rec)
-                cards[c]["seen"] = list(rec["seen"])  # the sample's own list: the rules may change it
-    _resample_vars(program, st, seat, rnd)
-    st["rng"] = rnd.getrandbits(64) or 0x9E3779B97F4A7C15  # the generator's state must not be zero
-    return st
 
 
 def _key(kind, option):

@@ -13,6 +13,8 @@ from mason.runtime import rng
 
 
 class RandomAgent(Agent):
+    """The bot that picks uniformly among the legal options (kind ``random``), from its own stream."""
+
     name = "random"
 
     def __init__(self, seed=0):
@@ -20,17 +22,22 @@ class RandomAgent(Agent):
         self.start = rng.seed_state(f"random-agent/{seed}")
 
     def decide(self, game, seat):
-        p = game.state["pending"]  # options only: no labels needed
-        return self.blind_pick(game.state, seat, len(p["options"]), p["subset"], p.get("ordered", False))
+        """A uniformly drawn answer to the pending decision, from the seat's stream in the game."""
+        p = game.pending_unlabelled  # options only: no labels needed
+        return self.pick(game.bot_streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
 
     def blind_pick(self, st, seat, n, subset, ordered=False):
-        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
-        in an order that counts), from the state's bot stream alone: no view needed, so the engine may
-        ask it in place (runtime/answers.py). An ordered subset comes in the drawn (random) order, any
-        other in ascending order."""
+        """The answer to a decision of ``n`` options from the state's bot stream alone (``pick``): no
+        view needed, so the engine may ask it in place (runtime/answers.py)."""
         streams = st.get("bots")
         if streams is None:
             streams = st["bots"] = {}
+        return self.pick(streams, seat, n, subset, ordered)
+
+    def pick(self, streams: dict, seat, n, subset, ordered=False):
+        """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
+        in an order that counts), drawn from the seat's stream in ``streams`` (``Game.bot_streams``).
+        An ordered subset comes in the drawn (random) order, any other in ascending order."""
         key = _KEYS.get(seat) or str(seat)
         if not subset:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start
@@ -51,9 +58,9 @@ class RandomAgent(Agent):
         for i in range(k):  # the first k of a partial Fisher-Yates shuffle
             j = i + rng.below(box, n - i)
             pool[i], pool[j] = pool[j], pool[i]
-        answer = pool[:k] if ordered else sorted(pool[:k])
+        picked = pool[:k] if ordered else sorted(pool[:k])
         streams[key] = box["rng"]
-        return answer
+        return picked
 
 
 _KEYS = {s: str(s) for s in range(64)}  # a seat's key in state["bots"] (made once for the common seats)

@@ -12,15 +12,19 @@ from pathlib import Path
 
 from mason.agents.base import Agent, parse_answer
 from mason.errors import IllegalAction, MasonError
-from mason.play.render import seat_name
+from mason.presentation.render import seat_name
 from mason.runtime.engine import check_answer
 
 
 class ScriptExhausted(MasonError):
+    """A scripted agent was asked a decision after its last answer."""
+
     code = "play/script-exhausted"
 
 
 class ScriptedAgent(Agent):
+    """An agent that types a fixed list of answers, one per decision (tests, ``--answers`` files)."""
+
     name = "scripted"
 
     def __init__(self, answers):
@@ -29,6 +33,7 @@ class ScriptedAgent(Agent):
 
     @classmethod
     def from_file(cls, path) -> "ScriptedAgent":
+        """The agent of an answers file: one answer a line, blank lines and ``#`` comments skipped."""
         try:
             lines = Path(path).read_text(encoding="utf-8").splitlines()
         except OSError as exc:
@@ -37,9 +42,11 @@ class ScriptedAgent(Agent):
 
     @property
     def exhausted(self) -> bool:
+        """Whether every answer of the script has been given."""
         return self.pos >= len(self.answers)
 
     def decide(self, game, seat):
+        """The next answer of the script, read as a person's typed answer would be."""
         pending = game.pending
         if self.pos >= len(self.answers):
             raise ScriptExhausted(

@@ -11,6 +11,9 @@ NODE_TYPES: dict[str, type] = {}
 class PlacedText(str):
     """A string literal's text that remembers where it starts (for errors inside its ``{expr}``)."""
 
+    line: int | None
+    col: int | None
+
     def __new__(cls, text, line=None, col=None):
         self = super().__new__(cls, text)
         self.line, self.col = line, col
@@ -26,6 +29,8 @@ class Node:
 
     _fields: tuple[str, ...] = ()  # the node's fields in order, its place (line, col) apart
     _defaults: dict = {}
+    line: int  # the place in the DSL text (set by __init__; no field)
+    col: int
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -102,33 +107,45 @@ def walk(node) -> list:
 # ---------------------------------------------------------------- expressions
 @node
 class Expr(Node):
+    """The base of the expression nodes of the DSL's tree."""
+
     pass
 
 
 @node
 class Literal(Expr):
+    """A number, text, true/false or none written as such."""
+
     value: object
 
 
 @node
 class Name(Expr):
+    """A bare name: a variable, a named value, a constant or a seat word."""
+
     name: str
 
 
 @node
 class Attr(Expr):
+    """A field of a card or a seat's value read with a dot (``c.cost``)."""
+
     obj: Expr
     name: str
 
 
 @node
 class Index(Expr):
+    """An item of a list or mapping read with brackets (``xs[0]``)."""
+
     obj: Expr
     index: Expr
 
 
 @node
 class Call(Expr):
+    """A call by name: a named value, a builtin or a primitive's query, with its arguments."""
+
     func: str
     args: tuple
     kwargs: tuple = ()  # ((name, Expr), ...)
@@ -147,11 +164,15 @@ class Comprehension(Expr):
 
 @node
 class ListLit(Expr):
+    """A list written out in brackets."""
+
     items: tuple
 
 
 @node
 class BinOp(Expr):
+    """An arithmetic or comparison operator between two expressions."""
+
     op: str
     left: Expr
     right: Expr
@@ -159,22 +180,30 @@ class BinOp(Expr):
 
 @node
 class BoolOp(Expr):
+    """``and`` or ``or`` over two or more expressions."""
+
     op: str  # 'and' | 'or'
     items: tuple
 
 
 @node
 class Not(Expr):
+    """The negation ``not a`` of a condition."""
+
     operand: Expr
 
 
 @node
 class Neg(Expr):
+    """The arithmetic negation ``-a`` of a number."""
+
     operand: Expr
 
 
 @node
 class IfExpr(Expr):
+    """A conditional expression ``a if cond else b``."""
+
     then: Expr
     cond: Expr
     other: Expr
@@ -214,4 +243,6 @@ class Stmt(Node):
 
 @node
 class Block(Node):
+    """A block of statements run in order."""
+
     body: tuple

@@ -10,6 +10,8 @@ from mason.errors import PlayError
 
 @dataclass(frozen=True)
 class Builtin:
+    """A builtin query: its name, its implementation and how many arguments it takes."""
+
     name: str
     impl: Callable
     min_args: int
@@ -51,6 +53,7 @@ def short(v) -> str:
 
 
 def too_big(v, place=None) -> PlayError:
+    """The error for a number beyond the DSL's bound (``play/too-big``), at ``place``."""
     return PlayError(
         f"a number beyond ±{MAX_NUMBER:,} (one of {abs(v).bit_length()} bits): the rules grow a number without end",
         place,
@@ -276,7 +279,7 @@ def _nowhere():
 @builtin("flatten", 1)
 def _flatten(rt, lists):
     """Concatenate a list of lists."""
-    out = []
+    out: list = []
     for x in lists if type(lists) is list else _list(lists):
         out.extend(x if type(x) is list else _list(x))
         if len(out) > MAX_ITEMS:

@@ -157,6 +157,7 @@ class Describer:
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node) -> str:
+        """An expression in words, by its node's ``x_<Kind>`` method."""
         return getattr(self, "x_" + type(node).__name__)(node)
 
     def _inner(self, node) -> str:
@@ -176,6 +177,7 @@ class Describer:
         return f"the {what} of {who}"
 
     def x_Literal(self, node) -> str:
+        """A literal in words (a number, a text, yes/no, none)."""
         v = node.value
         if v is True or v is False:
             return "yes" if v else "no"
@@ -190,6 +192,7 @@ class Describer:
         return str(v)
 
     def x_Name(self, node) -> str:
+        """A bare name in words (``you`` for ``me``, a value's or constant's label)."""
         name, lex = node.name, self.lex
         if name in lex.renames:
             return lex.renames[name]
@@ -214,9 +217,11 @@ class Describer:
         return spaced(name)
 
     def x_Attr(self, node) -> str:
+        """A card's or seat's field in words (``the cost of c``)."""
         return self._of(spaced(node.name), node.obj)
 
     def x_Index(self, node) -> str:
+        """An indexed item in words (``the first of xs``)."""
         i = node.index
         if isinstance(i, A.Literal) and isinstance(i.value, str):
             return f"the {spaced(i.value)} of {self.expr(node.obj)}"
@@ -226,6 +231,7 @@ class Describer:
         return f"the item {f'({at})' if ' ' in at else at} of {self.expr(node.obj)}"
 
     def x_Call(self, node) -> str:
+        """A call in words: a named value's label or a builtin's phrase."""
         f, lex = node.func, self.lex
         args = list(node.args) + [v for _k, v in node.kwargs]
         if f in lex.counters and len(args) == 1:
@@ -266,6 +272,7 @@ class Describer:
         return f"the {spaced(f)}{joiner}{_and(said)}"
 
     def x_Comprehension(self, node) -> str:
+        """A list comprehension or an aggregate over one in words."""
         var = self.lex.renames.get(node.var, spaced(node.var))
         src = self._inner(node.source)
         cond = f" such that {self.expr(node.cond)}" if node.cond is not None else ""
@@ -291,6 +298,7 @@ class Describer:
         return template.format(said, all=said) if template else f"the {spaced(f)} of {said}"
 
     def x_ListLit(self, node) -> str:
+        """A written list in words (its items joined)."""
         if not node.items:
             return "nothing"
         return _and([self._inner(i) for i in node.items])
@@ -320,6 +328,7 @@ class Describer:
         return "“" + "".join(out) + "”"
 
     def x_BinOp(self, node) -> str:
+        """An operator in words (``at least``, ``plus``, ...)."""
         op = node.op
         if op == "+":
             pieces = self._pieces(node)
@@ -335,9 +344,11 @@ class Describer:
         return f"{left} {ARITH.get(op, op)} {right}"
 
     def x_BoolOp(self, node) -> str:
+        """An ``and``/``or`` in words."""
         return f" {node.op} ".join(self._inner(i) for i in node.items)
 
     def x_Not(self, node) -> str:
+        """A negated condition in words."""
         inner = node.operand
         if isinstance(inner, A.BinOp) and inner.op == "in":
             return self.expr(A.BinOp("not in", inner.left, inner.right))
@@ -348,9 +359,11 @@ class Describer:
         return f"not {self._inner(inner)}"
 
     def x_Neg(self, node) -> str:
+        """A negated number in words."""
         return f"minus {self._inner(node.operand)}"
 
     def x_IfExpr(self, node) -> str:
+        """A conditional expression in words."""
         return f"{self._inner(node.then)} when {self.expr(node.cond)}, otherwise {self._inner(node.other)}"
 
     # ------------------------------------------------------------------ statements
@@ -395,6 +408,7 @@ class Describer:
         return f" (“{prompt}”)" if prompt else ""
 
     def s_Block(self, node, d):
+        """A nested block's lines at depth ``d``."""
         return self.block(node, d)
 
 

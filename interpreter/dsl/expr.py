@@ -81,6 +81,7 @@ class ExprCompiler:
         return self.place_of, self.params, self.in_value
 
     def within(self, context, fn):
+        """Compile with ``fn()`` inside another context (places, parameters, value), restored after."""
         saved = self.context()
         self.place_of, self.params, self.in_value = context
         try:

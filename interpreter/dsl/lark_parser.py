@@ -331,4 +331,5 @@ class _ToAst(Transformer):
 
 
 def is_tree(x) -> bool:
+    """Whether ``x`` is a Lark parse tree (not a token or a mapped value)."""
     return isinstance(x, Tree)

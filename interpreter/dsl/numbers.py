@@ -25,6 +25,7 @@ _NUMBER_TYPES = ("int", "number")
 
 
 def is_number(v) -> bool:
+    """Whether ``v`` is a number of the rules (an int or float, not true/false)."""
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 

@@ -24,7 +24,7 @@ class _Pos:
         self.line, self.col = line, col
 
 
-def text_at(text):
+def text_at(text) -> tuple[int | None, int | None]:
     """Where a ``saying`` string's text starts in the effect (the parser keeps it), else (None, None)."""
     return getattr(text, "line", None), getattr(text, "col", None)
 
@@ -102,9 +102,11 @@ class StmtCompiler:
             parts.append(text[i:j])
             at = _Pos(line, col + j + 1)  # where the placeholder's text starts
             outer = self.exprs.place_of
-            self.exprs.place_of = lambda line, col, a=at, outer=outer: outer(
-                a.line + line - 1, a.col + col - 1 if line == 1 else col
-            )
+
+            def place_of(line, col, a=at, outer=outer):
+                return outer(a.line + line - 1, a.col + col - 1 if line == 1 else col)
+
+            self.exprs.place_of = place_of
             try:
                 expr = parse_expression(text[j + 1 : k])
                 parts.append(self.exprs.compile(expr, scope))

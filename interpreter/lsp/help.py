@@ -52,7 +52,7 @@ def builtins() -> dict[str, dict]:
     from mason import primitives  # noqa: F401 - the primitives register their builtins
     from mason.dsl.builtins import BUILTINS
 
-    rows = {}
+    rows: dict = {}
     for line in _dsl_doc().splitlines():
         m = re.match(r"\|\s*`([a-z_0-9]+)`\s*\|(.*?)\|(.*?)\|(.*?)\|\s*$", line)
         if m:
@@ -130,7 +130,7 @@ def effect_words(text: str, key: str, program=None) -> list[str] | None:
 
     lexicon = None
     if program is not None:
-        from mason.play.rules_text import lexicon_of
+        from mason.presentation.rules_text import lexicon_of
 
         try:
             lexicon = lexicon_of(program)

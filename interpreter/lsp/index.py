@@ -196,7 +196,8 @@ class _Declarations:
                     self.value(item["id"], kind, at + where + (i, "id"), item)
         table = g.get("table") if not at else None  # an expansion's rows extend the game's columns
         seen: set = set()
-        for n, row in table.items() if isinstance(table, dict) else ():
+        rows = table if isinstance(table, dict) else {}
+        for n, row in rows.items():
             for col in row if isinstance(row, dict) else ():
                 if col != "status" and col not in seen:
                     seen.add(col)
@@ -204,16 +205,18 @@ class _Declarations:
                         col,
                         "table column",
                         at + ("table", n, col),
-                        {k: r.get(col) for k, r in table.items() if isinstance(r, dict)},
+                        {k: r.get(col) for k, r in rows.items() if isinstance(r, dict)},
                     )
 
 
 def _get(g: dict, where: tuple):
+    """The value at the key path ``where`` in ``g`` (None where a step is missing or not a mapping)."""
+    found: object = g
     for k in where:
-        if not isinstance(g, dict):
+        if not isinstance(found, dict):
             return None
-        g = g.get(k)
-    return g
+        found = found.get(k)
+    return found
 
 
 def value_spot(path: Path, pos: Positions, at: tuple) -> Spot | None:

@@ -386,7 +386,7 @@ def make_server() -> MasonServer:
         state = ls.state_for(params.text_document.uri)
         if state is None:
             return None
-        path = Path(to_fs_path(params.text_document.uri)).resolve()
+        path = Path(str(to_fs_path(params.text_document.uri))).resolve()
         found = ls.refresh_index(state).files.get(path)
         return _symbols(found.declarations if found else [], found.data if found else None)
 
@@ -543,7 +543,11 @@ def _completion(ls: MasonServer, params: T.CompletionParams):
         for word in H.KEYWORDS:
             items.append(T.CompletionItem(label=word, kind=T.CompletionItemKind.Keyword))
     seen: set = set()
-    unique = [i for i in items if not (i.label in seen or seen.add(i.label))]
+    unique = []
+    for item in items:  # the first item of each label
+        if item.label not in seen:
+            seen.add(item.label)
+            unique.append(item)
     return T.CompletionList(is_incomplete=False, items=unique)
 
 

@@ -318,6 +318,7 @@ def schema_passed(pos, schema: str) -> bool:
 
 
 def note_schema_passed(pos, schema: str) -> None:
+    """Remember that the file of ``pos`` passed ``schema``, so the check is skipped next time."""
     here = folder()
     if here is not None and pos.digest is not None:
         _write_signed(here / f"schema-{_digest(pos.digest, schema)}", b"")

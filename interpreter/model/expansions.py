@@ -45,6 +45,7 @@ def _schema_failed(data, pos, schema: str, errors: list) -> bool:
 
 
 def find_expansion(spec, name: str) -> Path | None:
+    """The folder of expansion ``name``: a path, one under the game's expansions/, or a shipped one."""
     p = Path(name)
     if p.is_dir() and (p / "expansion.yaml").exists():
         return p
@@ -55,6 +56,7 @@ def find_expansion(spec, name: str) -> Path | None:
 
 
 def list_expansions(root: Path) -> list[str]:
+    """The ids of the expansions shipped in a game folder's expansions/."""
     d = root / "expansions"
     if not d.is_dir():
         return []
@@ -162,215 +164,252 @@ def _touch(spec, touched, key, eid, obj, k, errors, manifests):
 
 
 def _merge(spec, eid, data, folder, errors, touched, manifests, read):
-    g = spec.game
-    err = lambda msg, obj, k=None, code="definition/expansion": errors.append(
-        DefinitionError(msg, spec.place(obj, k), code)
-    )
-    # ---- component files
-    for fam, fname in (data.get("families") or {}).items():
-        if fam not in (g.get("families") or {}):
-            err(
-                f"unknown family '{fam}'{did_you_mean(fam, g.get('families') or {})}",
-                data["families"],
-                fam,
-                "definition/unknown-name",
-            )
-            continue
-        path = folder / str(fname)
-        try:
-            fdata, fpos = read(path)
-        except DefinitionError as exc:
-            errors.append(exc)
-            continue
-        if _schema_failed(fdata, fpos, "components.schema.json", errors):
-            continue
-        spec.files[fpos.file] = (fdata, fpos)
-        spec.register(fdata, fpos)
-        comps = fdata.get("components") if isinstance(fdata, dict) else None
-        for comp in comps or []:
-            if not isinstance(comp, dict) or "id" not in comp:
-                continue
-            if comp["id"] in spec._by_id:
-                err(
-                    f"component '{comp['id']}' already exists (defined at {spec.place(spec._by_id[comp['id']])});"
-                    f" use replace.components to change it",
-                    comp,
-                    "id",
-                    "definition/duplicate-id",
-                )
-                continue
-            _touch(spec, touched, ("component", comp["id"]), eid, comp, "id", errors, manifests)
-            spec.components.setdefault(fam, []).append(comp)
-            spec._by_id[comp["id"]] = comp
-        count = (g["families"][fam] or {}).get("count")
-        if count is not None:
-            g["families"][fam]["count"] = count + sum(
-                int(c.get("copies", 1)) for c in comps or [] if isinstance(c, dict)
-            )
+    """Lay one expansion (``data``, its expansion.yaml) over ``spec``, in named steps: its component
+    files, then the mapping sections, the list sections (with score parts, actions, phases, setup
+    steps), the components replaced or removed by id, and the sections replaced whole."""
+    merge = _Merge(spec, eid, errors, touched, manifests)
+    merge.component_files(data, folder, read)
     add = data.get("add") or {}
     rep = data.get("replace") or {}
     rem = data.get("remove") or {}
-    # ---- mapping sections: add (new names) and replace (existing names)
-    for section in MAPPING_SECTIONS:
-        for mode, block in (("add", add), ("replace", rep)):
-            entries = block.get(section) or {}
-            if not entries:
+    merge.mapping_sections(add, rep)
+    merge.list_sections(add, rep, rem)
+    merge.components_by_id(rep, rem)
+    merge.whole_sections(rep)
+
+
+class _Merge:
+    """One expansion being merged: the spec, the expansion's id, and the shared error list and record
+    of what each expansion changed (``touched``, for conflicts between expansions)."""
+
+    def __init__(self, spec, eid, errors, touched, manifests):
+        self.spec, self.eid, self.errors, self.touched, self.manifests = spec, eid, errors, touched, manifests
+
+    def err(self, msg, obj, k=None, code="definition/expansion"):
+        """Record an error at ``obj[k]``'s place."""
+        self.errors.append(DefinitionError(msg, self.spec.place(obj, k), code))
+
+    def parts(self):
+        """What a step reads: spec, game, expansion id, touched, errors, manifests, err."""
+        return self.spec, self.spec.game, self.eid, self.touched, self.errors, self.manifests, self.err
+
+    def component_files(self, data, folder, read):
+        """The expansion's component files (``families: {family: file}``): new components by id."""
+        spec, g, eid, touched, errors, manifests, err = self.parts()
+        for fam, fname in (data.get("families") or {}).items():
+            if fam not in (g.get("families") or {}):
+                err(
+                    f"unknown family '{fam}'{did_you_mean(fam, g.get('families') or {})}",
+                    data["families"],
+                    fam,
+                    "definition/unknown-name",
+                )
                 continue
-            target = g.setdefault(section, {})
-            for name, value in entries.items():
-                exists = name in target
-                if mode == "add" and exists and section != "table":
-                    err(f"{section} '{name}' already exists; use replace", entries, name, "definition/duplicate-id")
+            path = folder / str(fname)
+            try:
+                fdata, fpos = read(path)
+            except DefinitionError as exc:
+                errors.append(exc)
+                continue
+            if _schema_failed(fdata, fpos, "components.schema.json", errors):
+                continue
+            spec.files[fpos.file] = (fdata, fpos)
+            spec.register(fdata, fpos)
+            comps = fdata.get("components") if isinstance(fdata, dict) else None
+            for comp in comps or []:
+                if not isinstance(comp, dict) or "id" not in comp:
                     continue
-                if mode == "replace" and not exists:
+                if comp["id"] in spec._by_id:
                     err(
-                        f"cannot replace unknown {section} '{name}'{did_you_mean(name, target)}",
-                        entries,
-                        name,
-                        "definition/unknown-name",
+                        f"component '{comp['id']}' already exists (defined at {spec.place(spec._by_id[comp['id']])});"
+                        f" use replace.components to change it",
+                        comp,
+                        "id",
+                        "definition/duplicate-id",
                     )
                     continue
-                _touch(spec, touched, (section, name), eid, entries, name, errors, manifests)
-                if section == "table" and exists and isinstance(value, dict):
-                    row = {**target[name], **value}
-                    spec._src[id(row)] = spec.where(value)
-                    for k in row:  # each cell keeps the place it was written at
-                        spec.set_source(row, k, spec.where(value if k in value else target[name], k))
-                    target[name] = row
-                else:
-                    target[name] = value
-                spec.set_source(target, name, spec.where(entries, name))  # errors point into the expansion
-                if section == "constants" and (mode == "add" or _declaration(value)):
-                    # a plain replace sets a value of the base's type
-                    spec.constant_defs[name] = (value, spec.where(entries, name))
-    # ---- list sections by id
-    for section, key in LIST_SECTIONS.items():
+                _touch(spec, touched, ("component", comp["id"]), eid, comp, "id", errors, manifests)
+                spec.components.setdefault(fam, []).append(comp)
+                spec._by_id[comp["id"]] = comp
+            count = (g["families"][fam] or {}).get("count")
+            if count is not None:
+                g["families"][fam]["count"] = count + sum(
+                    int(c.get("copies", 1)) for c in comps or [] if isinstance(c, dict)
+                )
+
+    def mapping_sections(self, add, rep):
+        """Mapping sections: ``add`` new names, ``replace`` existing ones (a table row cell by cell)."""
+        spec, g, eid, touched, errors, manifests, err = self.parts()
+        for section in MAPPING_SECTIONS:
+            for mode, block in (("add", add), ("replace", rep)):
+                entries = block.get(section) or {}
+                if not entries:
+                    continue
+                target = g.setdefault(section, {})
+                for name, value in entries.items():
+                    exists = name in target
+                    if mode == "add" and exists and section != "table":
+                        err(f"{section} '{name}' already exists; use replace", entries, name, "definition/duplicate-id")
+                        continue
+                    if mode == "replace" and not exists:
+                        err(
+                            f"cannot replace unknown {section} '{name}'{did_you_mean(name, target)}",
+                            entries,
+                            name,
+                            "definition/unknown-name",
+                        )
+                        continue
+                    _touch(spec, touched, (section, name), eid, entries, name, errors, manifests)
+                    if section == "table" and exists and isinstance(value, dict):
+                        row = {**target[name], **value}
+                        spec._src[id(row)] = spec.where(value)
+                        for k in row:  # each cell keeps the place it was written at
+                            spec.set_source(row, k, spec.where(value if k in value else target[name], k))
+                        target[name] = row
+                    else:
+                        target[name] = value
+                    spec.set_source(target, name, spec.where(entries, name))  # errors point into the expansion
+                    if section == "constants" and (mode == "add" or _declaration(value)):
+                        # a plain replace sets a value of the base's type
+                        spec.constant_defs[name] = (value, spec.where(entries, name))
+
+    def list_sections(self, add, rep, rem):
+        """List sections by id, score parts, actions, phases and setup steps: add, replace, remove."""
+        spec, g, eid, touched, errors, manifests, err = self.parts()
+        for section, key in LIST_SECTIONS.items():
+            _list_ops(
+                spec,
+                g,
+                section,
+                key,
+                add.get(section),
+                rep.get(section),
+                rem.get(section),
+                eid,
+                touched,
+                errors,
+                manifests,
+                err,
+            )
+        scoring = g.setdefault("scoring", {})
         _list_ops(
             spec,
-            g,
-            section,
-            key,
-            add.get(section),
-            rep.get(section),
-            rem.get(section),
+            scoring,
+            "parts",
+            "id",
+            add.get("score_parts"),
+            rep.get("score_parts"),
+            rem.get("score_parts"),
             eid,
             touched,
             errors,
             manifests,
             err,
         )
-    scoring = g.setdefault("scoring", {})
-    _list_ops(
-        spec,
-        scoring,
-        "parts",
-        "id",
-        add.get("score_parts"),
-        rep.get("score_parts"),
-        rem.get("score_parts"),
-        eid,
-        touched,
-        errors,
-        manifests,
-        err,
-    )
-    turn = g.setdefault("turn", {})
-    turn.setdefault("actions", [])
-    _list_ops(
-        spec,
-        turn,
-        "actions",
-        "id",
-        add.get("actions"),
-        rep.get("actions"),
-        rem.get("actions"),
-        eid,
-        touched,
-        errors,
-        manifests,
-        err,
-    )
-    flow = g.setdefault("flow", {})
-    _phases(
-        spec,
-        flow,
-        "phases",
-        add.get("phases"),
-        rep.get("phases"),
-        rem.get("phases"),
-        eid,
-        touched,
-        errors,
-        manifests,
-        err,
-    )
-    if (add.get("setup") or rep.get("setup_steps") or rem.get("setup")) and isinstance(g.get("setup"), str):
-        # a base setup written as one effect becomes one named step, so steps can go around it
-        pos, path = spec.where(g, "setup")
-        step = {"id": "setup", "do": g["setup"]}
-        spec._src[id(step)] = (pos, path)  # the step's text stands where the string stood
-        for table in (pos.scalars, pos.nodes):
-            if path in table:
-                table[path + ("do",)] = table[path]
-        spec._alive.append(step)
-        g["setup"] = [step]
-    if isinstance(g.get("setup"), list):
+        turn = g.setdefault("turn", {})
+        turn.setdefault("actions", [])
+        _list_ops(
+            spec,
+            turn,
+            "actions",
+            "id",
+            add.get("actions"),
+            rep.get("actions"),
+            rem.get("actions"),
+            eid,
+            touched,
+            errors,
+            manifests,
+            err,
+        )
+        flow = g.setdefault("flow", {})
         _phases(
             spec,
-            g,
-            "setup",
-            add.get("setup"),
-            rep.get("setup_steps"),
-            rem.get("setup"),
+            flow,
+            "phases",
+            add.get("phases"),
+            rep.get("phases"),
+            rem.get("phases"),
             eid,
             touched,
             errors,
             manifests,
             err,
         )
-    # ---- components replaced or removed by id
-    for comp in rep.get("components") or []:
-        cid = comp.get("id")
-        old = spec._by_id.get(cid)
-        if old is None:
-            err(
-                f"cannot replace unknown component '{cid}'{did_you_mean(cid, spec._by_id)}",
-                comp,
-                "id",
-                "definition/unknown-name",
+        if (add.get("setup") or rep.get("setup_steps") or rem.get("setup")) and isinstance(g.get("setup"), str):
+            # a base setup written as one effect becomes one named step, so steps can go around it
+            pos, path = spec.where(g, "setup")
+            step = {"id": "setup", "do": g["setup"]}
+            spec._src[id(step)] = (pos, path)  # the step's text stands where the string stood
+            for table in (pos.scalars, pos.nodes):
+                if path in table:
+                    table[path + ("do",)] = table[path]
+            spec._alive.append(step)
+            g["setup"] = [step]
+        if isinstance(g.get("setup"), list):
+            _phases(
+                spec,
+                g,
+                "setup",
+                add.get("setup"),
+                rep.get("setup_steps"),
+                rem.get("setup"),
+                eid,
+                touched,
+                errors,
+                manifests,
+                err,
             )
-            continue
-        _touch(spec, touched, ("component", cid), eid, comp, "id", errors, manifests)
-        for fam, comps in spec.components.items():
-            for i, c in enumerate(comps):
-                if c is old:
-                    comps[i] = comp
-        spec._by_id[cid] = comp
-    for cid in rem.get("components") or []:
-        old = spec._by_id.pop(cid, None)
-        if old is None:
-            err(
-                f"cannot remove unknown component '{cid}'{did_you_mean(cid, spec._by_id)}",
-                rem["components"],
-                None,
-                "definition/unknown-name",
-            )
-            continue
-        _touch(spec, touched, ("component", cid), eid, rem, "components", errors, manifests)
-        for fam, comps in spec.components.items():
-            if old in comps:
-                comps.remove(old)
-                fdef = g["families"][fam]
-                if fdef.get("count") is not None:
-                    fdef["count"] -= int(old.get("copies", 1))
-    # ---- whole sections
-    for section in ("players", "scoring"):
-        if section in rep:
-            _touch(spec, touched, (section, section), eid, rep, section, errors, manifests)
-            g[section] = rep[section] if section == "setup" else {**(g.get(section) or {}), **rep[section]}
-    if "until" in rep:
-        _touch(spec, touched, ("flow", "until"), eid, rep, "until", errors, manifests)
-        flow["until"] = rep["until"]
+
+    def components_by_id(self, rep, rem):
+        """Components replaced or removed by id (a family's count follows a removal)."""
+        spec, g, eid, touched, errors, manifests, err = self.parts()
+        for comp in rep.get("components") or []:
+            cid = comp.get("id")
+            old = spec._by_id.get(cid)
+            if old is None:
+                err(
+                    f"cannot replace unknown component '{cid}'{did_you_mean(cid, spec._by_id)}",
+                    comp,
+                    "id",
+                    "definition/unknown-name",
+                )
+                continue
+            _touch(spec, touched, ("component", cid), eid, comp, "id", errors, manifests)
+            for fam, comps in spec.components.items():
+                for i, c in enumerate(comps):
+                    if c is old:
+                        comps[i] = comp
+            spec._by_id[cid] = comp
+        for cid in rem.get("components") or []:
+            old = spec._by_id.pop(cid, None)
+            if old is None:
+                err(
+                    f"cannot remove unknown component '{cid}'{did_you_mean(cid, spec._by_id)}",
+                    rem["components"],
+                    None,
+                    "definition/unknown-name",
+                )
+                continue
+            _touch(spec, touched, ("component", cid), eid, rem, "components", errors, manifests)
+            for fam, comps in spec.components.items():
+                if old in comps:
+                    comps.remove(old)
+                    fdef = g["families"][fam]
+                    if fdef.get("count") is not None:
+                        fdef["count"] -= int(old.get("copies", 1))
+
+    def whole_sections(self, rep):
+        """Sections replaced whole (``players``, ``scoring`` merged key by key; ``until``)."""
+        spec, g, eid, touched, errors, manifests, err = self.parts()
+        flow = g.setdefault("flow", {})
+        for section in ("players", "scoring"):
+            if section in rep:
+                _touch(spec, touched, (section, section), eid, rep, section, errors, manifests)
+                g[section] = rep[section] if section == "setup" else {**(g.get(section) or {}), **rep[section]}
+        if "until" in rep:
+            _touch(spec, touched, ("flow", "until"), eid, rep, "until", errors, manifests)
+            flow["until"] = rep["until"]
 
 
 def _declaration(entry) -> bool:

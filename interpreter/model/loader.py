@@ -40,6 +40,7 @@ class Spec:
 
     # ---------------------------------------------------------------- places
     def register(self, data, pos: Positions, path=()):
+        """Record where ``data`` and everything under it was read (``pos``, the key path), for places."""
         if isinstance(data, (dict, list)):
             self._alive.append(data)
         if isinstance(data, dict):
@@ -63,6 +64,7 @@ class Spec:
         return pos, path + ((key,) if key is not None else ())
 
     def place(self, obj, key=None) -> Place:
+        """The rule-file place of ``obj`` (or of its entry ``key``), for a positioned message."""
         pos, path = self.where(obj, key)
         return pos.at(path)
 
@@ -77,6 +79,7 @@ class Spec:
         return pos.key_at(path)
 
     def component(self, tid: str) -> dict:
+        """The component declared with id ``tid``."""
         return self._by_id[tid]
 
 
@@ -95,6 +98,7 @@ def find_game(name: str) -> Path:
 
 
 def list_games() -> list[str]:
+    """The ids of the games shipped with Mason (folders of games/ with a game.yaml)."""
     if not GAMES_DIR.is_dir():
         return []
     return sorted(d.name for d in GAMES_DIR.iterdir() if (d / "game.yaml").exists())

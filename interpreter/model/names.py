@@ -17,6 +17,8 @@ CONTEXT_NAMES = ("seat", "players", "round", "seats", "others", "me", "self", "o
 
 
 class GameNames:
+    """What the names in a game's expressions mean: values, counters, variables, card fields, events."""
+
     def __init__(self, program):
         self.p = program
 
@@ -41,10 +43,12 @@ class GameNames:
         )
 
     def unknown(self, node, name, what="name"):
+        """The error for an unknown name, with the nearest known one suggested."""
         return CompileError(f"unknown {what} '{name}'{did_you_mean(name, self._known())}", node)
 
     # ------------------------------------------------------------------ bare names
     def resolve_name(self, node: A.Name, scope, exprs):
+        """The closure that reads a bare name (a variable, a value, a constant, a seat word) in ``scope``."""
         p, name = self.p, node.name
         if name in ("self", "owner", "me"):
             if name in scope.names:
@@ -112,6 +116,7 @@ class GameNames:
 
     # ------------------------------------------------------------------ calls
     def resolve_call(self, node: A.Call, scope, exprs):
+        """The closure of a call by name: a named value, a builtin or a primitive's query."""
         p, name = self.p, node.func
         args = [exprs.compile(a, scope) for a in node.args]
         if name in p.values:
@@ -178,6 +183,7 @@ class GameNames:
 
     # ------------------------------------------------------------------ checks
     def check_counter(self, node, name, seat=False):
+        """Refuse an unknown counter (and, with ``seat``, one that is not per seat)."""
         c = self.p.counters.get(name)
         if c is None:
             raise CompileError(f"unknown counter '{name}'{did_you_mean(name, self.p.counters)}", node)
@@ -187,6 +193,7 @@ class GameNames:
             )
 
     def check_card_attr(self, node, settable=False):
+        """Refuse a card field the game does not declare (``settable``: one the rules may set)."""
         name = node.name
         p = self.p
         if name in p.card_state:
@@ -202,6 +209,7 @@ class GameNames:
         )
 
     def check_event(self, node, event, args=()):
+        """Refuse an undeclared event, or arguments it does not declare."""
         p = self.p
         if event not in p.events:
             raise CompileError(f"unknown event '{event}'{did_you_mean(event, p.events)}; declare it under events", node)
@@ -214,6 +222,7 @@ class GameNames:
         p.events_emitted.add(event)
 
     def settable(self, node, name, seat=False):
+        """What ``set NAME`` writes: ``var``, ``seatvar`` or a counter; refuses anything else."""
         p = self.p
         if name in p.vars:
             if seat and p.vars[name]["scope"] != "seat":
@@ -240,7 +249,7 @@ def _itself(name):
     def itself(rt, env):
         return name
 
-    itself.mason_literal = name
+    itself.__dict__["mason_literal"] = name  # a function's own attribute, read with getattr
     return itself
 
 

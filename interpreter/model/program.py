@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from mason import primitives  # noqa: F401  (every primitive registers its names: builtins, procedures, board kinds)
-from mason.agents.automaton import compile_automata
 from mason.dsl import ast as A
 from mason.dsl import numbers
 from mason.dsl.expr import CompileError, ExprCompiler, Scope
@@ -21,6 +20,7 @@ from mason.dsl.stmt import Node, StmtCompiler
 from mason.errors import DefinitionError, DefinitionErrors, Place, did_you_mean
 from mason.model.names import GameNames
 from mason.runtime import statements  # noqa: F401  (the DSL statements register their syntax and runs)
+from mason.runtime.automaton import compile_automata
 from mason.runtime.boards import KINDS as BOARD_KIND_OBJECTS
 from mason.runtime.boards import display_problems as _display_problems
 from mason.runtime.boards import zone_display_problems as _zone_display_problems
@@ -75,6 +75,7 @@ class ConstantType:
 
     @classmethod
     def of(cls, entry) -> "ConstantType":
+        """The type of a constant's declaration (or of a plain value written as one)."""
         if not is_declaration(entry):
             return cls(type_of(entry))
         one_of = entry.get("one_of")
@@ -86,6 +87,7 @@ class ConstantType:
         )
 
     def describe(self) -> str:
+        """The type in words, for a refused option value (``a whole number from 1 to 5``)."""
         if self.one_of is not None:
             return "one of " + ", ".join(json.dumps(x) if not isinstance(x, str) else x for x in self.one_of)
         words = _TYPE_WORDS.get(self.type, self.type)
@@ -131,9 +133,11 @@ def _shown(value) -> str:
 
 @dataclass
 class ValueDef:
+    """A named value: its parameters, its compiled expression and the modifiers that change it."""
+
     name: str
     params: tuple
-    fn: Callable
+    fn: Optional[Callable]  # None until the program's values are compiled (``_compile_all``)
     mods: list = field(default_factory=list)  # [ModDef]
     place: Optional[Place] = None
     held: Optional[tuple] = None  # (modifier, holding card or None) in declaration order: see prepare
@@ -152,6 +156,8 @@ class ValueDef:
 
 @dataclass
 class ModDef:
+    """A modifier on a named value: add, set, max or min, when its condition holds, from a component in play."""
+
     value: str
     op: str
     fn: Callable
@@ -164,6 +170,8 @@ class ModDef:
 
 @dataclass
 class ActionDef:
+    """An action of the turn or an ability of a card: its group, limits, condition and effect."""
+
     key: str
     label: str
     group: str
@@ -182,6 +190,8 @@ class ActionDef:
 
 @dataclass
 class TriggerDef:
+    """A trigger: the event it listens to, its condition, priority and effect."""
+
     key: str
     event: str
     when: Optional[Callable]
@@ -195,6 +205,8 @@ class TriggerDef:
 
 @dataclass
 class ScorePart:
+    """One named part of the final score, an expression of the seat ``s``."""
+
     id: str
     label: str
     fn: Callable
@@ -209,7 +221,7 @@ class Program:
     _window_plan = None
     _heard = None
     # the expressions that got a fast form while it compiled, and those declined: {"on", "made",
-    # "declined"}, set by runtime.game.load_program (``mason simulate --coverage`` shows them)
+    # "declined"}, set by session.game.load_program (``mason simulate --coverage`` shows them)
     fast_forms: dict | None = None
 
     def __init__(self, spec, players: int | None = None):
@@ -248,7 +260,7 @@ class Program:
             v["event"] for v in (g.get("vars") or {}).values() if isinstance(v, dict) and v.get("event")
         }
         self.families = g.get("families") or {}
-        # automated seats (agents/automaton.py): their ids are names for themselves; policies compile last
+        # automated seats (runtime/automaton.py): their ids are names for themselves; policies compile last
         self.automaton_ids = tuple(g.get("automata") or ())
         self.automata: dict = {}
         self.boards = dict(g.get("boards") or {})
@@ -294,6 +306,7 @@ class Program:
         )
 
     def register(self, node: Node) -> Node:
+        """Give a compiled node its id (its index in ``nodes``), as frames name it."""
         node.id = len(self.nodes)
         self.nodes.append(node)
         return node
@@ -321,7 +334,7 @@ class Program:
                 self.types[comp["id"]] = t
                 self.type_order.append(comp["id"])
                 self.family_of[comp["id"]] = fam
-        self.family_cards = {f: [] for f in self.families}
+        self.family_cards: dict[str, list] = {f: [] for f in self.families}
         # families whose cards are played as turns (``turn_card: true``): their actions are offered only in
         # the turn taken with the card, and the family's id names the card of the turn under way
         self.turn_families = frozenset(f for f, d in self.families.items() if d.get("turn_card"))
@@ -405,11 +418,25 @@ class Program:
         self.exprs.uses = []
 
     def place(self, owner, key=None) -> Place:
+        """The rule-file place of ``owner`` (or of its entry ``key``)."""
         pos, path = self.spec.where(owner, key)
         return pos.at(path)
 
     def _compile_all(self):
+        """Compile the rule files' expressions and effects, in named steps (the order matters: values
+        first, as everything may call them; the modified values once every modifier is known)."""
         g = self.spec.game
+        self._compile_values(g)
+        self._compile_var_domains(g)
+        self._compile_components(g)
+        self._compile_flow(g)
+        self._compile_scoring(g)
+        self.automata = compile_automata(self)
+        if not self.errors:  # an effect that failed to compile may hold the missing emit
+            self._check_values_used()
+
+    def _compile_values(self, g):
+        """The named values: declared (so any may call any), their table hints, compiled, regenerated."""
         # named values first: they may be called from everywhere
         for name, vdef in (g.get("values") or {}).items():
             vdef = vdef if isinstance(vdef, dict) else {"value": vdef}
@@ -442,6 +469,9 @@ class Program:
             self.exprs.params = ()
         for vd in self.values.values():  # the values that call values declared after them, now all compiled
             vd.fn = regenerate(vd.fn, self)
+
+    def _compile_var_domains(self, g):
+        """The domains of secret per-seat variables (what the other seats know they may hold)."""
         # the values a secret per-seat variable may hold for seat s, as the other seats know (determinization)
         self.var_domains: dict[str, Callable] = {}
         for name, v in (g.get("vars") or {}).items():
@@ -458,6 +488,9 @@ class Program:
                 fn = self.expr(v, "domain", ("s", "me"))
                 if fn is not None:
                     self.var_domains[name] = fn
+
+    def _compile_components(self, g):
+        """Modifiers, abilities and triggers of the components and the game; the modified values prepared."""
         card_scope = ("self", "owner", "me")
         # modifiers, abilities and triggers of components
         self.abilities: dict[str, list[ActionDef]] = {}
@@ -481,6 +514,9 @@ class Program:
         for lst in self.triggers.values():
             lst.sort(key=lambda t: t.priority)
         self.ability_types = [t for t in self.type_order if t in self.abilities]
+
+    def _compile_flow(self, g):
+        """The turn's actions, setup steps, phases, the end condition and the stall guard."""
         turn = g.get("turn") or {}
         self.turn_required = tuple(turn.get("required") or ())
         self.actions = [self._action(a, None, ("me",)) for a in turn.get("actions") or []]
@@ -513,6 +549,9 @@ class Program:
         self.stall_do = self.effect(stall, "do")
         self.stall_place = self.spec.key_place(flow, "stall") if stall else None
         self.flow_places.update({f"stall.{k}": self.place(stall, k) for k in ("when", "progress") if k in stall})
+
+    def _compile_scoring(self, g):
+        """Score parts, tie-breaks and whether the lowest total wins."""
         scoring = g.get("scoring") or {}
         self.score_parts = [
             ScorePart(p["id"], p.get("label", p["id"]), self.expr(p, "value", ("s", "me"), numeric=True), self.place(p))
@@ -521,9 +560,6 @@ class Program:
         tb = scoring.get("tie_break") or []
         self.tie_break = [self.expr(tb, i, ("s", "me")) for i in range(len(tb))]
         self.lowest_wins = bool(scoring.get("lowest_wins", False))  # the lowest total wins; tie-breaks too
-        self.automata = compile_automata(self)
-        if not self.errors:  # an effect that failed to compile may hold the missing emit
-            self._check_values_used()
 
     def _modifier(self, m, tid, key):
         value = m.get("value")
@@ -788,6 +824,7 @@ class Program:
 
     # ---------------------------------------------------------------- per player count
     def table_for(self, players: int) -> dict:
+        """The player-count table's row for ``players`` players (empty when none is given)."""
         row = self.table_rows.get(players)
         return dict(row) if row else {}
 
@@ -855,7 +892,7 @@ def _constant(v):
     def fn(rt, env):
         return v
 
-    fn.constant = v
+    fn.__dict__["constant"] = v  # a function's own attribute, read with getattr
     return fn
 
 

@@ -212,7 +212,7 @@ def _with_required(spec, xid, files, find_expansion) -> list[str]:
         if x in order or x in trail:
             return
         folder = find_expansion(spec, x)
-        requires = []
+        requires: object = []
         if folder is not None:
             try:
                 data, _ = read(folder / "expansion.yaml")
@@ -249,6 +249,7 @@ def _unique(errors):
 
 # ------------------------------------------------------------------ semantics
 def semantic_errors(spec: Spec) -> list[DefinitionError]:
+    """The checks no schema can make (references between ids, counts, shapes), positioned."""
     g = spec.game
     out: list[DefinitionError] = []
     err = lambda msg, obj, key=None, code="definition/invalid": out.append(
@@ -424,7 +425,7 @@ def _card_state_clashes(spec, out):
     state, so a printed value of that name could never be read (a family's ``track`` would be none)."""
     g = spec.game
     state = g.get("card_state") or {}
-    props = {}
+    props: dict = {}
     for fam, fdef in (g.get("families") or {}).items():
         for pname in (fdef or {}).get("properties") or {}:
             props.setdefault(pname, (fam, fdef["properties"]))
@@ -462,7 +463,7 @@ def _duplicate_ids(spec, err):
                 lists.append((f"ability of '{comp.get('id')}'", comp.get("abilities")))
                 lists.append((f"trigger of '{comp.get('id')}'", comp.get("triggers")))
     for what, items in lists:
-        seen = {}
+        seen: dict = {}
         for item in items or []:
             if not isinstance(item, dict) or not isinstance(item.get("id"), str):
                 continue

@@ -1,3 +1,3 @@
-"""Playing games: sessions and simulation (``session``), rendering and narration (``render``), the
-rules in words (``rules_text``) and explanations of the log (``explain``).
+"""Playing games: sessions and simulation (``session``), statistics and the sequential test (``stats``,
+``sprt``), analysis and its reports (``analytics``, ``report``), parallel and Ray workers (``parallel``).
 """

@@ -18,12 +18,15 @@ import time
 import traceback
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from mason.errors import MasonError, RoundCapReached
 from mason.play import stats
 from mason.play.session import make_bot, play_game
-from mason.runtime.game import Game, Settings, load_program, resolved_fast
+from mason.play.sprt import Several
 from mason.runtime.state import names_at
+from mason.runtime.values import split_zone_key
+from mason.session.game import Game, Settings, load_program, resolved_fast
 
 REPORT_FORMAT = 1
 
@@ -36,12 +39,12 @@ def play_one(job: tuple) -> dict:
     settings_json, bots, seat_bots, coverage, fast = job
     settings = replace(Settings.from_json(settings_json), fast=fast)
     t = time.perf_counter()
-    out = {"seed": settings.seed}
+    out: dict[str, Any] = {"seed": settings.seed}
     try:
         game = Game.new(settings, narrate=False)
         if coverage:
             game.rt.stats = {}
-        held = [set() for _ in range(game.state["n"])]
+        held: list[set] = [set() for _ in range(game.state["n"])]
         last_round = [None]
 
         def look(g):
@@ -61,6 +64,7 @@ def play_one(job: tuple) -> dict:
         play_game(game, agents, on_answer=look)
         look(game)
         r = game.result
+        assert r is not None  # played to its end
         out.update(
             {
                 "scores": r["scores"],
@@ -92,9 +96,8 @@ def ended(r: dict) -> bool:
 def _holdings(state: dict, held: list) -> None:
     cards = state["cards"]
     for key, ids in state["zones"].items():
-        _, slash, owner = key.partition("/")
-        if slash and ids:
-            seat = int(owner)
+        seat = split_zone_key(key)[1]
+        if seat is not None and ids:
             for c in ids:
                 held[seat].add(cards[c]["t"])
     for card in cards:
@@ -163,7 +166,7 @@ def summarize(
             "score": stats.describe([r["scores"][s] for r in done]),
         }
         seat_rows.append(row)
-    report = {
+    report: dict[str, Any] = {
         "report_format": REPORT_FORMAT,
         "settings": {
             **base.to_json(),
@@ -315,6 +318,7 @@ def rule_items(program) -> list:
 
 
 def rule_coverage(program, done: list) -> dict:
+    """Which rules fired in the finished games (with counts) and which never did, with their places."""
     counts: dict = {}
     for r in done:
         for k, v in (r.get("coverage") or {}).items():
@@ -428,7 +432,7 @@ def compare_until_decided(sides: list, metric: tuple, test, batch: int, max_game
     return results[0], results[1]
 
 
-def analyze_until_decided(side: tuple, tests: list, batch: int, max_games: int, **run) -> list:
+def analyze_until_decided(side: tuple, tests: Several, batch: int, max_games: int, **run) -> list:
     """Play one setting batch by batch until the seat-balance tests decide (``tests``: a
     :class:`mason.play.sprt.Several`, one test a seat of each seat's win share minus the equal share)
     or ``max_games`` are played. Returns the results."""

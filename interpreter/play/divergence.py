@@ -18,7 +18,8 @@ import json
 from dataclasses import replace
 
 from mason.errors import IllegalAction, MasonError
-from mason.runtime.game import Game, Settings
+from mason.runtime.values import split_zone_key
+from mason.session.game import Game, Settings
 
 # what an entry says about where a rule is written (and which rules), not about what happened
 UNCOMPARED = ("at", "policy_at", "rules", "settings")
@@ -79,7 +80,7 @@ def diverge(entries: list[dict], settings: Settings) -> dict:
     ``added`` options, or ``logged`` and ``now`` entries), ``because`` (the cause chain in words) and
     ``state`` (the differences of the state, when the log's own rules could be replayed beside);
     without a divergence, ``scores`` and ``scores_now`` (None when the game did not end)."""
-    from mason.runtime.saves import bot_reason_entry
+    from mason.session.saves import bot_reason_entry
 
     new = _start(settings, recorded=False)
     old = _original(entries)
@@ -183,7 +184,7 @@ def diverge(entries: list[dict], settings: Settings) -> dict:
 
 def _event(report: dict, logged: list[dict], produced: list[dict], j: int) -> dict:
     """A divergence at entry ``j``: the two entries (one may be missing) and the causes of each."""
-    from mason.play.explain import describe
+    from mason.presentation.explain import describe
 
     report["logged"] = describe(logged[j]) if j < len(logged) else None
     report["now"] = describe(produced[j]) if j < len(produced) else None
@@ -201,7 +202,7 @@ def _event(report: dict, logged: list[dict], produced: list[dict], j: int) -> di
 def _causes(entries: list[dict], i: int) -> list[str]:
     """The cause chain of entry ``i`` in words, as the seat whose decision set it going may read it
     (the designer reads the whole log; that seat's own decision is then named with its answer)."""
-    from mason.play.explain import cause_lines
+    from mason.presentation.explain import cause_lines
 
     seat = entries[i].get("seat") if entries[i].get("type") == "decision" else None
     for item in entries[i].get("because") or ():
@@ -271,8 +272,8 @@ def _val(v) -> str:
 
 
 def _zone(key: str, seat) -> str:
-    name, _, owner = key.partition("/")
-    return f"{seat(int(owner))}'s {_words(name)}" if owner.isdigit() else _words(name)
+    name, owner = split_zone_key(key)
+    return f"{seat(owner)}'s {_words(name)}" if owner is not None else _words(name)
 
 
 def report_lines(report: dict, log_name: str, rules_name: str, lines: list[int] | None = None) -> list[str]:

@@ -9,6 +9,7 @@ pointed at the installed schemas, and the same test. An existing folder is never
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -36,6 +37,11 @@ def modeline(folder: Path, schema: str) -> str:
     except ValueError:  # another drive (Windows)
         path = str(target)
     return f"# yaml-language-server: $schema={Path(path).as_posix()}"
+
+
+def _modeline_of(folder: Path, match: re.Match) -> str:
+    """A modeline matched in a rule file of ``folder``, re-pointed at the installed schema it names."""
+    return modeline(folder, match.group(1))
 
 
 def check_name(name: str, where) -> Path:
@@ -80,7 +86,7 @@ def _copy_game(source: Path, folder: Path, name: str, from_game: str) -> None:
         raise MasonError(f"{folder}: cannot make the folder: {exc.strerror or exc}", code="cli/io") from None
     for path in folder.rglob("*.yaml"):
         text = path.read_text(encoding="utf-8")
-        text = MODELINE.sub(lambda m, p=path: modeline(p.parent, m.group(1)), text)
+        text = MODELINE.sub(functools.partial(_modeline_of, path.parent), text)
         if path == folder / "game.yaml":
             text = re.sub(rf"^id: {re.escape(from_game)}[ \t]*$", f"id: {name}", text, count=1, flags=re.M)
         elif path.name == "expansion.yaml":  # the copied expansions extend the copy

@@ -191,7 +191,7 @@ def connect_ray(address: str | bool = True, runtime_env: dict | None = None, tim
     if not ray.is_initialized():
         import logging
 
-        kwargs = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
+        kwargs: dict[str, object] = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
         if runtime_env:
             kwargs["runtime_env"] = runtime_env
         if address is not True:
@@ -305,8 +305,8 @@ def _stale_local_cluster(ray) -> bool:
         return False
     try:
         found = ray._private.services.find_bootstrap_address(None)  # what ray.init() would join
-        host, port = str(found).rsplit(":", 1)
-        port = int(port)
+        host, port_text = str(found).rsplit(":", 1)
+        port = int(port_text)
     except Exception:  # no address left behind, or a Ray without this helper: nothing to check
         return False
     try:
@@ -325,7 +325,7 @@ def _map_ray(func, items, workers, address, initializer, initargs, on_done, chun
     jobs = [(func, a, items[a:b]) for a, b in chunk_bounds(n, slots * max(1, chunks_per_worker))]
 
     def finished():
-        pending = []
+        pending: list = []
         queue = list(jobs)
         while queue or pending:
             while queue and len(pending) < 2 * slots:  # one running and one queued per slot

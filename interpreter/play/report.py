@@ -152,7 +152,9 @@ def plot_components(reports: list, labels: list, family: str) -> str:
     height = 0.8 / len(reports)
     for k, rep in enumerate(reports):
         by = {r["type"]: r for r in rep["components"].get(family, [])}
-        ys, xs, err = [], [], [[], []]
+        ys: list[float] = []
+        xs: list[float] = []
+        err: list[list[float]] = [[], []]
         for i, t in enumerate(chosen):
             d = by[t]["win_rate_diff"]
             if d["diff"] is None:
@@ -322,6 +324,7 @@ def _sequential(report: dict) -> list:
 
 
 def analyze_html(rep: dict) -> str:
+    """The analysis report as one self-contained HTML page (``mason analyze --html``)."""
     bal, labels = rep["balance"], ["games"]
     body = [
         f"<h1>Analysis: {_e(rep['settings']['game'])}</h1>",
@@ -365,6 +368,7 @@ def analyze_html(rep: dict) -> str:
 
 
 def compare_html(cmp: dict) -> str:
+    """The comparison report as one self-contained HTML page (``mason compare --html``)."""
     a, b = cmp["a"], cmp["b"]
     labels = [f"A: {a['label']}", f"B: {b['label']}"]
     rows = []

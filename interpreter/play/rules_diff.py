@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import difflib
 
-from mason.play.rules_text import card_rule_words, rules_text
+from mason.presentation.rules_text import card_rule_words, rules_text
 
 RULE_KEYS = ("abilities", "triggers", "modifiers", "text")  # said in words, compared as words
 # game.yaml's data, compared key by key; every other part is compared as the rulebook says it
-GAME_DATA = ("name", "players", "sets", "table", "constants", "counters", "zones", "vars", "card_state", "families")
-GAME_DATA += ("boards", "events")
+GAME_DATA: tuple[str, ...] = ("name", "players", "sets", "table", "constants", "counters", "zones", "vars")
+GAME_DATA += ("card_state", "families", "boards", "events")
 ABSENT = object()
 
 
@@ -149,7 +149,7 @@ def _lines_diff(la: list[str], lb: list[str]) -> dict:
 
 def diff_lines(report: dict, a_name: str, b_name: str) -> list[str]:
     """The report of ``rules_diff`` in words."""
-    from mason.play.render import in_words
+    from mason.presentation.render import in_words
 
     def val(v) -> str:
         """A value in words (a mapping or a list as data)."""

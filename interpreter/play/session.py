@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from mason.agents import BOT_KINDS, SEAT_KINDS  # noqa: F401  (re-exported)
 from mason.agents.random_agent import RandomAgent
 from mason.errors import IllegalAction, MasonError, RoundCapReached, SaveError
-from mason.runtime.game import Game, Settings, load_program, resolved_fast
+from mason.runtime.frames import Asking
 from mason.runtime.state import names_at
+from mason.session.game import Game, Settings, load_program, resolved_fast
 
 
 def make_bot(kind: str, seed, seat: int):
@@ -71,16 +73,17 @@ def play_game(game: Game, agents: dict, on_answer=None, max_decisions: int = 1_0
 
 
 def log_bot_reason(game: Game, kind: str, answer, figures: dict) -> None:
-    """Log, before a bot's answer to the pending decision, its ``reason`` in one line (agents/reasons.py):
+    """Log, before a bot's answer to the pending decision, its ``reason`` in one line (runtime/reasons.py):
     the question, the answer and the top options with the bot's figures. The bot's own seat reads it
     whole. The others read a twin that names only the answer, when they may know it by its label (not a
     card in a hand, an ability of one, a secret choice's answer), with its figure and how the other
     options fared, uncounted by name: which options a seat is offered is its own (the decision entry's
     ``to``). ``mason replay`` takes these entries from the log (a bot's thinking is not the rules'), so a
     log replays with or without them."""
-    from mason.agents.reasons import bot_reason, public_bot_reason
+    from mason.runtime.reasons import bot_reason, public_bot_reason
 
     p = game.pending
+    assert p is not None  # the bot is answering it
     seat, labels = p["seat"], p["labels"]
     name = game.seat_names()[seat]
     public = _public_labels(game, p)
@@ -103,7 +106,7 @@ def _public_labels(game: Game, p: dict) -> list[bool]:
     from mason.runtime.turns import _find
 
     rt, n = game.rt, len(p["options"])
-    fr = rt.st["stack"][-1]
+    fr: Asking = rt.st["stack"][-1]
     if fr["kind"] == "choice" and getattr(rt.nodes[fr["node"]], "secret", False):
         return [False] * n
     if fr["kind"] == "turn":  # an ability of a card: public when the card is
@@ -116,7 +119,7 @@ def _public_labels(game: Game, p: dict) -> list[bool]:
 
 def write_log(game: Game, path) -> None:
     """Write the log as JSON lines, atomically (an interrupted write leaves the previous file whole)."""
-    from mason.runtime.saves import write_atomic
+    from mason.session.saves import write_atomic
 
     try:
         write_atomic(path, "".join(json.dumps(e, sort_keys=True) + "\n" for e in game.log))
@@ -128,7 +131,7 @@ def write_log(game: Game, path) -> None:
 def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bots: dict | None = None) -> dict:
     """One bot game; ``seat_bots`` (seat from 0 -> kind) overrides ``bots`` for some seats."""
     t = time.perf_counter()
-    out = {"seed": settings.seed}
+    out: dict[str, Any] = {"seed": settings.seed}
     game = None
     try:
         game = Game.new(settings, narrate=False)
@@ -138,6 +141,7 @@ def simulate_one(settings: Settings, bots: str, coverage: bool = False, seat_bot
         agents = {s: make_bot((seat_bots or {}).get(s, bots), settings.seed, s) for s in range(settings.players)}
         play_game(game, agents)
         r = game.result
+        assert r is not None  # played to its end
         out.update(
             {
                 "scores": r["scores"],
@@ -290,6 +294,7 @@ class LogEntries(list):
 
 
 def read_log(path) -> LogEntries:
+    """The entries of a JSONL log with their line numbers; a line that is not JSON is a SaveError."""
     entries = LogEntries()
     entries.lines = []
     try:
@@ -311,7 +316,7 @@ def read_log(path) -> LogEntries:
         entries.lines.append(i)
     if not entries or entries[0].get("type") != "start" or not isinstance(entries[0].get("settings"), dict):
         raise SaveError(f"{path}:1:1: a Mason log starts with a 'start' entry holding the settings")
-    from mason.runtime.saves import log_entry_problem  # (not imported by bot games)
+    from mason.session.saves import log_entry_problem  # (not imported by bot games)
 
     problem = log_entry_problem(entries[0])  # the settings drive everything after: checked as data first
     if problem:
@@ -336,11 +341,11 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
     try:
         game = Game.new(settings, recorded=True)
     except MasonError as exc:
-        game = getattr(exc, "game", None)
+        game = exc.game  # the game as it stood, when it had begun
         if game is None:
             raise
         game.record_error(exc)
-    from mason.runtime.saves import bot_reason_entry, last_rules_change  # (not imported by bot games)
+    from mason.session.saves import bot_reason_entry, last_rules_change  # (not imported by bot games)
 
     now = game.log[0].get("rules") if game.log else None
     changed = last_rules_change(entries)  # the game went on under changed rules (--rules-changed)
@@ -386,6 +391,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game.over or stopped:
             break
         pending = game.pending
+        assert pending is not None  # the game runs on: a decision waits
         while len(game.log) < i and bot_reason_entry(entries[len(game.log)]):
             game.log.append(entries[len(game.log)])  # a bot's reason: from the log, not from the rules
         if "answer" not in e:

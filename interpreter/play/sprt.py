@@ -49,6 +49,7 @@ class OneSided:
         self.llr = 0.0
 
     def look(self, n: int, total: float, var: float) -> None:
+        """Update the log-likelihood ratio after ``n`` values and decide once it crosses a bound."""
         if self.accepted is not None or n < 2:
             return
         mid = n * self.mu1 / 2
@@ -96,10 +97,12 @@ class Sequential:
 
     @property
     def mean(self) -> float | None:
+        """The mean of the values so far (None before the first)."""
         return self.total / self.n if self.n else None
 
     @property
     def variance(self) -> float:
+        """The values' variance (or the pairs' reference variance), 0 before two values."""
         if self.n < 2:
             return 0.0
         deviations = max(0.0, self.squares - self.total * self.total / self.n)
@@ -109,6 +112,7 @@ class Sequential:
 
     @property
     def decision(self) -> str | None:
+        """``different``, ``same`` or None (not decided yet), from the two one-sided tests."""
         if self.up.accepted == "H1" or self.down.accepted == "H1":
             return DIFFERENT
         if self.up.accepted == "H0" and self.down.accepted == "H0":
@@ -121,6 +125,7 @@ class Sequential:
         return 1 if self.up.accepted == "H1" else -1 if self.down.accepted == "H1" else 0
 
     def to_json(self) -> dict:
+        """The test's state as plain data, for the reports."""
         return {
             "n": self.n,
             "mean": self.mean,
@@ -151,6 +156,7 @@ class Several:
 
     @property
     def decision(self) -> str | None:
+        """``different`` once one test finds a difference, ``same`` once all find none, else None."""
         decisions = [t.decision for t in self.tests]
         if DIFFERENT in decisions:
             return DIFFERENT

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import warnings
 from functools import cache
+from typing import Any
 
 ALPHA = 0.05
 POWER = 0.8
@@ -34,6 +35,7 @@ def z_quantile(q: float) -> float:
 
 @cache
 def t_quantile(q: float, df: float) -> float:
+    """The ``q`` quantile of Student's t with ``df`` degrees of freedom."""
     from scipy.stats import t
 
     return float(t.ppf(q, df))
@@ -97,13 +99,22 @@ def mean_interval(values: list, alpha: float = ALPHA) -> list | None:
 def two_proportions(w1: float, n1: int, w2: float, n2: int) -> dict:
     """Two-sided two-proportion z test (pooled variance) of ``w2/n2 - w1/n1``, with the difference's
     Newcombe interval (from the two Wilson intervals) and the games per side needed to detect it."""
-    out = {"test": "two-proportion z", "diff": None, "ci95": None, "statistic": None, "p": None, "n_needed": None}
+    out: dict[str, Any] = {
+        "test": "two-proportion z",
+        "diff": None,
+        "ci95": None,
+        "statistic": None,
+        "p": None,
+        "n_needed": None,
+    }
     if n1 <= 0 or n2 <= 0:
         return out
     p1, p2 = w1 / n1, w2 / n2
     diff = p2 - p1
     out["diff"] = diff
-    (l1, u1), (l2, u2) = wilson(w1, n1), wilson(w2, n2)  # Newcombe's hybrid score interval (method 10)
+    w_1, w_2 = wilson(w1, n1), wilson(w2, n2)
+    assert w_1 is not None and w_2 is not None  # n1, n2 > 0
+    (l1, u1), (l2, u2) = w_1, w_2  # Newcombe's hybrid score interval (method 10)
     out["ci95"] = [diff - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), diff + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)]
     pooled = (w1 + w2) / (n1 + n2)
     se0 = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
@@ -145,7 +156,7 @@ def two_means(a: list, b: list, paired: bool = False, rank_test: bool = True) ->
     per side needed to detect the difference."""
     from scipy import stats
 
-    out = {
+    out: dict[str, Any] = {
         "test": "Welch t",
         "a": None,
         "b": None,

@@ -42,6 +42,7 @@ def _whole(v) -> bool:
 
 # ==================================================================== geometry (no board)
 def cell_id(q: int, r: int) -> str:
+    """The id of the cell at axial coordinates (q, r): ``"q,r"``."""
     return f"{q},{r}"
 
 
@@ -70,6 +71,7 @@ def vertex(cell, k: int) -> list[tuple[str, int]]:
 
 
 def distance(a, c) -> int:
+    """The number of steps between two cells of a hex grid."""
     (q1, r1), (q2, r2) = parse_cell(a), parse_cell(c)
     dq, dr = q1 - q2, r1 - r2
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -223,12 +225,14 @@ def on_board(cells, name, cell) -> str:
 
 
 def index(v, what) -> int:
+    """A direction or corner index 0-5, checked (``play/index`` otherwise)."""
     if not _whole(v) or not 0 <= v <= 5:
         raise PlayError(f"{what} must be a whole number 0-5, got {v!r}", code="play/index")
     return v
 
 
 def top_item(data, cell):
+    """The topmost piece stacked on a cell, or None."""
     stack = data["stacks"][cell]
     return stack[-1] if stack else None
 
@@ -243,6 +247,8 @@ def piece_name(names, piece) -> str:
 
 
 def rt_names(rt):
+    """A function naming a card id in this game (None for an id that is no card)."""
+
     def name(c):
         return rt.card_name(c) if 0 <= c < len(rt.cards) else None
 

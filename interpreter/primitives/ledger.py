@@ -43,6 +43,7 @@ def _bundle(b) -> dict:
 
 
 def held(rt, seat, name) -> int:
+    """How much of counter ``name`` ``seat`` holds."""
     _counter(rt, name)
     return rt.st["counters"][name][seat]
 

@@ -34,7 +34,7 @@ def _int(v) -> bool:
 
 def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str | None]]:
     """Problems of a market declaration as (message, key) pairs (empty when it is fine)."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     if not isinstance(definition.get("currency"), str):
         out.append(("currency must name the per-seat counter that pays", "currency"))
     goods = definition.get("goods")
@@ -270,7 +270,7 @@ def _trade_made(rt, node, seat, side, good, count, price):
     if side not in ("buy", "sell"):
         raise PlayError(f'a trade\'s side is "buy" or "sell", not {side!r}', code="play/type")
     n = _whole(count)
-    bundle = {}
+    bundle: dict[str, int] = {}
     for pair in price if isinstance(price, list) else [None]:
         if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in rt.prog.counters:
             raise PlayError(f"a trade's price is a list of [counter, amount] pairs, got {price!r}", code="play/type")

@@ -19,7 +19,7 @@ State: ``{"shape": SHAPE, "owners": {ID: seat or null}}`` (every slot of the sha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from mason.dsl.builtins import builtin, procedure
 from mason.errors import PlayError
@@ -31,14 +31,15 @@ if TYPE_CHECKING:
 
 
 # ==================================================================== definition
-def _is_int(v) -> bool:
+def _is_int(v) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _shape_problems(sname, slots) -> list[str]:
     if not isinstance(slots, list) or not slots:
         return [f"shape '{sname}' must be a non-empty list of slots {{id, layer, on}}"]
-    out, layer = [], {}
+    out: list[str] = []
+    layer: dict[str, int | None] = {}
     for i, sl in enumerate(slots, 1):
         if not isinstance(sl, dict) or not isinstance(sl.get("id"), str):
             out.append(f"shape '{sname}', slot {i}: a mapping with a text 'id'")
@@ -48,7 +49,8 @@ def _shape_problems(sname, slots) -> list[str]:
         lv = sl.get("layer")
         if not _is_int(lv) or lv < 1:
             out.append(f"shape '{sname}', slot '{sl['id']}': layer must be a whole number >= 1")
-            lv = None
+            layer.setdefault(sl["id"], None)
+            continue
         layer.setdefault(sl["id"], lv)
     for sl in slots:
         if not isinstance(sl, dict) or not isinstance(sl.get("id"), str) or layer.get(sl["id"]) is None:
@@ -75,7 +77,7 @@ def _shape_problems(sname, slots) -> list[str]:
 
 def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str | None]]:
     """Problems of a pyramid board declaration as (message, key) pairs (empty when it is fine)."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     shapes = definition.get("shapes")
     if not isinstance(shapes, dict) or not shapes:
         return [("shapes must map a shape name to its list of slots", "shapes")]
@@ -100,11 +102,12 @@ def _shape_name(definition: dict, table: dict) -> str:
             f"not one of the shapes {', '.join(shapes)}",
             code="definition/board",
         )
-    return value
+    return str(value)  # one of the shapes' names
 
 
 @board_kind("pyramid", check=check_definition)
 def build(definition: dict, players: int, table: dict) -> dict:
+    """A pyramid board's starting state: its shape for this player count and every slot free."""
     problems = check_definition(definition, list(table))
     if problems:
         raise PlayError(f"pyramid board: {problems[0][0]}", code="definition/board")

@@ -178,6 +178,7 @@ def _owner(rt, key: str) -> str:
 
 
 def pawn_name(key: str) -> str:
+    """A pawn's name as shown: a seat's pawn as P1, P2, ...; a named pawn as itself."""
     return f"P{int(key) + 1}" if key.isdigit() else key
 
 

@@ -37,7 +37,7 @@ ORIENTATIONS = ("fixed", "mirror", "rotate", "any")
 # ==================================================================== definition and geometry
 def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str | None]]:
     """Problems of a slots board declaration as (message, key) pairs (empty when it is fine)."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     regions = definition.get("regions", 1)
     if isinstance(regions, str):
         if regions not in table_columns:
@@ -83,6 +83,7 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
 
 @board_kind("slots", check=check_definition)
 def build(definition: dict, players: int, table: dict) -> dict:
+    """A slots board's starting state: its regions, columns, levels and no piece placed."""
     problems = check_definition(definition, table)
     if problems:
         raise PlayError(f"slots board: {problems[0][0]}", code="definition/board")
@@ -162,6 +163,7 @@ def _geometry(regions, columns, levels_json, group_levels) -> Geometry:
 
 
 def geometry(data: dict) -> Geometry:
+    """The board's geometry (its slots and their neighbours), made once per shape."""
     return _geometry(data["regions"], data["columns"], json.dumps(data["levels"]), tuple(data["group_levels"]))
 
 
@@ -271,7 +273,7 @@ def matches(
                         break
                 cells.append(s)
             else:
-                key = tuple(sorted(cells, key=geo.index.get))
+                key = tuple(sorted(cells, key=lambda s: geo.index[s]))
                 if key not in seen:
                     seen.add(key)
                     found.append(list(key))
@@ -731,7 +733,7 @@ def board_model_(program, name, data) -> dict:
     pieces, marks = data["pieces"], data["marks"]
     levels = []
     for lv in range(geo.height, 0, -1):
-        row = []
+        row: list[dict | None] = []
         for r in range(1, geo.regions + 1):
             for c in range(1, geo.columns + 1):
                 s = geo.at.get((geo.columns * (r - 1) + c, lv))

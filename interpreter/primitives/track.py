@@ -29,7 +29,7 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
     tracks = definition.get("tracks")
     if not isinstance(tracks, dict) or not tracks:
         return [("tracks must map a track name to {steps: [...], over_top: {...}}", "tracks")]
-    out = []
+    out: list[tuple[str, str | None]] = []
     for t, td in tracks.items():
         steps = td.get("steps") if isinstance(td, dict) else None
         if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
@@ -52,6 +52,7 @@ def check_definition(definition: dict, table_columns=()) -> list[tuple[str, str 
 
 @board_kind("track", check=check_definition)
 def build(definition: dict, players: int, table: dict) -> dict:
+    """A track board's starting state: every seat's marker on the start step of every track."""
     problems = check_definition(definition)
     if problems:
         raise PlayError(f"track board: {problems[0][0]}", code="definition/board")

@@ -1,3 +1,3 @@
 """The runtime: frames and statements (``machine``), choices, turns and flow, state and per-seat views,
-the seeded random stream, boards, saves, determinization, and ``Game``, the session object.
+the seeded random stream, boards, and the rules' own automated seats (``automaton``, ``reasons``).
 """

@@ -6,7 +6,7 @@ its load-time check and its board model (what a seat sees of it, as plain data: 
 registered once by name (``register_board_kind``; the ``@board_kind`` and ``@board_model``
 decorators are thin wrappers over it). A second registration under a name, or a second model for a
 kind, is refused at import. Terminals and web clients draw boards from their models only
-(``mason.play.table``, ``mason.play.board_text``). Kinds live in
+(``mason.presentation.table``, ``mason.presentation.board_text``). Kinds live in
 ``mason.primitives``; their queries and procedures (``mason.dsl.builtins``) take the board's name as
 first argument.
 """
@@ -150,6 +150,7 @@ def board_model(name: str):
 
 
 def build_boards(program, players: int, table: dict) -> dict:
+    """Every board's starting state, built by its kind for this player count and table row."""
     out = {}
     for name, definition in program.boards.items():
         if "display" in definition:  # layout hints (docs/boards.md) are no concern of the kind's builder
@@ -220,6 +221,7 @@ def piece_type(rt, piece) -> str | None:
 
 
 def board(rt, name: str):
+    """The state of board ``name`` (``play/unknown`` when there is none)."""
     try:
         return rt.st["boards"][name]
     except KeyError:

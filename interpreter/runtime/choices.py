@@ -10,9 +10,10 @@ from __future__ import annotations
 from mason.dsl.builtins import MAX_NUMBER
 from mason.errors import PlayError
 from mason.runtime.answers import answered_in_place, check_answer  # noqa: F401  (check_answer: re-exported)
+from mason.runtime.frames import Asking, BlockFrame, ChoiceFrame, Frame, Scoped
 from mason.runtime.machine import place_text, push_or_run, run_inline
 from mason.runtime.turns import action_keys, action_label, take_action
-from mason.runtime.values import _plain, _seat_of, _visible_to, _zone_label, in_words, label_of
+from mason.runtime.values import _plain, _seat_of, _visible_to, _zone_label, in_words, label_of, zone_key
 
 
 def _chooser(rt, env, node):
@@ -53,7 +54,8 @@ def _ask(rt, env, node, fr, seat, options, subset=0):
         st["pending"]["keys"] = [str(v) for v in options]
     if subset and node.ordered:
         st["pending"]["ordered"] = True  # only on such a choice: other decisions read as before
-    st["stack"].append({"kind": "choice", "node": node.id, "scope": fr["scope"]})
+    frame: ChoiceFrame = {"kind": "choice", "node": node.id, "scope": fr["scope"]}
+    st["stack"].append(frame)
 
 
 ORDERED_NOTE = " (in order: the items are taken in the order you list them)"
@@ -84,9 +86,10 @@ def option_previews(rt, pending) -> list | None:
     them ({} for an option with nothing to show); None for any other decision. Computed as the
     labels are, by the same expressions in the choice's own scope."""
     stack = rt.st["stack"]
-    fr = stack[-1] if stack else None
-    if pending is None or fr is None or fr["kind"] in ("turn", "option") or "node" not in fr:
+    top: Frame | None = stack[-1] if stack else None
+    if pending is None or top is None or top["kind"] != "choice":
         return None
+    fr: ChoiceFrame = top
     node = rt.nodes[fr["node"]]
     showing = getattr(node, "showing", None)
     if showing is None or getattr(node, "var", None) is None:
@@ -141,7 +144,7 @@ def _locate(rt, seat, options, labels):
     for i, v in enumerate(options):
         if v is not None:
             card = rt.cards[v]
-            key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+            key = zone_key(card["z"], card["o"])
             labels[i] = f"{labels[i]} ({_zone_label(rt, key).removeprefix('the ')})"
 
 
@@ -158,7 +161,7 @@ def _label(rt, kind, v) -> str:
     return rt.label(kind, v)
 
 
-def _text(rt, fr, text):
+def _text(rt, fr: Scoped, text):
     """A prompt or option label as shown: ``{expr}`` parts (compiled at load) evaluated as ``say`` does."""
     if isinstance(text, str):
         return text
@@ -181,7 +184,7 @@ def _default_prompt(node):
     )
 
 
-def _bind_choice(rt, env, node, fr, value):
+def _bind_choice(rt, env, node, fr: Scoped, value):
     t = type(value)
     if t is list or t is dict or (t is int and not -MAX_NUMBER <= value <= MAX_NUMBER):  # _plain only where it acts
         value = _plain(value)
@@ -198,7 +201,7 @@ def fill_labels(rt) -> dict | None:
     p = rt.st["pending"]
     if p is None:
         return p
-    fr = rt.st["stack"][-1]
+    fr: Asking = rt.st["stack"][-1]
     if fr["kind"] == "turn":  # derived from the options and the program alone (a save's are not trusted)
         p["keys"] = action_keys(rt, p["options"])
     if p.get("labels") is not None:
@@ -220,7 +223,7 @@ def resume(rt, answer) -> None:
     """Apply an already-validated answer (an option index, or a list for a subset) to the top frame."""
     st = rt.st
     pending = st["pending"]
-    fr = st["stack"][-1]
+    fr: Asking = st["stack"][-1]
     st["pending"] = None
     if fr["kind"] == "turn":  # the action window stays on the stack
         take_action(rt, fr, pending["options"][answer])
@@ -250,7 +253,8 @@ def resume(rt, answer) -> None:
                 kind="option",
                 value=i,
             )
-        st["stack"].append({"kind": "block", "node": node.options[i][2].id, "next": 0, "scope": fr["scope"]})
+        body: BlockFrame = {"kind": "block", "node": node.options[i][2].id, "next": 0, "scope": fr["scope"]}
+        st["stack"].append(body)
     else:
         raise PlayError("internal: answer for a frame that asked nothing", code="play/internal")
 
@@ -260,7 +264,7 @@ def _card_viewers(rt, cards):
     seats = None
     for c in cards:
         card = rt.cards[c]
-        key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        key = zone_key(card["z"], card["o"])
         vis = _visible_to(rt, key, c)
         if vis is not None:
             seats = set(vis) if seats is None else seats & set(vis)

@@ -85,6 +85,7 @@ class Writer:
         self.seats_in: set = set()  # those that hold a seat for sure (an item of ``seats``)
 
     def const(self, value, prefix="_o") -> str:
+        """The generated code's name for the Python object ``value`` (one name per object)."""
         key = id(value)
         name = self.ids.get(key)
         if name is None:
@@ -93,13 +94,16 @@ class Writer:
         return name
 
     def new(self, prefix) -> str:
+        """A fresh local name with ``prefix`` in the generated function."""
         return self.gen.new(prefix)
 
     def at(self, pnode, rnode) -> int:
+        """Record which statement a generated line blames on error; its index in ``blame``."""
         self.blame.append((pnode, rnode))
         return len(self.blame) - 1
 
     def w(self, depth: int, text: str) -> None:
+        """Write one line of generated code at ``depth`` levels of indentation."""
         self.lines.append("    " * depth + text)
 
     # ------------------------------------------------------------------ operands
@@ -161,6 +165,7 @@ class Writer:
         self.w(d + 2, "return")
 
     def call(self, node, d: int) -> None:
+        """Write a call of a statement's reference handler (a kind with no fast form)."""
         handler = machine.runner_of(node.kind)
         self.w(d, f"{self.const(handler, '_h')}(rt, env, {self.const(node, '_n')}, fr)")
 

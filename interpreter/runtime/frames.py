@@ -52,6 +52,8 @@ class BlockFrame(TypedDict):
 
 
 class ForFrame(TypedDict):
+    """A ``for`` loop over items fixed when it began."""
+
     kind: Literal["for"]
     node: int  # the for statement
     items: list  # the items, fixed when the loop began
@@ -60,6 +62,8 @@ class ForFrame(TypedDict):
 
 
 class RepeatFrame(TypedDict):
+    """A ``repeat N`` loop."""
+
     kind: Literal["repeat"]
     node: int  # the repeat statement
     count: int  # rounds to run
@@ -68,6 +72,8 @@ class RepeatFrame(TypedDict):
 
 
 class WhileFrame(TypedDict):
+    """A ``while`` loop (at most 100,000 rounds)."""
+
     kind: Literal["while"]
     node: int  # the while statement
     done: int  # rounds begun (at most 100,000)
@@ -98,6 +104,11 @@ class TurnFrame(TypedDict):
 
 
 Frame = Union[FlowFrame, BlockFrame, ForFrame, RepeatFrame, WhileFrame, ChoiceFrame, TurnFrame]
+# a frame with a ``scope``: the one a statement runs in (a block, a loop's, a choice's), handed to
+# the statements' handlers and to the runners of a body (``run_inline``, ``run_now``, ``push_or_run``)
+Scoped = Union[BlockFrame, ForFrame, RepeatFrame, WhileFrame, ChoiceFrame]
+# the frame on top of the stack while a decision waits (``state['pending']`` is set)
+Asking = Union[ChoiceFrame, TurnFrame]
 
 # format 1 (one-letter keys) -> today's names
 _OLD_KINDS = {"flow": FLOW, "b": BLOCK, "f": FOR, "r": REPEAT, "w": WHILE, "c": CHOICE, "o": OPTION, "t": TURN}

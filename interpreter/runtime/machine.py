@@ -17,6 +17,7 @@ from mason.dsl.builtins import ITEM_CAP, RegistrationError
 from mason.dsl.constructs import KINDS
 from mason.dsl.fastexpr import FastFormError, _code, _Fallback, self_is
 from mason.errors import MasonError, PlayError
+from mason.runtime.frames import BlockFrame, ChoiceFrame, ForFrame, RepeatFrame, Scoped, TurnFrame, WhileFrame
 from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     _amount_of,
     _copy,
@@ -30,6 +31,8 @@ from mason.runtime.values import (  # noqa: F401  (shared helpers; re-exported)
     counter_amount,
     in_words,
     label_of,
+    split_zone_key,
+    zone_key,
 )
 
 STEP_CAP = 2_000_000  # frames run between two decisions before the machine declares a loop
@@ -54,7 +57,9 @@ class Runtime:
         self.constants = state["constants"]
         self.nodes = program.nodes
         n = self.n = state["n"]  # the number of seats (never changes in a game), read by generated code
-        self.zk = {name: [f"{name}/{s}" for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"}
+        self.zk = {
+            name: [zone_key(name, s) for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"
+        }
         self.log = log  # callable(entry) or None
         self.narrate = log is not None
         self.stats = None  # optional coverage counter: dict key -> count
@@ -79,13 +84,16 @@ class Runtime:
 
     # ---------------------------------------------------------------- context
     def turn_frame(self):
+        """The frame of the turn being played, or None."""
         ti = self.st["ti"]
         return None if ti < 0 else self.st["stack"][ti]
 
     def turn_seat(self):
+        """The seat whose turn is being played, or None."""
         return self.turn_seat_now
 
     def turn_card(self):
+        """The card the turn is played as, or None."""
         return self.turn_card_now
 
     def sync_turn(self) -> None:
@@ -100,6 +108,7 @@ class Runtime:
         self.turn_card_now = None if fr is None else fr["card"]
 
     def active(self, card: int) -> bool:
+        """Whether a card lies in a zone where its abilities and modifiers count."""
         return self.cards[card]["z"] in self.prog.active_zones
 
     def value(self, name, args, env):
@@ -253,7 +262,7 @@ class Runtime:
 
     def _may_see(self, c, to) -> bool:
         card = self.cards[c]
-        key = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+        key = zone_key(card["z"], card["o"])
         if card["z"] is None:
             return False
         vis = _visible_to(self, key, c)
@@ -317,9 +326,11 @@ class Runtime:
         return f"P{s + 1}" if aid is None else self.prog.automata[aid].name
 
     def card_name(self, c) -> str:
+        """A card's name (its component type's)."""
         return self.types[self.cards[c]["t"]]["name"]
 
     def label(self, kind, v) -> str:
+        """An option of a ``kind`` of choice as shown: a card's or seat's name, an id in words."""
         if v is None:
             return "none"
         if kind not in ("seat", "value") and isinstance(v, int):  # a card, or a family's card
@@ -334,8 +345,10 @@ class Runtime:
 
     # ---------------------------------------------------------------- frames
     def push_block(self, block, scope_vars: dict):
+        """Push the frame of an invocation's block with its own variables ``scope_vars``."""
         stack = self.st["stack"]
-        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars})
+        frame: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": scope_vars}
+        stack.append(frame)
 
     def emit(self, event: str, args: dict):
         """Push the frames of every trigger listening to ``event`` (first declared runs first); which
@@ -359,7 +372,8 @@ class Runtime:
                 "play/loop",
             )
         for trig, env in reversed(frames):
-            stack.append({"kind": "block", "node": trig.block.id, "next": 0, "scope": len(stack), "vars": env})
+            frame: BlockFrame = {"kind": "block", "node": trig.block.id, "next": 0, "scope": len(stack), "vars": env}
+            stack.append(frame)
             if self.stats is not None:
                 self.stats[trig.key] = self.stats.get(trig.key, 0) + 1
 
@@ -570,7 +584,7 @@ def _steps(block) -> tuple:
     return plan
 
 
-def _block(rt, fr):
+def _block(rt, fr: BlockFrame) -> None:
     block = rt.nodes[fr["node"]]
     st = rt.st
     stack = st["stack"]
@@ -612,7 +626,7 @@ def _at_statement(exc, node):
     raise exc
 
 
-def run_inline(rt, env, block, fr) -> None:
+def run_inline(rt, env, block, fr: Scoped | TurnFrame) -> None:
     """Run a block of plain statements (``block.inline``: nothing in it pauses or pushes a frame) at once,
     in place of pushing its frame: the same statements, errors and places as its frame would give.
     When nothing is narrated, the block's generated function runs it (runtime/direct.py)."""
@@ -632,7 +646,7 @@ def push_and_run(rt, block, env) -> None:
     step, not three calls. Else the frame is left for the run loop."""
     stack = rt.st["stack"]
     depth = len(stack) + 1
-    fr = {"kind": "block", "node": block.id, "next": 0, "scope": depth - 1, "vars": env}
+    fr: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": depth - 1, "vars": env}
     stack.append(fr)
     if rt.direct and depth < DIRECT_DEPTH and rt.blocks is not None:
         (block.direct or rt.blocks(block, rt.prog))(rt, env, fr)
@@ -655,7 +669,7 @@ BLOCKS = _Blocks()
 DIRECT_DEPTH = 24  # frames on the stack above which a block is pushed even when running direct
 
 
-def run_now(rt, env, block, fr) -> None:
+def run_now(rt, env, block, fr: Scoped) -> None:
     """Run ``block`` (one with no variables of its own: a branch, a loop's or a choice's body) to its
     end at once, in place of pushing its frame: only when ``rt.direct`` (every seat is answered in
     place, so nothing can pause it). A statement that pushes frames (triggers, a turn, a loop) has
@@ -698,17 +712,18 @@ def drain(rt, depth: int) -> None:
             seen, steps = _afresh(rt, seen), 0
 
 
-def push_or_run(rt, env, block, fr) -> None:
+def push_or_run(rt, env, block, fr: Scoped) -> None:
     """A block with no variables of its own, after its statement: run now when running direct (and the
     stack is shallow), else pushed as a frame for the run loop."""
     stack = rt.st["stack"]
     if rt.direct and len(stack) < DIRECT_DEPTH:
         run_now(rt, env, block, fr)
     else:
-        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]})
+        frame: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": fr["scope"]}
+        stack.append(frame)
 
 
-def _for(rt, fr):
+def _for(rt, fr: ForFrame) -> None:
     node = rt.nodes[fr["node"]]
     items = fr["items"]
     i = fr["next"]
@@ -722,7 +737,7 @@ def _for(rt, fr):
     push_or_run(rt, env, node.body, fr)
 
 
-def _repeat(rt, fr):
+def _repeat(rt, fr: RepeatFrame) -> None:
     node = rt.nodes[fr["node"]]
     if fr["done"] >= fr["count"]:
         rt.st["stack"].pop()
@@ -734,7 +749,7 @@ def _repeat(rt, fr):
     push_or_run(rt, rt.st["stack"][fr["scope"]]["vars"], node.body, fr)
 
 
-def _while(rt, fr):
+def _while(rt, fr: WhileFrame) -> None:
     node = rt.nodes[fr["node"]]
     stack = rt.st["stack"]
     if node.cond(rt, stack[fr["scope"]]["vars"]):
@@ -749,7 +764,7 @@ def _while(rt, fr):
         stack.pop()
 
 
-def _waiting(rt, fr):
+def _waiting(rt, fr: ChoiceFrame) -> None:
     raise PlayError("internal: a choice frame is on top without a pending decision", code="play/internal")
 
 
@@ -793,7 +808,14 @@ def _origins(prog) -> dict:
     return out
 
 
-FRAME = {"block": _block, "for": _for, "repeat": _repeat, "while": _while, "choice": _waiting, "option": _waiting}
+FRAME: dict[str, Callable[..., None]] = {
+    "block": _block,
+    "for": _for,
+    "repeat": _repeat,
+    "while": _while,
+    "choice": _waiting,
+    "option": _waiting,
+}
 
 
 def _cards_of(x, node):
@@ -839,8 +861,7 @@ _SPLIT: dict = {}  # zone key -> (zone name, owning seat or None), as move_card 
 
 def zone_split(key: str) -> tuple:
     """(zone name, owning seat or None) of a zone key, as a card stores its place; kept in ``_SPLIT``."""
-    name, _, owner = key.partition("/")
-    split = _SPLIT[key] = (name, int(owner) if owner else None)
+    split = _SPLIT[key] = split_zone_key(key)
     return split
 
 
@@ -912,7 +933,7 @@ def option_entries(rt, seat, kind, options, labels) -> list:
             # where it lies and what it is, only when the decider sees it there: a character named
             # by rank must not tell who holds it
             if card["z"] is not None and rt._may_see(o, [seat] if isinstance(seat, int) else []):
-                item["zone"] = card["z"] if card["o"] is None else f"{card['z']}/{card['o']}"
+                item["zone"] = zone_key(card["z"], card["o"])
                 item["type"] = card["t"]
         out.append(item)
     return out

@@ -4,7 +4,7 @@ A state is a dict of JSON values only (ints, strings, lists, dicts, booleans, No
 
 - ``n`` seats (the players' seats, then the automated seats), ``round``, ``phase``, ``rng`` (the
   generator's integer state);
-- ``automata``: automated seat (as a string) -> automaton id (see agents/automaton.py); empty
+- ``automata``: automated seat (as a string) -> automaton id (see runtime/automaton.py); empty
   when no automaton plays, so the number of players is ``n - len(automata)``;
 - ``cards``: one dict per physical card: ``t`` type id, ``z`` zone name, ``o`` owning seat or None,
   ``up`` (face up to all), ``seen`` (seats that know it), and the game's ``card_state`` fields;
@@ -23,6 +23,8 @@ import copy
 import json
 
 from mason.runtime import rng
+from mason.runtime.frames import BlockFrame, FlowFrame, Frame, TurnFrame
+from mason.runtime.values import split_zone_key, zone_key
 
 _ATOMS = (type(None), bool, int, float, str)
 
@@ -49,7 +51,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
     for name, z in program.zones.items():
         if z["scope"] == "seat":
             for s in range(n):
-                zones[f"{name}/{s}"] = []
+                zones[zone_key(name, s)] = []
         else:
             zones[name] = []
     for i, zone in enumerate(program.start_zone):
@@ -71,6 +73,7 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         constants[k] = v
     from mason.runtime.boards import build_boards
 
+    flow: FlowFrame = {"kind": "flow", "phase": 0, "round_start": 0, "idle_rounds": 0}
     state = {
         "boards": build_boards(program, n, table),
         "n": n,
@@ -84,16 +87,17 @@ def new_state(program, players: int, seed, options: dict | None = None) -> dict:
         "vars": variables,
         "table": table,
         "constants": constants,
-        "stack": [{"kind": "flow", "phase": 0, "round_start": 0, "idle_rounds": 0}],
+        "stack": [flow],
         "pending": None,
         "ti": -1,
         "decisions": 0,
         "over": False,
         "result": None,
     }
+    stack: list[Frame] = state["stack"]
     for _, block in reversed(program.setup_steps):
-        stack = state["stack"]
-        stack.append({"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": {"me": None}})
+        step: BlockFrame = {"kind": "block", "node": block.id, "next": 0, "scope": len(stack), "vars": {"me": None}}
+        stack.append(step)
     return state
 
 
@@ -124,10 +128,9 @@ def view(program, state: dict, seat: int | None) -> dict:
     types = program.types
     zones = {}
     for key, ids in state["zones"].items():
-        name, _, owner = key.partition("/")
+        name, own = split_zone_key(key)
         zdef = program.zones[name]
         vis = zdef["visibility"]
-        own = int(owner) if owner else None
         shown = []
         hidden = 0
         for c in ids:
@@ -159,7 +162,7 @@ def view(program, state: dict, seat: int | None) -> dict:
             mine["ordered"] = True
     turn = None
     if state["ti"] >= 0:
-        t = state["stack"][state["ti"]]
+        t: TurnFrame = state["stack"][state["ti"]]
         turn = {"seat": t["seat"], "card": types[cards[t["card"]]["t"]]["name"] if t["card"] is not None else None}
     return {
         "seat": seat,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from mason.dsl.fastexpr import _code
 from mason.errors import PlayError, RoundCapReached
 from mason.runtime.answers import answered_in_place
-from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW
+from mason.runtime.frames import TURN_DONE, TURN_END, TURN_START, TURN_WINDOW, FlowFrame, TurnFrame
 from mason.runtime.machine import _block, log_resolved, place_text, push_and_run, run_inline
 from mason.runtime.values import _plain
 
@@ -32,7 +32,7 @@ def count_forced(st) -> None:
     st["forced"] = st.get("forced", 0) + 1
 
 
-def _turn(rt, fr):
+def _turn(rt, fr: TurnFrame) -> None:
     """One step of a turn; a step that pushes nothing (no trigger answers an event, the window
     closes) goes straight on to the next, without a round through the run loop. Running direct, an
     action answered in place whose effect left nothing on the stack is followed at once by the next
@@ -50,8 +50,9 @@ def _turn(rt, fr):
     pick = None if answerers is None else answerers.get(fr["seat"])  # a bot answering in place
     while True:
         if p == TURN_WINDOW:
+            options: list
             if fr["stop"]:
-                options = None
+                options = []
             else:
                 if window is None:  # the turn's card never changes: its window function, once
                     window = _window_fn(rt, fr)
@@ -157,7 +158,8 @@ def action_keys(rt, options) -> list[str]:
     return out
 
 
-def action_label(rt, fr, key) -> str:
+def action_label(rt, fr: TurnFrame, key) -> str:
+    """An action window option's label: the action's, and the card's name for another card's ability."""
     if key == END:
         return "End turn"
     a, c = _find(rt, key)
@@ -270,7 +272,7 @@ def _reference_window(prog, held):
     option asked of ``_available`` in the same order, ``END`` last once every required group is done."""
     actions, active, required = prog.actions, prog.active_zones, prog.turn_required
 
-    def window(rt, fr):
+    def window(rt, fr: TurnFrame):
         seat = fr["seat"]
         env = {"me": seat}
         opts = [a.key for a in actions if _available(rt, fr, a, a.key, env)]
@@ -287,12 +289,12 @@ def _reference_window(prog, held):
     return window
 
 
-def window_options(rt, fr) -> list:
+def window_options(rt, fr: TurnFrame) -> list:
     """The keys of the options the turn ``fr``'s window offers now, ``END`` last once allowed."""
     return _window_fn(rt, fr)(rt, fr)
 
 
-def _window_fn(rt, fr):
+def _window_fn(rt, fr: TurnFrame):
     """The function giving the options of the turn ``fr``'s window, ``fn(rt, fr)``: generated per turn
     card (``_window``), or the one for a turn of one group."""
     if "only" in fr:  # a turn of one group (``turn ... only``)
@@ -303,7 +305,7 @@ def _window_fn(rt, fr):
     return plan[3].get(turn_card) or _window_of(prog, plan, turn_card)
 
 
-def _only_options(rt, fr) -> list:
+def _only_options(rt, fr: TurnFrame) -> list:
     only = fr["only"]
     if fr["groups"].get(only):
         return [END]
@@ -321,7 +323,7 @@ def unavailable_actions(rt, with_rule: bool = False, keyed: bool = False) -> lis
     p = st["pending"]
     if p is None or p["kind"] != "action" or st["ti"] < 0:
         return []
-    fr = st["stack"][st["ti"]]
+    fr: TurnFrame = st["stack"][st["ti"]]
     seat, only = fr["seat"], fr.get("only")
     out = []
 
@@ -349,7 +351,7 @@ def unavailable_actions(rt, with_rule: bool = False, keyed: bool = False) -> lis
     return out
 
 
-def _available(rt, fr, a, key, env, cond=True) -> bool:
+def _available(rt, fr: TurnFrame, a, key, env, cond=True) -> bool:
     used = fr["uses"].get(key, 0)
     if a.times is None and used:
         return False
@@ -365,7 +367,7 @@ def _available(rt, fr, a, key, env, cond=True) -> bool:
     return True
 
 
-def take_action(rt, fr, key, at_once: bool = False) -> None:
+def take_action(rt, fr: TurnFrame, key, at_once: bool = False) -> None:
     """Take the option ``key`` of the turn ``fr``: count its use and push its block's frame; with
     ``at_once`` (asked in place, inside the run), running direct, run that block to its end now
     (``machine.push_and_run``). An answer given from outside (``resume``) only pushes it: the run
@@ -417,7 +419,7 @@ def take_action(rt, fr, key, at_once: bool = False) -> None:
 # round's start and ``idle_rounds`` the rounds in a row without any decision; with ``flow.stall``,
 # ``stalled_rounds`` the rounds in a row that were stuck (``when`` held at their end and ``progress``
 # kept the value ``stall_value`` it had at their start).
-def _flow(rt, fr):
+def _flow(rt, fr: FlowFrame) -> None:
     st = rt.st
     prog = rt.prog
     if st["over"]:
@@ -479,7 +481,7 @@ def _progress_value(rt):
     return _plain(_evaluate(rt, rt.prog.stall_progress, "stall.progress"))
 
 
-def _stalled(rt, fr) -> str:
+def _stalled(rt, fr: FlowFrame) -> str:
     """At a round's end: update the idle counts; why the game has stalled, or '' while it progresses."""
     st, prog = rt.st, rt.prog
     why = ""
@@ -499,7 +501,7 @@ def _stalled(rt, fr) -> str:
     return why
 
 
-def _stall(rt, fr, why) -> None:
+def _stall(rt, fr: FlowFrame, why) -> None:
     """Run the game's stall effect (``flow.stall.do``), or stop with ``play/stall`` when it has none."""
     st, prog = rt.st, rt.prog
     last = next((i for i, (pid, _) in enumerate(prog.phases) if pid == st["phase"]), len(prog.phases) - 1)

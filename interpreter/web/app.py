@@ -214,7 +214,8 @@ def create_app(db: str = "mason-games.sqlite", workers: int = 4) -> Starlette:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                raw = message.get("text") if message.get("text") is not None else message.get("bytes") or b""
+                text, data = message.get("text"), message.get("bytes")
+                raw: str | bytes = text if text is not None else (data or b"")
                 try:
                     if len(raw) > MAX_MESSAGE:
                         raise WebError(413, f"the message is too large (at most {MAX_MESSAGE} bytes)", "web/too-large")

@@ -20,14 +20,14 @@ import time
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, SaveError
 from mason.model.expansions import list_expansions
 from mason.model.loader import find_game, list_games, load_spec
-from mason.play.explain import explain_entry, not_offered
-from mason.play.render import option_texts, render_entry
 from mason.play.session import make_bot, verify_log
-from mason.play.table import table_model
+from mason.presentation.explain import explain_entry, not_offered
+from mason.presentation.render import option_texts, render_entry
+from mason.presentation.table import table_model
 from mason.runtime.choices import option_previews
-from mason.runtime.game import Game, Settings, load_program
 from mason.runtime.machine import option_entries
 from mason.runtime.turns import unavailable_actions
+from mason.session.game import Game, Settings, load_program
 
 LOG_TAIL = 300  # log lines in a payload (the whole log: GET .../log)
 MAX_MCTS_ITERATIONS = 2000  # a lobby may not ask for a bot that would hold a worker for minutes
@@ -253,7 +253,9 @@ class Hub:
 
     def _add(self, game: Game, kinds: list) -> dict:
         gid = secrets.token_hex(8)
-        links = [(secrets.token_urlsafe(24), s, "seat") for s, k in enumerate(kinds) if k == "human"]
+        links: list[tuple[str, int | None, str]] = [
+            (secrets.token_urlsafe(24), s, "seat") for s, k in enumerate(kinds) if k == "human"
+        ]
         links += [(secrets.token_urlsafe(24), None, "spectator"), (secrets.token_urlsafe(24), None, "host")]
         game.seats = list(kinds)
         answers = list(game.answered or [])
@@ -660,5 +662,5 @@ def _decision(game: Game, p: dict, view: dict, table: dict) -> dict:
         "unavailable": [
             {"key": k, "label": lab, "reason": r} for k, lab, r in unavailable_actions(game.rt, keyed=True)
         ],
-        "not_offered": not_offered(game.rt),
+        "not_offered": not_offered(game),
     }

@@ -42,8 +42,8 @@ from mason.model.validate import validate_game
 from mason.model.yamlpos import load_yaml_text
 from mason.runtime import statements as S
 from mason.runtime.engine import FRAME, check_answer, resume, run
-from mason.runtime.game import Game, Settings
 from mason.runtime.state import new_state
+from mason.session.game import Game, Settings
 
 ROOT = paths.ROOT
 DOC = ROOT / "docs" / "dsl.md"

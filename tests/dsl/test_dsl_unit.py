@@ -17,8 +17,8 @@ from mason.dsl.parser import DslSyntaxError, parse_effect, parse_expression
 from mason.errors import MasonError, PlayError
 from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
 from mason.runtime import statements as S
-from mason.runtime.game import Game
 from mason.runtime.machine import FRAME
+from mason.session.game import Game
 
 # ====================================================================== helpers
 program = mini_program

@@ -14,7 +14,7 @@ from mason.agents.random_agent import RandomAgent
 from mason.agents.scripted import ScriptedAgent, ScriptExhausted
 from mason.errors import MasonError
 from mason.play.session import make_bot, play_game
-from mason.runtime.game import Game
+from mason.session.game import Game
 
 
 def _pending(labels, subset=0, kind="option"):
@@ -30,8 +30,8 @@ def _pending(labels, subset=0, kind="option"):
 
 
 def _stub(pending):
-    """Agents read only the pending decision (``game.pending``; bots its raw form in the state)."""
-    return SimpleNamespace(pending=pending, state={"pending": pending})
+    """Agents read only the pending decision (``game.pending``; bots its unlabelled form) and the bots' streams."""
+    return SimpleNamespace(pending=pending, pending_unlabelled=pending, bot_streams={})
 
 
 def _bot_game(seed, bot_seed=None, players=3):
@@ -248,7 +248,7 @@ def test_human_card_command_describes_a_component(tmp_path):
 
 
 def test_option_places_are_shown_only_where_the_seat_can_see():
-    from mason.play.render import render_decision
+    from mason.presentation.render import render_decision
 
     game = new_game("citadels", 4, 3)
     seat = 0
@@ -285,7 +285,7 @@ def test_numeric_options_are_answered_by_their_value():
 
 
 def test_numeric_options_are_shown_as_values():
-    from mason.play.render import render_decision
+    from mason.presentation.render import render_decision
 
     text = render_decision({"prompt": "Your bid", "labels": ["0", "1", "2"], "subset": 0})
     assert "type a value from 0 to 2" in text

@@ -12,7 +12,7 @@ from support import invoke
 
 from mason.play import stats
 from mason.play.analytics import _holdings, compare, run_games, summarize
-from mason.runtime.game import Settings, load_program
+from mason.session.game import Settings, load_program
 
 
 # ------------------------------------------------------------------ statistics

@@ -20,10 +20,10 @@ from mason.dsl.expr import Scope
 from mason.dsl.parser import parse_expression
 from mason.errors import MasonError, PlayError, SaveError
 from mason.model.validate import validate_game
-from mason.play.render import render_result, render_view
 from mason.play.session import read_log, verify_log, write_log
-from mason.runtime.game import Game, load_program
+from mason.presentation.render import render_result, render_view
 from mason.runtime.machine import move_card
+from mason.session.game import Game, load_program
 
 FIXTURE = paths.FIXTURES / "automaton"
 GAME = str(FIXTURE)

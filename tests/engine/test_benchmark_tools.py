@@ -9,7 +9,7 @@ import paths
 
 from mason.model.validate import validate_game
 from mason.play.session import simulate
-from mason.runtime.game import Settings
+from mason.session.game import Settings
 
 PROBE = paths.ROOT / "benchmarks" / "probes" / "choices-only"
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from mason.play.board_text import visible
-from mason.play.table import table_model
-from mason.play.table_text import render_area, render_table
-from mason.runtime.game import Game, Settings, load_program
+from mason.presentation.board_text import visible
+from mason.presentation.table import table_model
+from mason.presentation.table_text import render_area, render_table
+from mason.session.game import Game, Settings, load_program
 
 SETUPS = [
     ("citadels", ()),
@@ -132,7 +132,7 @@ def test_issue30_mason_play_prints_a_first_table_and_question_that_fit_50_lines_
 
 
 def test_issue30_every_code_of_the_prague_maps_is_in_the_key():
-    from mason.play.board_text import Legend, compact
+    from mason.presentation.board_text import Legend, compact
 
     g = _game("prague", (), 4)
     model = table_model(g.program, g.view(0))
@@ -153,7 +153,7 @@ def test_issue30_every_code_of_the_prague_maps_is_in_the_key():
 
 
 def test_issue30_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
-    from mason.play.board_text import use_colour
+    from mason.presentation.board_text import use_colour
 
     class Tty:
         def isatty(self):
@@ -174,7 +174,7 @@ def test_issue30_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
 
 
 def test_issue30_a_decision_about_a_board_draws_it_on_the_table():
-    from mason.play.table_text import focus_boards
+    from mason.presentation.table_text import focus_boards
 
     g = _game("prague", (), 4)
     model = table_model(g.program, g.view(0))

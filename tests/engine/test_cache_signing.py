@@ -19,7 +19,7 @@ from paths import ROOT
 from mason.dsl import fastexpr, lark_parser, parser
 from mason.model import cache
 from mason.model.validate import validate_game
-from mason.runtime import game as game_module
+from mason.session import game as game_module
 
 
 @pytest.fixture

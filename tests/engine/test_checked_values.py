@@ -17,7 +17,7 @@ from mason.runtime import (
     engine,  # noqa: F401  (the machine's tables, filled)
     machine,
 )
-from mason.runtime.game import Game
+from mason.session.game import Game
 
 
 def run_effect(text: str) -> Game:

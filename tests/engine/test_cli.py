@@ -8,7 +8,7 @@ import re
 import pytest
 from support import invoke
 
-from mason.runtime.game import load_program
+from mason.session.game import load_program
 
 PARTS = ("districts", "five colours", "completion")
 
@@ -348,9 +348,9 @@ def test_simulate_imports_only_what_it_runs():
         "mason.agents.human",
         "mason.agents.greedy",
         "mason.cli.analyze",
-        "mason.play.explain",
-        "mason.play.render",
-        "mason.runtime.saves",
+        "mason.presentation.explain",
+        "mason.presentation.render",
+        "mason.session.saves",
     )
     script = (
         "import sys, contextlib, io\n"

@@ -17,8 +17,8 @@ from support import copy_game, play_out, random_answer
 from mason.dsl import fastexpr, lark_parser, parser
 from mason.model import cache
 from mason.model.validate import validate_game
-from mason.runtime import game as game_module
-from mason.runtime.game import Game, Settings
+from mason.session import game as game_module
+from mason.session.game import Game, Settings
 
 GAMES = [("citadels", 4, ()), ("citadels", 5, ("dark-city",)), ("island-fortress", 3, ()), ("pillars", 3, ())]
 GAMES += [("golden-temple", 4, ()), ("prague", 4, ())]
@@ -81,7 +81,7 @@ def test_a_game_compiled_from_the_cache_plays_as_one_compiled_afresh(cache_dir, 
 
 def test_a_warm_cache_compiles_without_yaml_jsonschema_or_lark(tmp_path):
     script = (
-        "import sys; from mason.runtime.game import load_program; load_program('citadels');"
+        "import sys; from mason.session.game import load_program; load_program('citadels');"
         "print(sorted(m for m in ('yaml', 'lark', 'jsonschema') if m in sys.modules))"
     )
     env = {**os.environ, cache.ENV: str(tmp_path / "cache")}

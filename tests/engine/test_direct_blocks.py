@@ -20,7 +20,7 @@ from mason.dsl.constructs import KINDS
 from mason.errors import PlayError
 from mason.play.session import make_bot, play_game
 from mason.runtime import direct, machine
-from mason.runtime.game import Game, Settings
+from mason.session.game import Game, Settings
 
 
 def _final(settings, in_place=True):
@@ -323,8 +323,8 @@ def test_a_statement_written_in_place_that_raises_where_its_handler_runs_is_an_i
     from mason.errors import PlayError
     from mason.play.session import make_bot, play_game
     from mason.runtime import direct
-    from mason.runtime import game as game_module
-    from mason.runtime.game import Game, Settings
+    from mason.session import game as game_module
+    from mason.session.game import Game, Settings
 
     real = direct.Writer.operand
 

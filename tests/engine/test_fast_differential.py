@@ -17,7 +17,7 @@ import json
 import pytest
 
 from mason.play.session import make_bot, play_game
-from mason.runtime.game import Game, Settings, load_program
+from mason.session.game import Game, Settings, load_program
 
 GAMES = [
     ("citadels", ()),

@@ -15,9 +15,9 @@ from mason.dsl.expr import Scope
 from mason.dsl.parser import parse_expression
 from mason.errors import PlayError
 from mason.runtime import engine  # noqa: F401  (the machine's tables, filled)
-from mason.runtime.game import Game, Settings
 from mason.runtime.machine import move_card
 from mason.runtime.state import new_state
+from mason.session.game import Game, Settings
 
 program = mini_program
 game = mini_game
@@ -773,7 +773,7 @@ def test_a_fast_form_that_raises_where_the_reference_path_has_a_rule_error_gives
 def test_a_game_stops_with_a_one_line_internal_error_at_the_rules_place_when_a_fast_form_is_wrong(monkeypatch):
     """Through a whole game: the run loop reports the FastFormError as play/internal at the place of
     the rule that was running (its rule file, line and column)."""
-    from mason.runtime import game as game_module
+    from mason.session import game as game_module
 
     _with_str_template(monkeypatch, "(str({0})[99])")
     monkeypatch.setattr(game_module, "_PROGRAMS", {})

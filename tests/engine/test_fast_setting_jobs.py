@@ -14,8 +14,8 @@ from support import invoke
 
 from mason.dsl.fastexpr import FAST
 from mason.play import analytics, session
-from mason.runtime import game as game_mod
-from mason.runtime.game import Settings, load_program
+from mason.session import game as game_mod
+from mason.session.game import Settings, load_program
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 A log's start entry is checked against ``schemas/log.schema.json`` before its settings are used; a
 save's state is checked against the game's declared shape (no unknown key, a ``type: seat``
 variable holds a seat) and then rebuilt by replaying the save's own settings and answers
-(runtime/saves.py ``_check_replay``): any difference is refused in one line naming the first place.
+(session/saves.py ``_check_replay``): any difference is refused in one line naming the first place.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from support import invoke, new_game
 
 from mason.errors import SaveError
 from mason.play.session import make_bot, play_game
-from mason.runtime.game import Game, Settings
+from mason.session.game import Game, Settings
 
 
 def one_line_failure(result) -> str:
@@ -186,7 +186,7 @@ def test_issue29_item7_saves_taken_after_undos_are_the_replay_of_their_answers(g
     """Undo restores a snapshot and cuts the log back: the save is still its answers' replay."""
     import random
 
-    from mason.runtime.game import load_program
+    from mason.session.game import load_program
 
     g = new_game(game, load_program(game).min_players, 11)
     rng, undos = random.Random(5), 0

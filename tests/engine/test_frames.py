@@ -11,8 +11,8 @@ import pytest
 from support import new_game
 
 from mason.runtime import frames as F
-from mason.runtime.game import Game
-from mason.runtime.saves import SAVE_FORMAT
+from mason.session.game import Game
+from mason.session.saves import SAVE_FORMAT
 
 _TYPES = {
     F.FLOW: F.FlowFrame,

@@ -17,7 +17,7 @@ from mason.agents import BOT_KINDS, SEAT_KINDS
 from mason.agents.greedy import GreedyAgent, estimate
 from mason.cli.main import main
 from mason.play.session import make_bot, play_game, simulate
-from mason.runtime.game import Game, Settings
+from mason.session.game import Game, Settings
 
 TALLY = """\
 id: tally

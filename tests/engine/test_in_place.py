@@ -17,7 +17,7 @@ from mason.agents.random_agent import RandomAgent
 from mason.errors import MasonError, PlayError
 from mason.play.session import make_bot, play_game
 from mason.runtime import machine
-from mason.runtime.game import Game, Settings
+from mason.session.game import Game, Settings
 
 
 def _final(settings, in_place, agents=None, **kw):

@@ -11,7 +11,7 @@ from support import edited_copy
 
 from mason.agents.random_agent import RandomAgent
 from mason.errors import PlayError
-from mason.runtime.game import Game, Settings
+from mason.session.game import Game, Settings
 
 
 def _states(settings, narrate, limit=400):

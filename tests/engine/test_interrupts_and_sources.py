@@ -21,8 +21,8 @@ import paths
 import pytest
 from support import invoke, mason_process
 
-from mason.runtime import saves
-from mason.runtime.game import Game, Settings
+from mason.session import saves
+from mason.session.game import Game, Settings
 
 ROOT = paths.ROOT
 MINI = paths.FIXTURES / "mini"
@@ -318,7 +318,7 @@ def test_item2_ctrl_c_to_the_process_group_of_a_pool_is_one_line(command, tmp_pa
 # ============================================================ item 11: no temporary file of a killed save left
 KILLED_WHILE_SAVING = """
 import os, signal, sys
-from mason.runtime.game import Game, Settings
+from mason.session.game import Game, Settings
 
 game = Game.new(Settings("citadels", 3, 5))
 os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)  # killed after writing, before the rename

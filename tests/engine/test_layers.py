@@ -19,29 +19,20 @@ FOLDERS = {"mason": ROOT / "interpreter", "mason.cli": ROOT / "cli"}
 
 # Layers, lowest first. A module may import modules of its own layer or of a lower one, never of a
 # higher one. A pattern names a module or a package (a package pattern covers all its modules); the
-# most specific pattern decides. Keep this list and docs/architecture.md ("Layers") the same.
+# most specific pattern decides. Every layer is one folder (subpackage); only the top-level modules
+# (mason, mason.errors, mason.api) are placed one by one. Keep this list and docs/architecture.md
+# ("Layers") the same.
 LAYERS = [
     ("base", ["mason", "mason.errors"]),
     ("dsl", ["mason.dsl"]),
-    # frames, statements, choices, turns, state; an automaton's policy and its reasons in words (no imports)
-    ("engine", ["mason.runtime", "mason.agents.automaton", "mason.agents.reasons"]),
+    ("engine", ["mason.runtime"]),  # frames, statements, choices, turns, state, automated seats
     ("primitives", ["mason.primitives"]),
     ("model", ["mason.model"]),  # rule files -> Program (needs primitives' names)
-    ("game", ["mason.runtime.saves", "mason.runtime.determinize", "mason.runtime.game"]),
-    (
-        "presentation",
-        [
-            "mason.play.render",
-            "mason.play.rules_text",
-            "mason.play.explain",
-            "mason.play.table",
-            "mason.play.board_text",
-            "mason.play.table_text",
-        ],
-    ),
+    ("session", ["mason.session"]),  # Game, saves, determinization
+    ("presentation", ["mason.presentation"]),
     ("agents", ["mason.agents"]),
-    ("session", ["mason.play", "mason.api", "mason.lsp"]),
-    ("web", ["mason.web"]),  # mason serve: the server over the session layer (docs/web.md)
+    ("play", ["mason.play", "mason.api", "mason.lsp"]),
+    ("web", ["mason.web"]),  # mason serve: the server over the play layer (docs/web.md)
     ("cli", ["mason.cli"]),
 ]
 
@@ -55,7 +46,7 @@ ALLOWED_CYCLES: list[set[str]] = [
 # Imports that go up a layer, each (importer, imported) with the reason; the same rule: only shrinks.
 ALLOWED_UPWARD = {
     # the seat kinds a save may record are the agents package's constant; a save checks them
-    ("mason.runtime.saves", "mason.agents"): "SEAT_KINDS constant",
+    ("mason.session.saves", "mason.agents"): "SEAT_KINDS constant",
 }
 
 # Modules allowed to import by a computed name (importlib.import_module with a non-constant argument).
@@ -268,6 +259,35 @@ def test_imports_go_down_the_layers():
     assert not stale, f"shrink ALLOWED_UPWARD, these imports are gone: {stale}"
 
 
+def _folder(module: str) -> str:
+    """The subpackage (folder) a module lives in; a top-level module stands for itself."""
+    parts = module.split(".")
+    if module == "mason.cli" or module.startswith("mason.cli."):
+        return "mason.cli"
+    if len(parts) > 2 or MODULES[module].name == "__init__.py":
+        return ".".join(parts[:2])
+    return module
+
+
+def test_each_folder_is_one_layer():
+    """Folders match the layers: all modules of a subpackage sit in the same layer."""
+    layers: dict[str, set[str]] = {}
+    for m in MODULES:
+        layers.setdefault(_folder(m), set()).add(LAYERS[_layer(m)][0])
+    mixed = {f: sorted(ls) for f, ls in layers.items() if len(ls) > 1}
+    assert not mixed, f"a folder spans several layers (split it or move modules): {mixed}"
+
+
+def test_no_folder_imports_a_folder_above_it():
+    bad = []
+    for m, targets in EDGES.items():
+        for t in targets:
+            fm, ft = _folder(m), _folder(t)
+            if fm != ft and _layer(t) > _layer(m) and (m, t) not in ALLOWED_UPWARD:
+                bad.append(f"{fm} ({m}) imports {ft} ({t})")
+    assert not bad, "folders importing a folder above them:\n" + "\n".join(sorted(bad))
+
+
 @pytest.mark.parametrize(
     "low,high",
     [
@@ -278,6 +298,11 @@ def test_imports_go_down_the_layers():
         ("mason.primitives", "mason.play"),
         ("mason.primitives", "mason.model"),
         ("mason.runtime.machine", "mason.model"),
+        ("mason.runtime", "mason.session"),
+        ("mason.model", "mason.session"),
+        ("mason.session", "mason.presentation"),
+        ("mason.presentation", "mason.agents"),
+        ("mason.agents", "mason.play"),
     ],
 )
 def test_named_layer_rules(low, high):

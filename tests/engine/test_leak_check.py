@@ -20,10 +20,10 @@ from support import edited_copy, new_game, random_answer
 
 from mason.model.expansions import list_expansions
 from mason.model.loader import find_game, list_games
-from mason.runtime.determinize import determinize, hidden_cards
 from mason.runtime.engine import resume
-from mason.runtime.game import Game, load_program
 from mason.runtime.state import view
+from mason.session.determinize import determinize, hidden_cards
+from mason.session.game import Game, load_program
 
 SAMPLES = 3  # resampled states compared at each checked decision
 CHECK_EVERY = 10  # about one decision in this many is checked

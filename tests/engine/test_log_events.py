@@ -21,8 +21,8 @@ from support import new_game
 from mason.agents.human import HumanAgent
 from mason.cli.main import main
 from mason.play.session import make_bot, play_game, verify_log
-from mason.runtime.game import Game, load_program
-from mason.runtime.saves import rules_hash
+from mason.session.game import Game, load_program
+from mason.session.saves import rules_hash
 
 ROOT = paths.ROOT
 GAMES = ["citadels", "island-fortress", "pillars", "golden-temple", "prague"]
@@ -535,7 +535,7 @@ def test_golden_temple_market_trades_are_trade_events():
 
 
 def test_explain_describes_a_board_event_and_a_trade_without_narration(tmp_path):
-    from mason.play.explain import describe
+    from mason.presentation.explain import describe
 
     assert (
         describe({"type": "board", "board": "city", "primitive": "hexgrid", "op": "mark_paid"})

@@ -17,8 +17,8 @@ from mason.agents.mcts import MctsAgent, parse_kind
 from mason.cli.main import main
 from mason.errors import MasonError
 from mason.play.session import make_bot, play_game, simulate
-from mason.runtime.determinize import _held_by_rules, hidden_cards
-from mason.runtime.game import Game, Settings
+from mason.session.determinize import _held_by_rules, hidden_cards
+from mason.session.game import Game, Settings
 
 TALLY = """\
 id: tally

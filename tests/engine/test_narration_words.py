@@ -11,7 +11,7 @@ from scenario import run
 from support import edited_copy, invoke, new_game
 
 from mason.errors import MasonError
-from mason.play.render import render_entry
+from mason.presentation.render import render_entry
 
 MINI = paths.FIXTURES / "mini"
 

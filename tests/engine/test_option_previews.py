@@ -82,7 +82,7 @@ def test_issue30_item3_actions_keep_their_letter_within_a_turn():
     p = game.pending
     assert dict(zip(p["labels"], p["keys"]))["Build a district"] == "d"  # fewer offered, same letters
     assert p["keys"] == sorted(p["keys"]) and "c" not in p["keys"]
-    from mason.play.render import render_decision
+    from mason.presentation.render import render_decision
 
     text = render_decision(p, game.program, game.state, game.view(p["seat"]))
     assert "  d. Build a district" in text and "  e. End turn" in text and "  1." not in text
@@ -230,7 +230,7 @@ def test_issue30_item3_previewed_numbers_are_typed_as_themselves():
     assert parse_answer("3", pending) == 2 and parse_answer("0", pending) == 0
     with pytest.raises(ValueError, match="there is no option 1: the options are the numbers 0, 2, 3"):
         parse_answer("1", pending)
-    from mason.play.render import render_decision
+    from mason.presentation.render import render_decision
 
     text = render_decision({**pending, "prompt": "Turn the tile?"})
     assert text.splitlines()[1:] == ["  0. no link", "  2. links book + book", "  3. no link"]

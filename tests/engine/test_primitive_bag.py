@@ -10,7 +10,7 @@ from scenario import bag_state, board_events, run
 from support import act, new_game, play_out
 
 from mason.errors import PlayError
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 
 WHARF = str(paths.FIXTURES / "wharf")
 

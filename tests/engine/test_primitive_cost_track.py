@@ -9,7 +9,7 @@ from support import act, new_game
 
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 from mason.runtime.boards import BOARD_KINDS
 
 WHARF = str(paths.FIXTURES / "wharf")

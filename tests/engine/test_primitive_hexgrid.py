@@ -20,7 +20,7 @@ from support import act, edited_copy, new_game, play_out, refresh_pending
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
 from mason.model.validate import validate_game
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 from mason.primitives.hexgrid import DIRS, parse_cell, step, vertex
 
 HEXVILLE = paths.FIXTURES / "hexville"

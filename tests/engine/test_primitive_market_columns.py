@@ -16,7 +16,7 @@ from support import act, edited_copy, new_game, play_out
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
 from mason.model.validate import validate_game
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 
 STALLS = paths.FIXTURES / "stalls"
 CLAY = [{"price": 4, "points": 2}, {"price": 3, "points": 1}, {"price": 2}, {"price": 1}]

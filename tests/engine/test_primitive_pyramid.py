@@ -10,7 +10,7 @@ from support import act, edited_copy, new_game, play_out
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
 from mason.model.validate import validate_game
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 
 ZIGGURAT = str(paths.FIXTURES / "ziggurat")
 LARGE_ORDER = ["a1", "b1", "a2", "c1", "b2", "b3", "d1", "a3", "c2", "b4", "a4"]

@@ -14,7 +14,7 @@ from support import broken_errors, new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 
 SOWING = paths.FIXTURES / "sowing"
 PLACES = ["a1", "a2", "b1", "b2", "c1", "c2"]
@@ -375,7 +375,7 @@ def test_a_ring_names_its_pawns_by_its_pawn_word(tmp_path):
     """``pawn: elephant``: narration and the picture say elephant where they said pawn."""
     from support import edited_copy
 
-    from mason.play.render import render_view
+    from mason.presentation.render import render_view
 
     text = (SOWING / "game.yaml").read_text()
     anchor = next(line for line in text.splitlines() if line.strip().startswith("kind: ring"))

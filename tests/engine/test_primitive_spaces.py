@@ -9,7 +9,7 @@ from support import new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 
 WHARF = str(paths.FIXTURES / "wharf")
 

@@ -16,7 +16,7 @@ from support import broken_errors, errors_by_board_key, new_game
 
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 from mason.runtime.turns import finish
 
 CAROUSEL = paths.FIXTURES / "carousel"

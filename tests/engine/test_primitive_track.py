@@ -12,7 +12,7 @@ from support import copy_game, new_game
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
 from mason.model.validate import validate_game
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 
 ZIGGURAT = str(paths.FIXTURES / "ziggurat")
 

@@ -17,7 +17,7 @@ from support import broken_errors, errors_by_board_key, new_game, play_out
 
 from mason.dsl.builtins import BUILTINS
 from mason.errors import PlayError
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 
 CAROUSEL = paths.FIXTURES / "carousel"
 STATIONS = [f"s{i}" for i in range(6)]

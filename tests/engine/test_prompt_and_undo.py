@@ -24,9 +24,9 @@ from support import edited_copy, new_game
 
 from mason.agents.human import HumanAgent, _as_displayed
 from mason.model.validate import validate_game
-from mason.play.render import option_texts, render_view
-from mason.runtime.game import Game, load_program
+from mason.presentation.render import option_texts, render_view
 from mason.runtime.turns import unavailable_actions
+from mason.session.game import Game, load_program
 
 ROOT = paths.ROOT
 FIXTURE = ROOT / "tests" / "fixtures" / "lowball"

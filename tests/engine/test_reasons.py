@@ -1,4 +1,4 @@
-"""Issue 30 item 4: reasons in words for the decisions no person takes (agents/reasons.py).
+"""Issue 30 item 4: reasons in words for the decisions no person takes (runtime/reasons.py).
 
 An automated seat's decision is followed by a public ``reason`` entry naming what its policy compared;
 a greedy or mcts bot's answer is preceded by one with its figures (the bot's own seat reads the full
@@ -15,11 +15,11 @@ import paths
 from log_schema import schema_errors
 from support import invoke, new_game, random_answer
 
-from mason.agents.reasons import key_words, policy_reason
-from mason.play.explain import explain, explain_entry
-from mason.play.render import narration
 from mason.play.session import make_bot, play_game, verify_log
-from mason.runtime.game import Game, Settings
+from mason.presentation.explain import explain, explain_entry
+from mason.presentation.render import narration
+from mason.runtime.reasons import key_words, policy_reason
+from mason.session.game import Game, Settings
 
 AUTOMATON = str(paths.FIXTURES / "automaton")
 
@@ -169,7 +169,7 @@ def test_a_greedy_answer_is_narrated_with_its_question_and_estimates_and_hides_w
 
 
 def explain_reason(log, k, seat):
-    from mason.play.explain import reason_for
+    from mason.presentation.explain import reason_for
 
     found = reason_for(log, k, seat)
     return found and found["text"]

@@ -10,7 +10,7 @@ import pytest
 
 import mason.primitives  # noqa: F401  (every primitive registered)
 from mason.dsl.builtins import BUILTINS, PROCEDURES, RegistrationError, builtin, procedure
-from mason.play import render
+from mason.presentation import render
 from mason.runtime import boards, machine
 from mason.runtime.boards import BOARD_CHECKS, BOARD_KINDS, KINDS, BoardKind, board_kind, board_model
 

@@ -10,7 +10,7 @@ from support import copy_game, edited_copy, new_game
 from mason.errors import MasonError, PlayError
 from mason.model.validate import validate_game
 from mason.play.session import write_log
-from mason.runtime.game import Game
+from mason.session.game import Game
 
 MINI = paths.FIXTURES / "mini"
 

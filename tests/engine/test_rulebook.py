@@ -15,8 +15,8 @@ from mason.cli.main import main
 from mason.dsl import ast as A
 from mason.dsl.describe import Describer, handled
 from mason.dsl.parser import parse_effect, parse_expression
-from mason.play.rules_text import columns, rules_text
-from mason.runtime.game import load_program
+from mason.presentation.rules_text import columns, rules_text
+from mason.session.game import load_program
 
 GAMES = [("citadels", ()), ("citadels", ("dark-city",)), ("golden-temple", ()), ("island-fortress", ())]
 GAMES += [("pillars", ()), ("prague", ())]

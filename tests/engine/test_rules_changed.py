@@ -28,7 +28,7 @@ def _saved(tmp_path):
 def _edit(folder, old, new, name="districts.yaml"):
     """Edit a rule file of the copy, as a designer would between two commands (each its own process:
     here the programs this process compiled are dropped)."""
-    from mason.runtime import game as game_module
+    from mason.session import game as game_module
 
     game_module._PROGRAMS.clear()
     path = folder / name

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from support import act, answer_until, edited_copy, new_game
 
 from mason.cli.main import main
-from mason.play.rules_text import rules_text, words
-from mason.runtime.game import load_program
+from mason.presentation.rules_text import rules_text, words
+from mason.session.game import load_program
 
 FIXTURES = paths.FIXTURES
 GAMES = ("citadels", "island-fortress", "pillars", "golden-temple", "prague")
@@ -102,7 +102,7 @@ def test_component_facts_in_words():
 
 
 def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_of_the_rules(tmp_path):
-    from mason.play.render import card_summary
+    from mason.presentation.render import card_summary
 
     hidden = edited_copy(
         tmp_path, paths.GAMES / "citadels", [("cost: {type: int}, score", "cost: {type: int, shown: false}, score")]
@@ -115,7 +115,7 @@ def test_a_property_declared_not_shown_is_left_out_of_prompts_and_views_but_not_
 
 
 def test_a_property_may_give_its_values_words_for_players_and_the_rules(tmp_path):
-    from mason.play.render import card_summary
+    from mason.presentation.render import card_summary
 
     gt = load_program("golden-temple")  # main and secondary: action codes, with the legend's words
     said = "main: one upgrade (warehouse, objective or mahout), secondary: gain 2 marble"  # White tile 3
@@ -131,7 +131,7 @@ def test_a_property_may_give_its_values_words_for_players_and_the_rules(tmp_path
 
 
 def test_a_card_is_not_described_with_what_its_name_already_says():
-    from mason.play.render import card_summary
+    from mason.presentation.render import card_summary
 
     pillars = load_program("pillars")
     by_name = {pillars.types[t]["name"]: t for t in pillars.type_order}
@@ -152,7 +152,7 @@ def validate_errors(folder) -> list[str]:
 def test_players_are_not_shown_where_data_came_from_internal_codes_or_none(game):
     """What a prompt or a view says of a component: no data source (a digest decision id), no template
     or code the rules dispatch on, no 'None' for an empty position, ids in words (no underscore)."""
-    from mason.play.render import card_summary
+    from mason.presentation.render import card_summary
 
     prog = load_program(game)
     for tid in prog.type_order:
@@ -292,7 +292,7 @@ def test_what_a_player_reads_writes_ids_in_words(game):
     underscore (``silver_window``), no Python ``None``."""
     import random
 
-    from mason.play.render import render_view
+    from mason.presentation.render import render_view
 
     g = new_game(game, 3, 8)
     rng = random.Random(8)

@@ -26,7 +26,7 @@ from mason.agents.human import HumanAgent, QuitRequested
 from mason.errors import SaveError
 from mason.model.loader import list_games
 from mason.play.session import make_bot, play_game
-from mason.runtime.game import Game, Settings, load_program
+from mason.session.game import Game, Settings, load_program
 
 ROOT = paths.ROOT
 MINI = ROOT / "tests" / "fixtures" / "mini"

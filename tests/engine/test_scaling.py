@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from mason.cli.main import main
 from mason.play.parallel import RAY_MISSING, chunk_bounds, map_games
 from mason.play.session import simulate
-from mason.runtime.game import Settings
+from mason.session.game import Settings
 
 
 def _same(report: dict) -> dict:
@@ -58,7 +58,7 @@ def test_workers_start_with_the_game_compiled_once_in_the_calling_process(monkey
     """With workers, the game is compiled before the pool starts: forked workers start with it (their
     initializer finds it), and the report's seat names need it after."""
     from mason.play import parallel, session
-    from mason.runtime import game as game_module
+    from mason.session import game as game_module
 
     key = game_module.program_key("citadels")
     monkeypatch.setattr(game_module, "_PROGRAMS", {})

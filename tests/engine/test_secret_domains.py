@@ -13,8 +13,8 @@ from paths import GAMES
 from support import new_game
 
 from mason.errors import DefinitionErrors
-from mason.runtime.determinize import determinize
-from mason.runtime.game import load_program
+from mason.session.determinize import determinize
+from mason.session.game import load_program
 
 
 def _at_second_bid(seed: int):

@@ -16,7 +16,7 @@ from support import edited_copy, invoke
 
 from mason.errors import RoundCapReached
 from mason.play.session import simulate
-from mason.runtime.game import Settings
+from mason.session.game import Settings
 
 NEVER_DRY = [
     ("well: {scope: game, start: 4", "well: {scope: game, start: 1"),

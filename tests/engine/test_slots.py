@@ -14,7 +14,7 @@ from support import act, edited_copy, new_game
 from mason.dsl.builtins import BUILTINS, PROCEDURES
 from mason.errors import PlayError
 from mason.model.validate import validate_game
-from mason.play.render import render_view
+from mason.presentation.render import render_view
 from mason.primitives import slots as S
 
 FIXTURE = paths.FIXTURES / "slot_wall"

@@ -22,7 +22,7 @@ from support import edited_copy, gold, new_game, set_gold
 from mason.cli.main import main
 from mason.errors import PlayError
 from mason.model.validate import validate_game
-from mason.runtime.game import Game, load_program
+from mason.session.game import Game, load_program
 
 ROOT = paths.ROOT
 FIXTURE = ROOT / "tests" / "fixtures" / "stall"
@@ -369,8 +369,8 @@ def test_item7_the_dark_city_stalls_of_issue_10_end_and_score(seed, rounds):
 
 
 def test_item7_mason_rules_states_the_stall_rule():
-    from mason.play.rules_text import rules_text
-    from mason.runtime.game import load_program
+    from mason.presentation.rules_text import rules_text
+    from mason.session.game import load_program
 
     text = " ".join(rules_text(load_program("citadels")).split())
     assert "A stalled game: " in text and "the game ends at once and is scored" in text

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from support import broken_errors
 
-from mason.play.table import table_model
-from mason.play.table_text import render_table
-from mason.runtime.game import Game, Settings
+from mason.presentation.table import table_model
+from mason.presentation.table_text import render_table
+from mason.session.game import Game, Settings
 
 
 def _game(game, n, seed=7):
@@ -102,7 +102,7 @@ def test_issue30_a_value_shown_on_the_table_must_take_one_seat(tmp_path):
 
 
 def test_gta_r11_r12_view_district_tiles_lists_each_districts_tiles_under_its_name():
-    from mason.play.table_text import render_area
+    from mason.presentation.table_text import render_area
 
     g = _game("golden-temple", 4)
     lines = render_area(g.program, g.view(0), "district tiles").splitlines()

@@ -19,7 +19,7 @@ from support import copy_game, new_game
 
 from mason.cli.main import main
 from mason.errors import SaveError
-from mason.runtime.game import Game
+from mason.session.game import Game
 
 GAMES = paths.ROOT / "games"
 LINE = re.compile(r"^[^:]+:\d+:\d+: error\[[a-z/-]+\]: .+$")

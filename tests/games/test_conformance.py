@@ -15,7 +15,7 @@ from support import new_game, random_answer
 from mason.model.loader import find_game, list_games
 from mason.model.validate import validate_game
 from mason.play.session import read_log
-from mason.runtime.game import Game, load_program
+from mason.session.game import Game, load_program
 
 GAMES = list_games()
 DECISION_CAP = 20_000

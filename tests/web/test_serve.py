@@ -17,8 +17,8 @@ from starlette.testclient import TestClient
 
 from mason.model.expansions import list_expansions
 from mason.model.loader import find_game, list_games
-from mason.runtime.determinize import determinize
-from mason.runtime.game import Game, Settings, load_program
+from mason.session.determinize import determinize
+from mason.session.game import Game, Settings, load_program
 from mason.web import hub as hub_module
 from mason.web.app import create_app
 from mason.web.hub import Hub

@@ -224,7 +224,7 @@ class BoolOpForm:
 
 @expression
 class NotForm:
-    """``not a``."""
+    """The expression ``not a``: true when the condition ``a`` is false."""
 
     node = A.Not
     rules = ("not_",)

@@ -179,6 +179,7 @@ class Choose(Stmt):
             items = card_ids(rt, items, node)
         else:
             items = [] if items is None else (list(items) if isinstance(items, (list, tuple)) else [items])
+        value: object  # the item or items drawn: any value of the rules
         if node.random:
             if node.up_to is not None:  # a random subset of exactly min(N, available) items
                 pool = list(items)

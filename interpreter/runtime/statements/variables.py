@@ -110,6 +110,7 @@ class Set(Stmt):
                 c.exprs.demand(self.value, scope)
             emits = bool(c.program.vars.get(t.func, {}).get("event"))
             return Node(node_kind, c.place(self), name=t.func, seat=c.x(t.args[0], scope), value=value, emits=emits)
+        assert isinstance(t, A.Attr)  # the grammar's third kind of target: a card's field
         c.names.check_card_attr(t, settable=True)
         if numbers.field_is_number(c.program, t.name):  # a card state that starts as a number stays one
             c.exprs.demand(self.value, scope)

@@ -10,7 +10,7 @@ from mason.dsl.constructs import statement
 from mason.dsl.stmt import Node
 from mason.runtime import rng
 from mason.runtime.machine import card_ids, move_card
-from mason.runtime.values import _amount_of, _seat_of, _visible_to, _zone_label
+from mason.runtime.values import _amount_of, _seat_of, _visible_to, _zone_label, split_zone_key
 
 
 def _place(meta, c):
@@ -74,7 +74,7 @@ class Move(Stmt):
         cards = [x] if type(x) is int and 0 <= x < len(rt.cards) else card_ids(rt, x, node)  # one card: the common case
         key = node.dest(rt, env)
         seen = node.seen_by(rt, env) if node.seen_by is not None else None
-        if not rt.narrate or not rt.prog.zones[key.partition("/")[0]]["narrate"]:  # nothing to tell: no grouping
+        if not rt.narrate or not rt.prog.zones[split_zone_key(key)[0]]["narrate"]:  # nothing to tell: no grouping
             bottom, facing = node.bottom, node.facing
             for c in cards:
                 move_card(rt, c, key, bottom, facing, seen)
@@ -302,8 +302,7 @@ class Swap(Stmt):
         zones = rt.st["zones"]
         zones[a], zones[b] = zones[b], zones[a]
         for key in (a, b):
-            name, _, owner = key.partition("/")
-            o = int(owner) if owner else None
+            name, o = split_zone_key(key)
             for c in zones[key]:
                 rt.cards[c]["z"], rt.cards[c]["o"] = name, o
         if rt.narrate:

@@ -13,7 +13,7 @@ import pytest
 from support import *
 
 from mason.errors import MasonError
-from mason.runtime.game import Game
+from mason.session.game import Game
 
 DC = ("dark-city",)
 BASE = {1: "assassin", 2: "thief", 3: "magician", 4: "king", 5: "bishop", 6: "merchant", 7: "architect", 8: "warlord"}

@@ -8,7 +8,7 @@ from isf_support import GAME, fresh, skip_setup, wall
 
 from mason.errors import MasonError
 from mason.primitives import slots as S
-from mason.runtime.game import load_program
+from mason.session.game import load_program
 
 VU = {"vp": 1, "treasure": 1.5, "buyback_disc": 2, "jade": 0.7, "laborer": 0.5, "convict": 0.3, "block": 0.7}
 PERSISTENT_VU = {"income": 4, "bid": 2}

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from mason.model.loader import load_spec
-from mason.runtime.game import load_program
+from mason.session.game import load_program
 
 STATUSES = {"exact", "inferred", "placeholder"}
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from support import invoke, new_game
 
-from mason.play.render import render_view
 from mason.play.session import simulate
-from mason.runtime.game import Settings
+from mason.presentation.render import render_view
+from mason.session.game import Settings
 
 
 def test_a_person_plays_a_whole_game_against_a_bot(tmp_path):

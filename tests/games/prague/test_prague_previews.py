@@ -9,7 +9,7 @@ from pr_support import act, counter, hex_put, labels, prompt, run, set_goods
 from test_prague_tiles import calm, city, city_cells, set_row
 
 from mason.agents.base import parse_answer
-from mason.play.render import render_decision
+from mason.presentation.render import render_decision
 
 
 def test_issue30_pcr_r72_r75_each_wall_rotation_shows_what_it_links_and_that_is_what_it_pays():

@@ -853,7 +853,7 @@ def test_pcr_x22_solo_schedule():
 
 def test_pcr_d16_variant_overflow_first_out_is_declared_with_a_one_line_name():
     """`mason games` lists a variant by its id and name: the name is its one-line description."""
-    from mason.runtime.game import load_program
+    from mason.session.game import load_program
 
     variants = {v["id"]: v for v in load_program("prague").spec.game["variants"]}
     v = variants["overflow_first_out"]

@@ -5,16 +5,15 @@ first (an action, ability, trigger, phase or setup step with its rule id and rul
 turn, the round, and the decision whose answer set them going. Here that chain is put in words,
 leaving out what the seat may not read: a decision of another seat is named only by its seat, a
 card the entry's readers cannot see is not in the chain at all (the machine leaves it out).
-A decision an automated seat or a bot took is named by its ``reason`` entry (agents/reasons.py):
+A decision an automated seat or a bot took is named by its ``reason`` entry (runtime/reasons.py):
 the policy's compared values or the bot's figures in words, as the seat may read them.
 """
 
 from __future__ import annotations
 
 from mason.errors import MasonError
-from mason.runtime.game import Game, Settings
-from mason.runtime.turns import unavailable_actions
 from mason.runtime.values import label_of
+from mason.session.game import Game, Settings
 
 
 def readable(entry: dict, seat) -> bool:
@@ -50,7 +49,7 @@ def describe(entry: dict) -> str:
     if kind == "board":  # a change no narration tells (a payment recorded, a bag's piece kept)
         return f"{entry.get('primitive')} {entry.get('board')}: {str(entry.get('op')).replace('_', ' ')}"
     if kind == "trade":
-        side = {"buy": "buys", "sell": "sells"}.get(entry.get("side"), "trades")
+        side = {"buy": "buys", "sell": "sells"}.get(str(entry.get("side")), "trades")
         return f"{_seat(entry.get('seat'))} {side} {entry.get('count')} {entry.get('good')}"
     return kind or "entry"
 
@@ -140,6 +139,7 @@ def reason_lines(entry: dict) -> list[str]:
 
 
 def json_text(v) -> str:
+    """A log value in words: none, true, false or the value itself."""
     return "none" if v is None else ("true" if v is True else "false" if v is False else str(v))
 
 
@@ -195,10 +195,10 @@ def explain(entries: list[dict], seat, entry: int | None = None) -> list[str]:
     return out
 
 
-def not_offered(rt) -> list[str]:
+def not_offered(game: Game) -> list[str]:
     """The actions the pending decision leaves out only by their condition: the reason in words (when the
     action gives one), the condition as written and its place."""
-    return [f"'{label}' was not offered: {reason}" for label, reason in unavailable_actions(rt, with_rule=True)]
+    return [f"'{label}' was not offered: {reason}" for label, reason in game.unavailable_actions(with_rule=True)]
 
 
 def replay_to(entries: list[dict], i: int):

@@ -363,7 +363,9 @@ def _family_table(program, comps, props) -> list[str] | None:
     grid = [head] + rows
     widths = [max(len(r[i]) for r in grid) + 3 for i in range(len(head))]
     # columns after the name, packed into as few tables as fit the page (each repeats the name)
-    parts, part, used = [], [], widths[0] + 1
+    parts: list[list[int]] = []
+    part: list[int] = []
+    used = widths[0] + 1
     for i in range(1, len(head)):
         if part and used + widths[i] > WIDTH:
             parts.append(part)
@@ -460,7 +462,7 @@ ENGINE_EVENTS = {
 
 
 def _trigger_head(book, tr: dict, renames=None) -> str:
-    renames = {**ENGINE_EVENTS.get(tr.get("on"), {}), **(renames or {})}
+    renames = {**ENGINE_EVENTS.get(str(tr.get("on")), {}), **(renames or {})}
     head = f"When “{spaced(tr['on'])}” happens"
     if tr.get("when"):
         head += " and " + book.condition(tr, "when", renames)
@@ -801,7 +803,8 @@ def card_modifier_words(program, type_id: str) -> list[str]:
     data = program.types[type_id]
     out = []
     for m in program.spec.game.get("modifiers") or []:
-        kind = _ONE_KIND.fullmatch(m.get("when")) if isinstance(m, dict) and isinstance(m.get("when"), str) else None
+        when = m.get("when") if isinstance(m, dict) else None
+        kind = _ONE_KIND.fullmatch(when) if isinstance(when, str) else None
         if kind and str(data.get(kind.group(2))) == (kind.group(3) or kind.group(4)):
             out.append(_modifier_words(book, m) + (f" ({m['rule']})" if m.get("rule") else ""))
     return out

@@ -1,7 +1,7 @@
 """The table that fits a terminal: a seat's table model drawn in at most ``height`` lines of ``width``
 columns, with a legend of every code it uses; ``view AREA`` shows any one area in full.
 
-Boards are drawn compactly (mason.play.board_text), narrow ones side by side; when the table is still
+Boards are drawn compactly (mason.presentation.board_text), narrow ones side by side; when the table is still
 too tall, boards are summed up on one line (those whose ``display: {table: line}`` asks for it
 first, then the tallest), except the boards the pending decision is about (``focus``), which stay
 drawn. Zones show their cards by name only, one line each, and other seats one line each.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from mason.play.board_text import Legend, compact, full, line, paint, visible, wrap
-from mason.play.table import table_model
+from mason.presentation.board_text import Legend, compact, full, line, paint, visible, wrap
+from mason.presentation.table import table_model
 
 GAP = "  "
 BIG = 10  # a drawing taller than this is a main board: summed up only after the zones gave way
@@ -84,7 +84,7 @@ def _words(v) -> str:
 
 def _describe_pieces(program, b: dict, legend: Legend) -> None:
     """A legend entry naming a card piece on a board gets the card's description (its properties)."""
-    from mason.play.render import card_summary
+    from mason.presentation.render import card_summary
 
     types = {}
     for c in b.get("cells") or ():
@@ -215,7 +215,10 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     offered = set()
     if pending is not None and pending.get("seat") == view["seat"]:
         offered = {o for o in pending.get("options") or () if isinstance(o, int) and not isinstance(o, bool)}
-    zone_lines, asked, piles, longer = [], [], [], {}
+    zone_lines: list[str] = []
+    asked: list[str] = []
+    piles: list[str] = []
+    longer: dict = {}
     for z in model["zones"]:
         if (z["display"].get("table")) == "off" or (not z["cards"] and not z["hidden"]):
             continue
@@ -228,7 +231,8 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     zone_lines = asked + _pairs(zone_lines, width)
     if piles:
         zone_lines.append(_fit("  face down: " + ", ".join(piles), width, " (view face down)"))
-    seats_full, seats_brief = [], []  # others' face-up cards named, or only counted (when too tall)
+    seats_full: list[str] = []  # others' face-up cards named, or only counted (when too tall)
+    seats_brief: list[str] = []
     own_lines: list[str] = []  # the viewing seat's lines (the same in both)
     for s in model["seats"]:
         tags = (["you"] if s["you"] else []) + (["automated"] if s["automated"] else []) + s["holds"]
@@ -239,11 +243,11 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
         who = name + (f" ({', '.join(tags)})" if tags else "")
         shown = [z for z in s["zones"] if z["cards"]]
         if s["you"]:
-            mine = wrap(parts, width, who + ": ") if parts else [who]
-            mine += [_zone_line(z, "    ", width, longer) for z in s["zones"] if z["cards"] or z["hidden"]]
-            seats_full += mine
-            seats_brief += mine
-            own_lines = mine
+            yours = wrap(parts, width, who + ": ") if parts else [who]
+            yours += [_zone_line(z, "    ", width, longer) for z in s["zones"] if z["cards"] or z["hidden"]]
+            seats_full += yours
+            seats_brief += yours
+            own_lines = yours
             continue
         counted = [f"{z['label']} {_count(z)}" for z in s["zones"] if z["cards"] or z["hidden"]]
         seats_brief += wrap(parts + counted, width, who + ": ") if parts or counted else [who]
@@ -287,7 +291,7 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
     ranked = [{b[0]["name"]} for b in sorted(boards, key=lambda b: len(b[1])) if b[0]["name"] not in focus]
     mine = {b[0]["name"] for b in boards if b[0]["display"].get("seat") == (view["seat"] or 0) + 1}
     small = [n for n in ranked if len(next(b[1] for b in boards if b[0]["name"] in n)) <= BIG and not n & mine]
-    steps = ["key"] + ([others] if others else []) + small + ["seats", "zones"]
+    steps: list[str | set] = ["key"] + ([others] if others else []) + small + ["seats", "zones"]
     steps += [n for n in ranked if n not in small]
     for step in steps:
         if len(out) <= height:
@@ -306,7 +310,9 @@ def render_table(program, view: dict, pending=None, colour: bool = False, width:
                 rest = _fit("  also (view AREA): " + ", ".join(names_left), width)
                 zone_lines[:] = zone_lines[:keep] + [rest]
                 out = assemble(folded)
-        elif not step <= folded:  # kept unless longer: boards side by side give way one by one
+        elif (
+            isinstance(step, set) and not step <= folded
+        ):  # kept unless longer: boards side by side give way one by one
             tried = assemble(folded | step)
             if len(tried) <= len(out) or step is others:
                 folded |= step
@@ -355,7 +361,7 @@ def _pairs(lines: list[str], width: int) -> list[str]:
 
 
 def _seat_colour(s):
-    from mason.play.board_text import SEAT_COLOURS
+    from mason.presentation.board_text import SEAT_COLOURS
 
     return SEAT_COLOURS[s % len(SEAT_COLOURS)]
 
@@ -363,7 +369,7 @@ def _seat_colour(s):
 def render_area(program, view: dict, area: str) -> str | None:
     """``view AREA``: a board in full, or a zone with every card's description; None when no area of
     the table is called ``area`` (by name or label, or the start of one)."""
-    from mason.play.render import _card
+    from mason.presentation.render import _card
 
     model = table_model(program, view)
     key = area.strip().lower().replace("_", " ")

@@ -47,9 +47,9 @@ import random
 
 from mason.errors import MasonError
 from mason.runtime.engine import Runtime
-from mason.runtime.saves import _ask_again  # the engine's own "ask the paused rule again" (it checks saves with it)
 from mason.runtime.state import copy_state
 from mason.runtime.values import split_zone_key, zone_key
+from mason.session.saves import _ask_again  # the engine's own "ask the paused rule again" (it checks saves with it)
 
 PLACE_FIELDS = ("z", "o", "up", "seen")  # what belongs to a card's place; its type and card state go with it
 
@@ -188,3 +188,58 @@ def _ask_pending_again(program, st: dict) -> None:
         fresh = None
     if fresh is not None and fresh["seat"] == st["pending"]["seat"]:
         st["pending"] = fresh
+
+
+# ==================================================================== information sets (the mcts bot)
+def information_set(program, state: dict, seat: int) -> tuple[dict, list]:
+    """What the seat knows, in a form that does not depend on the arrangement of what it cannot see:
+    a copy of the state in which the hidden cards of each group are put in their places in id order,
+    and the groups (ids, places) to re-deal from it.
+
+    The groups are ``determinize``'s: a component family, narrowed to the
+    zones of one name for the cards a paused rule holds; a place is a zone slot with its owner,
+    facing and ``seen`` list. So two states that differ only in which hidden card lies where (and in
+    the game's random generator) give the same copy and the same samples, and the search the same
+    answer. The pending decision is the seat's own: its options are shown to it, so the sample keeps
+    it as it is (determinize asks it again for the decisions of other seats).
+    """
+    st = copy_state(state)
+    cards, zones = st["cards"], st["zones"]
+    hidden = hidden_cards(program, st, seat)
+    held = _held_by_rules(st, set(hidden))
+    by_group: dict = {}
+    for c in hidden:
+        by_group.setdefault((program.family_of[cards[c]["t"]], cards[c]["z"] if c in held else ""), []).append(c)
+    groups = []
+    for g in sorted(by_group):
+        ids = by_group[g]
+        places = []
+        for a in ids:
+            rec = {k: cards[a][k] for k in PLACE_FIELDS}
+            key = zone_key(rec["z"], rec["o"])
+            places.append(((key, zones[key].index(a)), rec))
+        places.sort(key=lambda p: p[0])
+        for c, ((key, i), rec) in zip(ids, places):  # the canonical deal: ids in place order
+            zones[key][i] = c
+            cards[c].update(rec)
+        groups.append((ids, places))
+    st["rng"] = 0x9E3779B97F4A7C15  # the real generator is no part of what the seat knows
+    return st, groups
+
+
+def sample_information_set(program, base: dict, groups: list, seat: int, rnd: random.Random) -> dict:
+    """One determinization of the information set: the hidden cards of each group re-dealt among
+    their places, the secret per-seat variables of a known domain resampled, a new generator."""
+    st = copy_state(base)
+    cards, zones = st["cards"], st["zones"]
+    for ids, places in groups:
+        if len(ids) > 1:
+            dealt = list(ids)
+            rnd.shuffle(dealt)
+            for c, ((key, i), rec) in zip(dealt, places):
+                zones[key][i] = c
+                cards[c].update(rec)
+                cards[c]["seen"] = list(rec["seen"])  # the sample's own list: the rules may change it
+    _resample_vars(program, st, seat, rnd)
+    st["rng"] = rnd.getrandbits(64) or 0x9E3779B97F4A7C15  # the generator's state must not be zero
+    return st

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from mason.errors import Place, PlayError
+from mason.runtime.frames import Asking
 
 WHEN_NAMES = ("prompt", "kind", "me")
 KEY_NAMES = ("option", "prompt", "kind", "me")
@@ -37,15 +38,19 @@ END = "end"
 
 @dataclass
 class PolicyRule:
+    """One rule of an automaton's policy: when it applies and the keys it prefers options by."""
+
     when: Optional[Callable]
     prefer: list  # [(closure, Place)]
     place: Place
-    sources: tuple = ()  # each prefer key as written (for the reason in words, agents/reasons.py)
+    sources: tuple = ()  # each prefer key as written (for the reason in words, runtime/reasons.py)
     text: str = ""  # the rule in words, as the rule files give it
 
 
 @dataclass
 class AutomatonDef:
+    """An automated seat: its name, the player counts it joins at and its policy rules."""
+
     id: str
     name: str
     players: tuple
@@ -83,7 +88,7 @@ def compile_automata(program) -> dict[str, AutomatonDef]:
 
 def option_values(rt, pending) -> list:
     """What ``option`` is for each offered option of the pending decision."""
-    fr = rt.st["stack"][-1]
+    fr: Asking = rt.st["stack"][-1]
     if fr["kind"] == "turn":
         return [k.partition("@")[0] for k in pending["options"]]
     if fr["kind"] == "option":

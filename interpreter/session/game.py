@@ -5,7 +5,7 @@ pending decision's options; ``answer(a)`` checks the answer (refusing an illegal
 reason) and runs to the next decision. The log is a list of JSON entries; every entry names the
 rule-file place that caused it (``at``) and, when not public, the seats that may read it (``to``).
 
-Automated seats (``automata:`` in game.yaml, see agents/automaton.py) never wait for an answer:
+Automated seats (``automata:`` in game.yaml, see runtime/automaton.py) never wait for an answer:
 ``_run`` takes each decision put to one by its policy, logs it as an ``automated`` entry (read by
 no seat) followed by a ``reason`` entry for the table (the policy's keys and values in words) and goes on; those decisions are not counted in ``state['decisions']`` and are not
 answers, so ``seed + answers`` replays an automated game exactly.
@@ -14,20 +14,22 @@ answers, so ``seed + answers`` replays an automated game exactly.
 from __future__ import annotations
 
 import json
+import random
 import re
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mason.agents.automaton import decide
 from mason.dsl.fastexpr import FAST, fast_forms
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
+from mason.runtime.automaton import decide
 from mason.runtime.choices import option_previews
 from mason.runtime.engine import Runtime, check_answer, fill_labels, resume, run
 from mason.runtime.machine import option_entries
 from mason.runtime.state import copy_state, new_state, player_count, seat_names, view
+from mason.runtime.turns import unavailable_actions
 
 _PROGRAMS: dict[tuple, Program] = {}
 _LOADED_IN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # program -> directory it was read from
@@ -37,9 +39,11 @@ AUTOMATED_CAP = 1_000_000  # automated decisions in a row before the game is dec
 
 @dataclass(frozen=True)
 class Settings:
+    """What starts a game: the game, player count, seed, variants, expansions and options."""
+
     game: str
     players: int
-    seed: object = 1
+    seed: int | str = 1
     variants: tuple = ()
     expansions: tuple = ()
     options: tuple = ()  # ((key, value), ...)
@@ -48,6 +52,7 @@ class Settings:
     fast: bool | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
+        """The settings as plain data (in saves and the log's first entry)."""
         return {
             "game": self.game,
             "players": self.players,
@@ -59,6 +64,7 @@ class Settings:
 
     @classmethod
     def from_json(cls, d: dict) -> "Settings":
+        """Settings read back from plain data; a malformed record is a SaveError."""
         try:
             return cls(
                 d["game"],
@@ -217,6 +223,8 @@ def _last_decision(log) -> int | None:
 
 
 class Game:
+    """A game being played: its program, settings, state and log, and the API to answer, view and save it."""
+
     def __init__(self, program: Program, settings: Settings, state: dict, log: list | None, narrate=True):
         self.program, self.settings, self.state = program, settings, state
         self.log = log if log is not None else []
@@ -334,7 +342,9 @@ class Game:
             answer, rule = decide(self.rt, auto, p)
             if self.narrate:
                 self.rt.flush_changes(place=p["at"])
-                labels = fill_labels(self.rt)["labels"]
+                filled = fill_labels(self.rt)
+                assert filled is not None  # p is pending
+                labels = filled["labels"]
                 self.log.append(
                     {
                         "type": "automated",
@@ -363,11 +373,11 @@ class Game:
 
     def _policy_reason(self, p, answer, rule, labels) -> None:
         """Log, after an automated decision (entry ``decision_entry``), a ``reason`` entry for the table:
-        the policy rule that chose and the values of its keys, in words (agents/reasons.py). Cards
+        the policy rule that chose and the values of its keys, in words (runtime/reasons.py). Cards
         offered that some seat cannot see make it readable only by the seats that see them all."""
-        from mason.agents.automaton import policy_keys
-        from mason.agents.reasons import policy_reason
+        from mason.runtime.automaton import policy_keys
         from mason.runtime.choices import _card_viewers
+        from mason.runtime.reasons import policy_reason
 
         auto = self.program.automata[self.state["automata"][str(p["seat"])]]
         policy = auto.rules[rule] if rule is not None else None
@@ -405,6 +415,7 @@ class Game:
     # ---------------------------------------------------------------- queries
     @property
     def over(self) -> bool:
+        """Whether the game has ended (its end ran to completion)."""
         return self.state["over"] and not self.state["stack"]
 
     @property
@@ -414,6 +425,7 @@ class Game:
 
     @property
     def result(self) -> dict | None:
+        """The final scores, winners and rounds once the game is over, else None."""
         return self.state["result"]
 
     def legal(self) -> list[str]:
@@ -431,6 +443,7 @@ class Game:
         return seat_names(self.program, self.state)
 
     def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see now (None: a spectator), with the values the game shows on the table."""
         fill_labels(self.rt)
         out = view(self.program, self.state, seat)
         if self.program.value_display:
@@ -466,6 +479,74 @@ class Game:
                 continue
             out.append(e)
         return out
+
+    # ---------------------------------------------------------------- for bots (agents never read the state)
+    @property
+    def pending_unlabelled(self) -> dict | None:
+        """The pending decision as the engine holds it (seat, kind, options, subset), its labels not
+        computed: what a bot that needs no labels reads (``pending`` computes them)."""
+        return self.state["pending"]
+
+    @property
+    def seat_count(self) -> int:
+        """The number of seats, the automated ones included (``players`` leaves them out)."""
+        return self.state["n"]
+
+    @property
+    def bot_streams(self) -> dict:
+        """The bots' random streams, ``str(seat)`` -> generator state: kept in the state, so a saved
+        game resumes each bot drawing what it would have drawn in one sitting."""
+        return self.state.setdefault("bots", {})
+
+    def card_types(self) -> list[str]:
+        """Each card's component type id, by card id (setup makes the same cards, in the same order,
+        in every game of these settings: no hidden information); to show an offered card."""
+        return [c["t"] for c in self.state["cards"]]
+
+    def unavailable_actions(self, with_rule: bool = False, keyed: bool = False) -> list:
+        """For a pending action window, the actions only their condition keeps out, with the reason
+        (``turns.unavailable_actions``): shown to the deciding seat, never offered."""
+        return unavailable_actions(self.rt, with_rule=with_rule, keyed=keyed)
+
+    def value(self, name: str, seat: int):
+        """The game's named value ``name`` of ``seat`` as things stand (``name(seat)`` with ``me`` = seat)."""
+        return self.rt.value(name, [seat], {"me": seat})
+
+    def score_totals(self) -> list:
+        """Each seat's total of the game's score parts as things stand (a part that is not a number
+        counts 0): an unfinished game's running score."""
+        rt, totals = self.rt, []
+        for s in range(self.state["n"]):
+            env = {"s": s, "me": s}
+            total: float = 0
+            for part in self.program.score_parts:
+                v = part.fn(rt, env)
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    total += v
+            totals.append(total)
+        return totals
+
+    def trial(self) -> "Game":
+        """A silent copy (no log, no narration) to try answers on: a search bot's scratch game."""
+        return Game(self.program, self.settings, copy_state(self.state), [], narrate=False)
+
+    def answer_unchecked(self, answer) -> None:
+        """Apply an answer known to be one of the offered options and run to the next decision,
+        without the checks, the log entry and the decision count of ``answer``: for a trial game."""
+        resume(self.rt, answer)
+        self._run()
+
+    def determinized(self, seat: int, rnd: random.Random) -> "Game":
+        """A silent game on a sample of the state consistent with what ``seat`` sees
+        (``determinize.determinize``): what a bot may search on without reading hidden state."""
+        from mason.session.determinize import determinize  # (imports saves: not for every game)
+
+        return Game(self.program, self.settings, determinize(self.program, self.state, seat, rnd), [], narrate=False)
+
+    def information_set(self, seat: int) -> "InformationSet":
+        """What ``seat`` knows, in a form independent of where the hidden cards lie, to sample silent
+        games from (the mcts bot's search)."""
+        return InformationSet(self, seat)
 
     # ---------------------------------------------------------------- answering
     def answer(self, answer) -> None:
@@ -505,6 +586,7 @@ class Game:
             self.log.append({"type": "end", "result": self.state["result"]})
 
     def answers(self) -> list:
+        """The answers of the logged decisions, in order."""
         return [e["answer"] for e in self.log if e.get("type") == "decision"]
 
     # ---------------------------------------------------------------- undo
@@ -551,12 +633,14 @@ class Game:
 
     # ---------------------------------------------------------------- copies and saves
     def copy(self) -> "Game":
+        """An independent copy of the game (state and log), narrating as this one does."""
         game = Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
         game.seats = self.seats
         game.answered = None if self.answered is None else list(self.answered)
         return game
 
     def to_json(self) -> dict:
+        """The game as a save's plain data: format, rules hash, settings, seats, state and log."""
         fill_labels(self.rt)
         saves = _saves()
         data = {
@@ -655,9 +739,26 @@ class Game:
             raise SaveError(f"{path}: {exc.message}") from None
 
 
+class InformationSet:
+    """What one seat knows of a game (``determinize.information_set``), to sample silent games from."""
+
+    def __init__(self, game: Game, seat: int):
+        from mason.session.determinize import information_set  # (imports saves: not for every game)
+
+        self.program, self.settings, self.seat = game.program, game.settings, seat
+        self._base, self._groups = information_set(game.program, game.state, seat)
+
+    def sample(self, rnd: random.Random) -> Game:
+        """A silent game on one sample: the hidden cards re-dealt, secret variables resampled, a new generator."""
+        from mason.session.determinize import sample_information_set
+
+        st = sample_information_set(self.program, self._base, self._groups, self.seat, rnd)
+        return Game(self.program, self.settings, st, [], narrate=False)
+
+
 def _saves():
-    """The saves module (runtime/saves.py), imported when a game is first saved, loaded or logged:
+    """The saves module (session/saves.py), imported when a game is first saved, loaded or logged:
     bot games (``mason simulate``) start without it."""
-    from mason.runtime import saves
+    from mason.session import saves
 
     return saves

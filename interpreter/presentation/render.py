@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from mason.play.rules_text import value_words, words
+from mason.presentation.rules_text import value_words, words
 from mason.runtime.values import in_words, plural, split_zone_key, zone_key
 
 
@@ -223,11 +223,11 @@ def _seat_line(program, view, s, holds) -> str:
 
 
 def _boards(program, view) -> list[str]:
-    """Every board in full, drawn from its board model (mason.play.table, mason.play.board_text)."""
-    from mason.play.board_text import full
+    """Every board in full, drawn from its board model (mason.presentation.table, mason.presentation.board_text)."""
+    from mason.presentation.board_text import full
     from mason.runtime.boards import model_of
 
-    out = []
+    out: list[str] = []
     for name in view.get("boards") or {}:
         out.extend("  " + line for line in full(model_of(program, name, view), view.get("names")))
     return out
@@ -265,13 +265,14 @@ def _seat_block(program, view, s, holds) -> list[str]:
 
 
 # ------------------------------------------------------------------------- decisions
-def render_decision(pending: dict, program=None, state=None, view=None, unavailable=()) -> str:
+def render_decision(pending: dict, program=None, state=None, view=None, unavailable=(), card_types=None) -> str:
     """The prompt and the options: numbered from 1 in a list, lettered in an action window.
 
     An action window's options carry the keys of ``pending['keys']`` (``turns.action_keys``): each
     action keeps its letter whatever else is offered, so a key never means another action.
 
-    With the program and state, card options show their properties; with the deciding seat's view
+    With the program and state (or ``card_types``, ``Game.card_types()``), card options show their
+    properties; with the deciding seat's view
     too, where each option lies when the seat can see it and the options lie in several places.
     ``unavailable`` (``(label, reason)`` pairs, or ``(key, label, reason)``: see
     turns.unavailable_actions) are listed after the options with their letter (else a dash) and the
@@ -292,7 +293,7 @@ def render_decision(pending: dict, program=None, state=None, view=None, unavaila
         )
     lines = [prompt if prompt[-1:] in "?:!." else prompt + ":"]
     keys = pending.get("keys") or [str(i + 1) for i in range(len(labels))]  # actions: letters, lists: numbers
-    for key, text in zip(keys, option_texts(pending, program, state, view)):
+    for key, text in zip(keys, option_texts(pending, program, state, view, card_types)):
         if pending.get("keys") and text.startswith(f"{key} (") and text.endswith(")"):
             text = text[len(key) + 2 : -1]  # a number typed as itself: ``3. no link`` for the value 3
         lines.append(f"  {key}. {text}")
@@ -313,10 +314,13 @@ def zone_label(program, key: str, seat=None, names=None) -> str:
     return f"your {label}" if owner == seat else f"{seat_name(owner, names)}'s {label}"
 
 
-def option_texts(pending, program, state, view) -> list[str]:
-    """Each option as ``render_decision`` displays it (a person may type it back exactly)."""
+def option_texts(pending, program, state, view, card_types=None) -> list[str]:
+    """Each option as ``render_decision`` displays it (a person may type it back exactly); a card's type
+    is read from ``card_types`` (``Game.card_types()``) when given, else from ``state``."""
     labels = pending["labels"]
-    if program is None or state is None or pending["kind"] in ("seat", "value", "type"):
+    if card_types is None and state is not None:
+        card_types = [c["t"] for c in state["cards"]]
+    if program is None or card_types is None or pending["kind"] in ("seat", "value", "type"):
         return list(labels)
     where = {}
     if view is not None:
@@ -324,7 +328,7 @@ def option_texts(pending, program, state, view) -> list[str]:
             for c in z["cards"]:
                 where[c["id"]] = zone_label(program, key, view["seat"], view.get("names"))
     cards = [
-        c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(state["cards"]) else None
+        c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(card_types) else None
         for c in pending["options"]
     ]
     places = [where.get(c) for c in cards]
@@ -334,8 +338,8 @@ def option_texts(pending, program, state, view) -> list[str]:
         if c is None:
             out.append(label)
             continue
-        name = program.types[state["cards"][c]["t"]]["name"]
-        summary = card_summary(program, state["cards"][c]["t"])
+        name = program.types[card_types[c]]["name"]
+        summary = card_summary(program, card_types[c])
         text = name + (f" ({summary})" if summary else "")
         if label == name:
             out.append(text + (f" in {place}" if show_place and place else ""))
@@ -386,6 +390,7 @@ def entries_for(log: list[dict], seat, start: int = 0) -> list[dict]:
 
 
 def narration(log: list[dict], seat, start: int = 0, scores: bool = True) -> list[str]:
+    """The log entries from ``start`` that ``seat`` may read, each as its line of narration."""
     return [t for t in (render_entry(e, scores) for e in entries_for(log, seat, start)) if t]
 
 

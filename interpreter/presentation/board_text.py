@@ -1,4 +1,4 @@
-"""Boards drawn for a terminal from their board models (mason.play.table) and nothing else.
+"""Boards drawn for a terminal from their board models (mason.presentation.table) and nothing else.
 
 ``full(model, names)``: every detail of a board (``view AREA``, the whole table); ``compact(model,
 names)``: the board as the fitting table draws it, spatially where the board is spatial (the hex map
@@ -29,6 +29,7 @@ def use_colour(stream=None) -> bool:
 
 
 def paint(text: str, colour: str | None) -> str:
+    """``text`` in an ANSI colour (unchanged when the colour is unknown or None)."""
     code = ANSI.get(colour or "")
     return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
@@ -65,6 +66,7 @@ class Legend(dict):
         return c
 
     def lines(self, width: int = 100, head: str = "key: ") -> list[str]:
+        """The key's entries wrapped on lines of ``width`` columns after ``head``."""
         return wrap([f"{k} = {v}" for k, v in self.items()], width, head, sep=", ")
 
 
@@ -165,7 +167,7 @@ def _full_market(m, names):
     return [f"{m['label']}:" + (" " + "; ".join(cells) if cells else "")] + columns
 
 
-def _pyramid_lines(m, cell) -> list[str]:
+def _pyramid_lines(m, cell) -> list[tuple[int, str]]:
     slots = m["slots"]
     step = max(len(visible(cell(s))) for s in slots) + 1
     out = []
@@ -301,7 +303,7 @@ def _icons(values, prefix) -> str:
     return ", ".join(f"{prefix(k)} {in_words(v)}" for k, v in enumerate(values) if v is not None) or "-"
 
 
-def _hex_rows(m, token) -> list[str]:
+def _hex_rows(m, token) -> list[tuple[int, str, int, int]]:
     """The map row by row, each row shifted half a cell: ``token(cell) -> 3 characters``."""
     cells = m["cells"]
     xs = [2 * c["q"] + c["r"] for c in cells]
@@ -622,9 +624,9 @@ def line(m: dict, names) -> str:
     elif k == "ring":
         text = f"ring of {plural(len(m['places']), 'place')}, {sum(len(p['pieces']) for p in m['places'])} pieces"
     elif k == "pyramid":
-        filled = [s for s in m["slots"] if s["state"] == "filled"]
+        taken = [s for s in m["slots"] if s["state"] == "filled"]
         opened = [s["id"] for s in m["slots"] if s["state"] == "open"]
-        text = f"{len(filled)}/{len(m['slots'])} filled, open: {' '.join(opened) or 'none'}"
+        text = f"{len(taken)}/{len(m['slots'])} filled, open: {' '.join(opened) or 'none'}"
     elif k == "wheel":
         text = f"rotation {m['rotation']}, " + ", ".join(f"{s['id']} {s['piece']}" for s in m["stations"] if s["piece"])
     elif k == "staircase":

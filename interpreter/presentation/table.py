@@ -1,7 +1,7 @@
 """The table model: everything a seat sees, as plain JSON data, built from that seat's view alone.
 
-``table_model(program, view)`` is the single source the terminal (``mason.play.render``,
-``mason.play.board_text``) and a web client draw from: the heading, the shared counters and
+``table_model(program, view)`` is the single source the terminal (``mason.presentation.render``,
+``mason.presentation.board_text``) and a web client draw from: the heading, the shared counters and
 variables, one board model per board (``board_model``: the kind's own model, docs/boards.md), the
 shared zones and, per seat, its counters, variables and zones ("hands and counters"). Nothing here
 reads the game state: only the view and the Program's declarations. No game is named.
@@ -29,7 +29,7 @@ def _summary(program, type_id: str) -> str:
         known = _SUMMARIES[program] = {}
     found = known.get(type_id)
     if found is None:
-        from mason.play.render import card_summary
+        from mason.presentation.render import card_summary
 
         found = known[type_id] = card_summary(program, type_id)
     return found
@@ -49,6 +49,7 @@ def card_model(program, c: dict) -> dict:
 
 
 def zone_model(program, key: str, z: dict) -> dict:
+    """One zone of a view as the table shows it: its owner, label, display hints and cards."""
     name, owner = split_zone_key(key)
     zdef = program.zones[name]
     return {
@@ -64,11 +65,12 @@ def zone_model(program, key: str, z: dict) -> dict:
 
 def table_model(program, view: dict) -> dict:
     """The whole table for ``view['seat']`` (see the module's docstring); JSON-serialisable."""
-    from mason.play.render import _shown, _value, seat_vars
+    from mason.presentation.render import _shown, _value, seat_vars
 
     seat, seats, names = view["seat"], view.get("seats", view["players"]), view.get("names")
     held = seat_vars(program)
-    shared, holders = [], {}
+    shared: list = []
+    holders: dict = {}
     for name, c in program.counters.items():
         if c["scope"] == "game":
             shared.append({"id": name, "label": c["label"] or _words(name), "value": view["counters"][name]})

@@ -96,7 +96,7 @@ def policy_reason(name: str, labels: list[str], sources, values, answer, rule_te
         return f"{head}: the {'lowest' if lowest else 'highest'} {words} ({mine}{tail})"
     pick = answer
     tied = list(range(n))
-    parts = []
+    parts: list[str] = []
     for k in keys:
         mine = values[pick][k]
         if all(values[i][k] == mine for i in tied):
