@@ -39,6 +39,7 @@ the node's closure is called from the generated code).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, NamedTuple
 
 from mason.dsl.ast import Stmt
@@ -126,6 +127,22 @@ def statement_grammar() -> str:
     lines = [f"_simple: {' | '.join(simple)}", f"_compound: {' | '.join(compound)}", ""]
     lines += [c.grammar.strip() + "\n" for c in classes]
     return "\n".join(lines)
+
+
+def statement_words() -> list[str]:
+    """The words each registered statement starts with (``gain``, ``stop turn``, ``choose one``), read
+    from the literals that open its own grammar rules: what an editor offers and explains, so a new
+    statement is offered without a second list. Clause words of a statement (``elif``, ``else``) open a
+    helper rule, not a statement, and are not among them."""
+    words: dict[str, None] = {}
+    for cls in dict.fromkeys(STATEMENTS.values()):
+        for rule, body in re.findall(r"(?m)^[?!]?(\w+)\s*:\s*(.*)$", cls.grammar):
+            if rule in cls.rules:
+                for alternative in body.split("|"):
+                    opening = re.match(r'\s*((?:"[a-z_]+"\s*)+)', alternative)
+                    if opening:
+                        words[" ".join(re.findall(r'"([a-z_]+)"', opening.group(1)))] = None
+    return list(words)
 
 
 # ---------------------------------------------------------------- expressions

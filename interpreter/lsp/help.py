@@ -17,12 +17,8 @@ from pathlib import Path
 
 import mason
 
-# the statements of the DSL (docs/dsl.md, "Statements"), used when the docs are not installed
-STATEMENTS = (
-    "gain", "pay", "transfer", "set", "let", "move", "draw", "shuffle", "reveal", "swap", "emit", "turn",
-    "do", "say", "pass", "stop turn", "end game", "if", "elif", "else", "for", "repeat", "while", "choose",
-    "choose one",
-)  # fmt: skip
+# words that continue a statement rather than start one (its clauses), offered beside the statements
+CLAUSES = ("elif", "else")
 KEYWORDS = ("in", "to", "from", "of", "and", "or", "not", "true", "false", "none", "option", "as", "times")
 # what every card has besides its family's properties (docs/dsl.md, "Cards")
 CARD_FIELDS = ("id", "name", "family", "type", "copies", "status", "text", "up", "seen")
@@ -78,7 +74,10 @@ def builtins() -> dict[str, dict]:
 def statements() -> dict[str, str]:
     """Each statement's first word with its section of docs/dsl.md (empty when the docs are absent)."""
     text = _dsl_doc()
-    out = {s.split()[0]: "" for s in STATEMENTS}
+    from mason.dsl.constructs import statement_words
+    from mason.runtime import statements as _registered  # noqa: F401 - the statements register themselves
+
+    out = {s.split()[0]: "" for s in (*statement_words(), *CLAUSES)}
     body = text.split("\n## Statements", 1)[1] if "\n## Statements" in text else ""
     body = re.split(r"\n## (?!#)", body, maxsplit=1)[0]
     for part in re.split(r"\n### ", body)[1:]:

@@ -15,7 +15,7 @@ from support import mini_game, mini_program
 
 from mason.dsl import ast as A
 from mason.dsl.ast import Expr, Stmt, node
-from mason.dsl.constructs import KINDS, STATEMENTS, statement, unregister
+from mason.dsl.constructs import KINDS, STATEMENTS, statement, statement_words, unregister
 from mason.dsl.describe import Describer
 from mason.dsl.parser import DslSyntaxError, parse_effect
 from mason.dsl.stmt import Node
@@ -88,9 +88,11 @@ def _compiled(text):
 def test_a_toy_statement_parses_once_registered_and_not_before_or_after(toy):
     assert STATEMENTS["double_stmt"] is Double and KINDS["double"].run is Double.run
     assert parse_effect("double fame for 1\n").body == (Double("fame", A.Literal(1, line=1, col=17), line=1, col=1),)
+    assert "double" in statement_words()  # an editor offers it (mason lsp): no second list
     unregister(Double)
     with pytest.raises(DslSyntaxError):
         parse_effect("double gold\n")
+    assert "double" not in statement_words()
     statement(Double)
     assert isinstance(parse_effect("double gold\n").body[0], Double)
 
@@ -130,3 +132,10 @@ def test_a_toy_statement_runs_by_its_reference_run_and_by_its_fast_form_alike(to
 def test_a_toy_statement_gives_its_own_words_in_the_rulebook(toy):
     said = Describer().block(parse_effect("double fame\ndouble gold for owner\n"))
     assert said == [(0, "Double your fame."), (0, "Its owner doubles its owner's gold.")]
+
+
+def test_the_shipped_statements_words_come_from_their_definitions():
+    words = statement_words()
+    for w in ("gain", "pay", "transfer", "stop turn", "end game", "choose one", "if", "for", "while"):
+        assert w in words
+    assert not {"elif", "else", "face up", "after"} & set(words)  # clauses and helper rules start no statement
