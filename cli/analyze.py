@@ -613,7 +613,7 @@ def analyze_text(report: dict) -> str:
     out.append("")
     out += _wrap(
         f"component impact: seats that held or played a type vs those that did not (one row a game "
-        f"and seat; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)"
+        f"and player seat, automated seats left out; the {TOP_TYPES} largest win-rate differences a family, all in --json/--html)"
     )
     if report.get("fdr"):
         out += _wrap(f"{report['fdr']} (marked *)")

@@ -185,7 +185,7 @@ def summarize(
             "rounds": stats.describe([r["rounds"] for r in done]),
             "decisions": stats.describe([r["decisions"] for r in done]),
         },
-        "components": component_impact(program, done, seats),
+        "components": component_impact(program, done, base.players),
         "results": [{k: r[k] for k in ("seed", "scores", "winners", "rounds", "decisions")} for r in done],
     }
     report["component_notes"] = component_notes(report["components"])
@@ -202,7 +202,8 @@ def _seat_kind(seat: int, players: int, bots: str, seat_bots: dict | None) -> st
 
 
 def component_impact(program, done: list, seats: int) -> dict:
-    """Per family, per component type: the seats that held or played it vs those that did not.
+    """Per family, per component type: the seats that held or played it vs those that did not, over the
+    first ``seats`` seats (the players': an automated seat plays by the rules' policy and is left out).
 
     One observation is one (game, seat) pair; the pairs of one game are not independent (one seat's
     win is the others' loss), so read the intervals as indicative."""

@@ -101,6 +101,17 @@ def test_summary_is_deterministic_and_covers_every_family():
     assert rep["length"]["rounds"]["n"] == 6
 
 
+def test_component_impact_compares_the_players_seats_only_not_an_automated_one():
+    """Solo Golden Temple: the Maharaja (an automated seat) holds no warehouse, objective or mahout, so
+    counting his seat made every type look like a loss for whoever held it; one row a game and player."""
+    base = Settings("golden-temple", 1, 3, (), (), ())
+    rep = summarize(base, "random", None, run_games(base, 4))
+    assert rep["completed"] == 4 and len(rep["seats"]) == 2  # the player and the Maharaja
+    for rows in rep["components"].values():
+        for row in rows:
+            assert row["held"]["n"] + row["not_held"]["n"] == rep["completed"]
+
+
 def test_compare_of_a_setting_with_itself_finds_nothing():
     base = Settings("citadels", 4, 1, (), (), ())
     res = run_games(base, 8)
