@@ -212,7 +212,7 @@ def _settle() -> None:
     """After the first check: what is loaded by then (modules, syntax trees, schemas) lives as long as the
     server, so it is moved out of the garbage collector's sight (``gc.freeze``). Validation pauses the
     collector while compiling and collects after; without this, each keystroke's collection walked
-    every object of the first load again (Prague: a keystroke's check 0.14 s instead of 0.2-0.7 s on a
+    every object of the first load again (the largest shipped game: a keystroke's check 0.14 s instead of 0.2-0.7 s on a
     loaded machine, benchmarks/bench_lsp.py)."""
     gc.collect()
     gc.freeze()
