@@ -67,7 +67,7 @@ def _blame(exc, entry):
 
 class Writer:
     """Writes one block's function: ``lines`` of source, ``consts`` its namespace, ``blame`` the table
-    of places an error is given (indexed by the local ``i`` the code sets before each statement).
+    of places an error is given (indexed by ``line_blame``: per line written, the statement it belongs to).
 
     What a statement's ``emit(w, node, d, i, parent)`` is given: ``w.operand(fn)`` an operand's code,
     ``w.guarded(node, d, setup, spends, action)`` a checked setup then the change, ``w.cards``,
@@ -79,6 +79,8 @@ class Writer:
         self.gen = _Gen({}, program)
         self.lines: list[str] = []
         self.blame: list[tuple] = [(None, None)]  # 0: let errors through unplaced
+        self.cur = 0  # the blame entry of the statement being written
+        self.line_blame: list[int] = []  # per line written, the entry an error raised there is blamed on
         self.ids: dict = {}
         self.bound: dict = {}  # local variable -> the Python name holding it (a loop's item, a choice)
         self.cards_in: set = set()  # those Python names that hold a card for sure (an item of a zone)
@@ -105,6 +107,7 @@ class Writer:
     def w(self, depth: int, text: str) -> None:
         """Write one line of generated code at ``depth`` levels of indentation."""
         self.lines.append("    " * depth + text)
+        self.line_blame.append(self.cur)
 
     # ------------------------------------------------------------------ operands
     def operand(self, fn) -> tuple[str, bool]:
@@ -145,8 +148,7 @@ class Writer:
         ``If.run`` / ``For.run``, which lets a RecursionError through to the parent's runner."""
         for node in block.stmts:
             rnode = self.blame[parent][1] if inline_loop else node
-            i = self.at(node, rnode)
-            self.w(d, f"i = {i}")
+            i = self.cur = self.at(node, rnode)
             emit = KINDS[node.kind].emit if node.kind in KINDS else None
             if emit is not None and emit(self, node, d, i, parent):
                 continue  # written in place: whatever in it may push frames is followed by its own check
@@ -159,8 +161,9 @@ class Writer:
         stack was cut (an error from the frames is placed as the enclosing runner would)."""
         self.w(d, "if len(stack) != depth:")
         self.w(d + 1, "if len(stack) > depth:")
-        self.w(d + 2, f"i = {parent}")
+        cur, self.cur = self.cur, parent  # an error from the frames: the enclosing runner's
         self.w(d + 2, "drain(rt, depth)")
+        self.cur = cur
         self.w(d + 1, "if len(stack) < depth:")
         self.w(d + 2, "return")
 
@@ -254,12 +257,24 @@ class Writer:
             or (type(node.value) is int and -MAX_NUMBER <= node.value <= MAX_NUMBER)
         ):
             return [f"v = {value}"], spends
+        if value in self.seats_in or value in self.cards_in or _truth(node):
+            return [f"v = {value}"], spends  # a seat, a card or true/false for sure: stored as it is
+        if self._number(node):  # a number for sure (or the expression raised): only its range to check
+            return [f"v = {value}", "if not -MAX_NUMBER <= v <= MAX_NUMBER: v = _plain(v)"], spends
         lines = [
             f"v = {value}",
             "t = type(v)",
             "if t is list or t is dict or (t is int and not -MAX_NUMBER <= v <= MAX_NUMBER): v = _plain(v)",
         ]
         return lines, spends
+
+    def _number(self, node) -> bool:
+        """Whether ``node``'s value is a number whenever it has one (a difference, ``//``, a negation,
+        ``+`` with a side that is never a list or a text): no list or dict to copy, only its range."""
+        t = type(node)
+        if t is A.Neg:
+            return True
+        return t is A.BinOp and (node.op in ("-", "//") or (node.op == "+" and self.gen.never_joined(node)))
 
     def value(self, d: int, name: str, code: str, spends: bool, fn) -> None:
         """``name = code``; when it raises, the budget is restored and the expression's own function
@@ -303,6 +318,21 @@ class Writer:
         return [f"s = {code}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
 
 
+_TRUTH_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in"))
+
+
+def _truth(node) -> bool:
+    """Whether ``node``'s value is true or false for sure: a comparison, ``not``, or ``and``/``or`` of such."""
+    t = type(node)
+    if t is A.BinOp:
+        return node.op in _TRUTH_OPS
+    if t is A.Not:
+        return True
+    if t is A.BoolOp:
+        return all(_truth(i) for i in node.items)
+    return t is A.Literal and type(node.value) is bool
+
+
 def _binds(block, var: str) -> bool:
     """Whether a statement in ``block`` (at any depth) binds the local ``var``: ``let``/``set`` of it,
     or a ``for`` or a choice naming it."""
@@ -338,23 +368,22 @@ def compile_block(block, program):
         return fn
     wr = Writer(program)
     wr.block(block, 2, 0, False)
-    body = wr.lines
+    body = wr.lines or ["        pass"]
+    head = wr.gen.helpers + [
+        f"def block_{block.id}(rt, env, fr):",  # named by its node, for profiles
+        "    stack = rt.st['stack']",
+        "    depth = len(stack)",
+        "    try:",
+    ]
+    # an error is blamed by the line of this function it came through (its traceback's first entry)
     src = "\n".join(
-        wr.gen.helpers
-        + [
-            f"def block_{block.id}(rt, env, fr):",  # named by its node, for profiles
-            "    stack = rt.st['stack']",
-            "    depth = len(stack)",
-            "    i = 0",
-            "    try:",
-            *(body or ["        pass"]),
-            "    except (PlayError, RecursionError) as exc:",
-            "        _blame(exc, _B[i])",
-        ]
+        head + body + ["    except (PlayError, RecursionError) as exc:", "        _blame(exc, _B[_L[exc.__traceback__.tb_lineno]])"]
     )
+    lines = [0] * (1 + sum(h.count("\n") + 1 for h in head)) + (wr.line_blame or [0]) + [0, 0]
     ns = dict(
         wr.gen.consts,
         _B=tuple(wr.blame),
+        _L=tuple(lines),
         _blame=_blame,
         PlayError=PlayError,
         MAX_NUMBER=MAX_NUMBER,

@@ -232,6 +232,30 @@ def test_blame_places_errors_as_the_runner_would():
         direct._blame(RecursionError(), (node, node))
 
 
+@pytest.mark.parametrize("handler", ["unplaced", "too-deep"])
+def test_an_error_without_a_place_is_blamed_on_the_statement_whose_line_raised_it(handler, tmp_path, monkeypatch):
+    """A generated block blames an error by the line of its code that it came through (a table from
+    line to statement, no statement index kept as the block runs): a handler's error without a place
+    gets the place of its statement, nested in a loop and a branch, as the handlers give it; Python's
+    recursion limit is the enclosing runner's statement nesting too deeply."""
+    body = "repeat 2:\n    gain 1 points to s\n    if x > 0:\n        let y = x\n        shuffle box\n    gain 1 points to s"
+    settings, text = _probe(tmp_path, body, f"blame-{handler}")
+    # a RecursionError goes through the branch's inline loop to the ``if``'s runner
+    line = text[: text.index("shuffle box" if handler == "unplaced" else "if x > 0")].count("\n") + 1
+
+    def fails(rt, env, node, fr):
+        if handler == "unplaced":
+            raise PlayError("no place given")
+        raise RecursionError("too deep")
+
+    monkeypatch.setitem(KINDS, "shuffle", KINDS["shuffle"]._replace(run=fails))
+    generated = [_error(settings, in_place) for in_place in (True, False)]
+    _without_compiler(monkeypatch)
+    by_handlers = _error(settings, True)
+    assert generated == [by_handlers, by_handlers]
+    assert f"game.yaml:{line}:" in by_handlers[0], by_handlers
+
+
 def test_a_turn_run_direct_goes_from_action_to_window_without_the_run_loop(monkeypatch):
     # an action answered in place runs its effect at once, and the next window (or the turn's end)
     # follows in the same step of the turn: far fewer steps than turns taking two or three actions
