@@ -377,7 +377,9 @@ def compile_block(block, program):
     ]
     # an error is blamed by the line of this function it came through (its traceback's first entry)
     src = "\n".join(
-        head + body + ["    except (PlayError, RecursionError) as exc:", "        _blame(exc, _B[_L[exc.__traceback__.tb_lineno]])"]
+        head
+        + body
+        + ["    except (PlayError, RecursionError) as exc:", "        _blame(exc, _B[_L[exc.__traceback__.tb_lineno]])"]
     )
     lines = [0] * (1 + sum(h.count("\n") + 1 for h in head)) + (wr.line_blame or [0]) + [0, 0]
     ns = dict(
