@@ -26,18 +26,19 @@ class RandomAgent(Agent):
         p = game.pending_unlabelled  # options only: no labels needed
         return self.pick(game.bot_streams, seat, len(p["options"]), p["subset"], p.get("ordered", False))
 
-    def blind_pick(self, st, seat, n, subset, ordered=False):
-        """The answer to a decision of ``n`` options from the state's bot stream alone (``pick``): no
-        view needed, so the engine may ask it in place (runtime/answers.py)."""
-        streams = st.get("bots")
-        if streams is None:
-            streams = st["bots"] = {}
-        return self.pick(streams, seat, n, subset, ordered)
-
     def pick(self, streams: dict, seat, n, subset, ordered=False):
         """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
         in an order that counts), drawn from the seat's stream in ``streams`` (``Game.bot_streams``).
         An ordered subset comes in the drawn (random) order, any other in ascending order."""
+        return self.blind_pick({"bots": streams}, seat, n, subset, ordered)
+
+    def blind_pick(self, st, seat, n, subset, ordered=False):
+        """``pick`` from the state's bot streams (``st["bots"]``, made if missing) alone: no view
+        needed, so the engine may ask it in place (runtime/answers.py). The one implementation of the
+        draw, here because the engine asks it at every decision of a game played in place."""
+        streams = st.get("bots")
+        if streams is None:
+            streams = st["bots"] = {}
         key = _KEYS.get(seat) or str(seat)
         if not subset:  # one option number: the common case, drawn without a box
             x = streams.get(key) or self.start
