@@ -22,6 +22,14 @@ def _amount(node, rt, env):
     return v
 
 
+def _compiled(stmt, kind: str, c, scope):
+    """The compiled node of a ``gain`` or ``pay`` (its counter checked as a per-seat counter's name)."""
+    c.names.check_counter(stmt, stmt.counter, seat=True)
+    return Node(
+        kind, c.place(stmt), amount=c.number(stmt.amount, scope), counter=stmt.counter, seat=c.x(stmt.seat, scope)
+    )
+
+
 @statement
 @node
 class Gain(Stmt):
@@ -40,7 +48,7 @@ class Gain(Stmt):
     @classmethod
     def from_tree(cls, rule, meta, c, place):
         """Its node from a parse of one of its rules (the children already mapped)."""
-        return cls(c[0], str(c[1]), c[2], **place)
+        return cls(c[0], str(c[1]), c[2], **place)  # amount, counter, seat
 
     def describe(self, w, d):
         """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
@@ -48,10 +56,7 @@ class Gain(Stmt):
 
     def compile(self, c, scope):
         """Check it and give its compiled node."""
-        c.names.check_counter(self, self.counter, seat=True)
-        return Node(
-            "gain", c.place(self), amount=c.number(self.amount, scope), counter=self.counter, seat=c.x(self.seat, scope)
-        )
+        return _compiled(self, "gain", c, scope)
 
     @staticmethod
     def run(rt, env, node, fr):
@@ -106,7 +111,7 @@ class Pay(Stmt):
     @classmethod
     def from_tree(cls, rule, meta, c, place):
         """Its node from a parse of one of its rules (the children already mapped)."""
-        return cls(c[0], str(c[1]), c[2], **place)
+        return cls(c[0], str(c[1]), c[2], **place)  # amount, counter, seat
 
     def describe(self, w, d):
         """Its words in the rulebook (``mason rules``): lines from the describer ``w`` at depth ``d``."""
@@ -114,10 +119,7 @@ class Pay(Stmt):
 
     def compile(self, c, scope):
         """Check it and give its compiled node."""
-        c.names.check_counter(self, self.counter, seat=True)
-        return Node(
-            "pay", c.place(self), amount=c.number(self.amount, scope), counter=self.counter, seat=c.x(self.seat, scope)
-        )
+        return _compiled(self, "pay", c, scope)
 
     @staticmethod
     def run(rt, env, node, fr):
