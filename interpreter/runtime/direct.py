@@ -85,6 +85,7 @@ class Writer:
         self.bound: dict = {}  # local variable -> the Python name holding it (a loop's item, a choice)
         self.cards_in: set = set()  # those Python names that hold a card for sure (an item of a zone)
         self.seats_in: set = set()  # those that hold a seat for sure (an item of ``seats``)
+        self.whole_zone = False  # whether the cards of the last ``cards`` are one zone's whole list
 
     def const(self, value, prefix="_o") -> str:
         """The generated code's name for the Python object ``value`` (one name per object)."""
@@ -205,6 +206,7 @@ class Writer:
         g = self.gen
         if code in self.cards_in:
             return [f"x = {code}", "one = True"], spends, True
+        self.whole_zone = code in g.zone_lists
         if code in g.zone_lists or code in g.card_lists:  # a list of cards for sure
             return [f"x = {code}", "one = False"], spends, False
         lines = [
@@ -221,6 +223,24 @@ class Writer:
                 "        if type(c) is not int or not 0 <= c < n: raise _Fallback",
             ]
         return lines, spends, False
+
+    def moved_zone(self, key: str, facing: str) -> list[str]:
+        """Lines that move every card of the zone list in ``x`` to the top of the zone whose key is in
+        ``k``, in order, as ``move_card`` moves them one by one: they all leave ``x`` (a card lies in the
+        zone its ``z`` and ``o`` name), so the list is emptied at once and each card renamed."""
+        lines = ["cs = x[:]", "x.clear()", "rt.zones[k].extend(cs)"]
+        if key.startswith("'") and key.endswith("'") and key[1:-1].isidentifier():
+            lines.append(f"z, o = {key}, None")  # a zone of the game's
+        else:
+            lines.append("z, o = _SPLIT.get(k) or zone_split(k)")
+        lines += [
+            "for c in cs:",
+            "    card = rt.cards[c]",
+            "    card['z'], card['o'] = z, o",
+            f"    card['up'] = {facing == 'up'}",
+            "    if card['seen']: card['seen'] = []",
+        ]
+        return lines
 
     def moved(self, c: str, key: str, bottom: bool, facing: str, top_of: str = "") -> list[str]:
         """Lines that move the card ``c`` to the zone whose key is in ``k`` (``key`` its code: a

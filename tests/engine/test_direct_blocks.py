@@ -204,6 +204,29 @@ def test_a_loop_or_choice_variable_read_in_place_ends_as_with_the_handlers(tmp_p
     assert _final(settings) == generated
 
 
+def test_a_whole_zone_moved_at_once_ends_as_with_the_handlers(tmp_path, monkeypatch):
+    # a zone's whole list moved to the top of another, or of itself, is emptied at once (x.clear()),
+    # its cards renamed in order; a zone moved to the bottom goes card by card
+    settings, _ = _probe(
+        tmp_path, "move box to aside face up\nmove aside to aside\nmove aside to box\ngain x points to s", "zone"
+    )
+    folder = tmp_path / "zone"
+    tokens = folder / "tokens.yaml"
+    tokens.write_text(tokens.read_text().replace("copies: 1", "copies: 4"))
+    game = folder / "game.yaml"
+    text = game.read_text().replace("count: 1, zone: box", "count: 4, zone: box")
+    game.write_text(text.replace("  box: {visibility: all}", "  box: {visibility: all}\n  aside: {visibility: all}"))
+    src = _sources(settings)
+    assert "x.clear()" in src
+    generated = _final(settings)
+    state = json.loads(generated)
+    assert len(state["zones"]["box"]) == 4 and all(c["z"] == "box" and not c["up"] for c in state["cards"])
+    _without_compiler(monkeypatch)
+    assert _final(settings) == generated
+    bottom = _probe(tmp_path, "move box to box bottom\ngain x points to s", "bottom")[0]
+    assert "x.clear()" not in _sources(bottom)
+
+
 def test_a_statement_left_to_its_handler_is_called_and_its_frames_run_first(tmp_path):
     # a 'while' pushes its frame: it runs to its end before the next statement, as run_now runs it
     body = "let n = 0\nwhile n < x:\n    set n = n + 1\ngain n points to s"

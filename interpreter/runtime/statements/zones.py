@@ -100,6 +100,8 @@ class Move(Stmt):
         one = w.moved("x", key, node.bottom, node.facing)
         if single:  # a card for sure: no list to move
             return w.guarded(node, d, setup, s1 or s2, one)
+        if w.whole_zone and not node.bottom:  # a zone's whole list, to the top of another (or itself)
+            return w.guarded(node, d, setup, s1 or s2, w.moved_zone(key, node.facing))
         action = ["if one:"] + ["    " + line for line in one]
         action += ["else:", "    for c in list(x):"]  # a copy: the cards may be the list of the zone they leave
         action += ["        " + line for line in w.moved("c", key, node.bottom, node.facing)]
