@@ -389,12 +389,10 @@ def compile_block(block, program):
     wr = Writer(program)
     wr.block(block, 2, 0, False)
     body = wr.lines or ["        pass"]
-    head = wr.gen.helpers + [
-        f"def block_{block.id}(rt, env, fr):",  # named by its node, for profiles
-        "    stack = rt.st['stack']",
-        "    depth = len(stack)",
-        "    try:",
-    ]
+    head = wr.gen.helpers + [f"def block_{block.id}(rt, env, fr):"]  # named by its node, for profiles
+    if any("stack" in line for line in body):  # a statement that may push frames: the stack's depth checked after it
+        head += ["    stack = rt.st['stack']", "    depth = len(stack)"]
+    head.append("    try:")
     # an error is blamed by the line of this function it came through (its traceback's first entry)
     src = "\n".join(
         head
