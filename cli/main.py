@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -243,114 +244,100 @@ def validate(targets, expansions, variants):
     "the saved game still fits them (the log records the change).",
 )
 @click.option("--quiet", is_flag=True, help="Print only the final scores.")
-def play(
-    game,
-    players,
-    seed,
-    bots_all,
-    bot_seats,
-    expansions,
-    variants,
-    options,
-    log_path,
-    save_path,
-    resume_path,
-    rules_changed,
-    quiet,
-):
+def play(**params):
     """Play a game in the terminal, against bots or hot-seat (seat 1 human unless --bots)."""
+    request = PlayRequest(**params)
     try:
-        if rules_changed and not resume_path:
+        if request.rules_changed and not request.resume_path:
             raise MasonError("--rules-changed is for --resume SAVE (a saved game to go on with)", code="cli/usage")
-        _play(
-            game,
-            players,
-            seed,
-            bots_all,
-            bot_seats,
-            expansions,
-            variants,
-            options,
-            log_path,
-            save_path,
-            resume_path,
-            quiet,
-            rules_changed,
-        )
+        _play(request)
     except MasonError as exc:
         _fail(exc)
 
 
-def _play(
-    game,
-    players,
-    seed,
-    bots_all,
-    bot_seats,
-    expansions,
-    variants,
-    options,
-    log_path,
-    save_path,
-    resume_path,
-    quiet,
-    rules_changed=False,
-):
+@dataclass(frozen=True)
+class PlayRequest:
+    """What ``mason play`` was asked, as its options parse (one field an option, named as the option's
+    parameter): handed to ``_play`` whole, so the two cannot disagree on a list of arguments."""
+
+    game: str
+    players: int | None = None
+    seed: str | None = None
+    bots_all: str | None = None
+    bot_seats: tuple[str, ...] = ()
+    expansions: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    log_path: str | None = None
+    save_path: str | None = None
+    resume_path: str | None = None
+    rules_changed: bool = False
+    quiet: bool = False
+
+
+def _play(request: PlayRequest) -> None:
+    """``mason play`` as ``request`` says: a new or resumed game, played to its end or a stop."""
     from mason.agents.human import HumanAgent, QuitRequested
     from mason.presentation.render import narration, render_result
     from mason.session.saves import SaveTarget, check_target
 
-    if resume_path:
-        _refuse_settings_with_resume(players, seed, variants, expansions, options)
-    _check_targets(log_path, save_path, resume_path)
-    if resume_path:
-        g = _load_save(resume_path, rules_changed)
-        if g.settings.game != game and _game_dir(game) != g.settings.game:
-            raise MasonError(f"{resume_path} is a game of '{g.settings.game}', not '{game}'", code="cli/usage")
+    if request.resume_path:
+        _refuse_settings_with_resume(
+            request.players, request.seed, request.variants, request.expansions, request.options
+        )
+    _check_targets(request.log_path, request.save_path, request.resume_path)
+    if request.resume_path:
+        g = _load_save(request.resume_path, request.rules_changed)
+        if g.settings.game != request.game and _game_dir(request.game) != g.settings.game:
+            raise MasonError(
+                f"{request.resume_path} is a game of '{g.settings.game}', not '{request.game}'", code="cli/usage"
+            )
     else:
-        prog = load_for_cli(game, variants, expansions)
-        n = prog.min_players if players is None else players
+        prog = load_for_cli(request.game, request.variants, request.expansions)
+        n = prog.min_players if request.players is None else request.players
         # a game or an expansion given as a folder is recorded by its absolute path, so that the save
         # resumes and the log replays from any directory
         settings = Settings(
-            _game_dir(game),
+            _game_dir(request.game),
             n,
-            fresh_seed() if seed is None else _seed(seed),
-            tuple(variants),
-            tuple(_game_dir(e, "expansion.yaml") for e in expansions),
-            _options(options, prog),
+            fresh_seed() if request.seed is None else _seed(request.seed),
+            tuple(request.variants),
+            tuple(_game_dir(e, "expansion.yaml") for e in request.expansions),
+            _options(request.options, prog),
         )
-        g = _new_game(settings, log_path, quiet)
+        g = _new_game(settings, request.log_path, request.quiet)
     n = g.settings.players  # the players' seats; automated seats (after them) need no agent
-    saved = g.seats if resume_path else None
-    kinds = _seat_kinds(n, bots_all, bot_seats, g.seat_names(), saved=saved)
+    saved = g.seats if request.resume_path else None
+    kinds = _seat_kinds(n, request.bots_all, request.bot_seats, g.seat_names(), saved=saved)
     g.seats = [kinds[s] for s in range(n)]
     humans = [s for s in range(n) if kinds[s] == "human"]
-    target = SaveTarget(save_path or resume_path, default=not (save_path or resume_path))
+    target = SaveTarget(
+        request.save_path or request.resume_path, default=not (request.save_path or request.resume_path)
+    )
     if humans and target.default:
         try:
             check_target(target.path, "the default save file")
         except MasonError as exc:
             raise MasonError(f"{exc.message} (give --save FILE)", code="cli/usage") from None
-    if resume_path:
+    if request.resume_path:
         target.written = True  # the resumed save is this game's own: written over
         click.echo(
-            f"resumed {g.program.name} from {resume_path} (round {g.state['round']}, "
+            f"resumed {g.program.name} from {request.resume_path} (round {g.state['round']}, "
             f"{g.state['decisions']} decisions so far)"
         )
-        if saved and (bots_all or bot_seats):
+        if saved and (request.bots_all or request.bot_seats):
             _notice_seats(g.seat_names(), saved, kinds)
     interrupts = _Interrupts()
     # hot seat (several human seats): the screen is cleared and the terminal handed over between seats
     human = HumanAgent(interrupts.read_line, click.echo, target, clear=_clear_screen if len(humans) > 1 else None)
-    if resume_path:
+    if request.resume_path:
         human.resume_from(g)
     agents = {s: human if kinds[s] == "human" else make_bot(kinds[s], g.settings.seed, s) for s in range(n)}
     # with no human at the table, narrate everything public as it happens
-    printed = [len(g.log) if resume_path else 0]
+    printed = [len(g.log) if request.resume_path else 0]
 
     def narrate(game_):
-        if not humans and not quiet:
+        if not humans and not request.quiet:
             for line in narration(game_.log, None, printed[0], scores=False):
                 click.echo(line)
         printed[0] = len(game_.log)
@@ -360,13 +347,13 @@ def _play(
         if not game_.over:
             interrupts.check()  # a Ctrl-C while bots played stops here, between two decisions
 
-    if not resume_path and not quiet:
+    if not request.resume_path and not request.quiet:
         # the one who typed the command knows the settings; a fresh seed is not shown before the end,
         # where it would let a player rebuild the hidden hands from a second run
         st = g.settings
         click.echo(
             f"{st.game} with {plural(st.players, 'player')}"
-            + (f", seed {st.seed}" if seed is not None else "")
+            + (f", seed {st.seed}" if request.seed is not None else "")
             + "".join(f", with {e}" for e in st.expansions)
             + "".join(f", variant {v}" for v in st.variants)
             + (", automated: " + ", ".join(g.seat_names()[n:]) if g.seat_names()[n:] else "")
@@ -380,37 +367,37 @@ def _play(
         try:
             play_game(g, agents, on_answer=after_answer)
         except QuitRequested as stop:
-            if log_path:
-                write_log(g, log_path)
+            if request.log_path:
+                write_log(g, request.log_path)
             if stop.error:
                 raise stop.error from None
             sys.exit(interrupts.exit_code() if stop.reason in STOP_REASONS.values() else 0)
         except Interrupted:
-            _stop_interrupted(g, target, log_path, interrupts)
+            _stop_interrupted(g, target, request.log_path, interrupts)
         except OSError as exc:
             if not interrupts.hung_up(exc):  # not the terminal gone: a bug in Mason, reported below
-                _stop_with_error(g, exc, log_path, human, humans, quiet)
+                _stop_with_error(g, exc, request.log_path, human, humans, request.quiet)
                 raise
-            _stop_interrupted(g, target, log_path, interrupts)
+            _stop_interrupted(g, target, request.log_path, interrupts)
         except MasonError as exc:
-            _stop_with_error(g, exc, log_path, human, humans, quiet)
+            _stop_with_error(g, exc, request.log_path, human, humans, request.quiet)
             raise
         except Exception as exc:  # a bug in Mason: still keep the log, then report it
-            _stop_with_error(g, exc, log_path, human, humans, quiet)
+            _stop_with_error(g, exc, request.log_path, human, humans, request.quiet)
             raise
         except KeyboardInterrupt:  # a second Ctrl-C (or signal) while the rules ran: the person insists
             click.echo(f"{interrupts.reason()} twice: stopped at once, without saving", err=True)
             sys.exit(interrupts.exit_code())
-    if humans and not quiet:
+    if humans and not request.quiet:
         human.catch_up(g, humans)
-    if log_path:
-        write_log(g, log_path)
-    if not quiet or seed is None:  # --quiet prints only the scores, and a seed that was not given
+    if request.log_path:
+        write_log(g, request.log_path)
+    if not request.quiet or request.seed is None:  # --quiet prints only the scores, and a seed that was not given
         click.echo(f"Game over; seed {g.settings.seed} (--seed {g.settings.seed} deals this game again)")
     assert g.result is not None  # the game is over
     click.echo(render_result(g.program, g.result, g.seat_names()))
-    if save_path:
-        g.save(save_path)
+    if request.save_path:
+        g.save(request.save_path)
 
 
 def _clear_screen() -> None:

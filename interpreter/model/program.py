@@ -937,4 +937,5 @@ def _var(v):
         "visibility": v.get("visibility", "all"),
         "event": v.get("event"),
         "type": v.get("type"),
+        "words": v.get("words"),  # how its values read on the table: value -> words
     }

@@ -119,21 +119,66 @@ def _sections(a, b) -> list[dict]:
             continue
         la, lb = sa.get(name, []), sb.get(name, [])
         if la != lb:
-            out.append({"section": name, **_lines_diff(la, lb)})
+            out.append({"section": name, **_items_diff(la, lb)})
     return out
 
 
-def _split(text: str) -> dict[str, list[str]]:
-    """The rulebook's lines by ``## `` section (the lines before the first: ``Introduction``)."""
-    out: dict[str, list[str]] = {"Introduction": []}
+Item = tuple[str, list[str]]  # a rulebook line and, for a list item (``- ...``), the lines indented under it
+
+
+def _split(text: str) -> dict[str, list[Item]]:
+    """The rulebook's lines by ``## `` section (the lines before the first: ``Introduction``), each a list
+    of items: a list item (``- end threshold: threshold``) holds the lines indented under it (``Changed:
+    1 less``), every other line stands alone."""
+    out: dict[str, list[Item]] = {"Introduction": []}
     current = "Introduction"
+    under_item = False  # whether an indented line belongs to the list item above it
     for line in text.splitlines():
         if line.startswith("## "):
             current = line[3:].strip()
             out[current] = []
+            under_item = False
         elif line.strip() and not line.startswith("Contents: "):
-            out[current].append(line.strip())
+            if under_item and line[:1].isspace():
+                out[current][-1][1].append(line.strip())
+                continue
+            out[current].append((line.strip(), []))
+            under_item = line.startswith("- ")
     return out
+
+
+def _label(head: str) -> str:
+    """What a list item is about, to name it beside a line under it: ``- end threshold: threshold`` is
+    ``end threshold``, ``- When “built” happens (CIT-R83):`` is ``When “built” happens (CIT-R83)``."""
+    text = head.removeprefix("- ").rstrip(":")
+    return text.partition(": ")[0]
+
+
+def _items_diff(ia: list[Item], ib: list[Item]) -> dict:
+    """The lines only ``ia`` has (``removed``) and only ``ib`` has (``added``), in order. Items are matched
+    by their first line; a line under an item is compared with the lines under the matched item, and one
+    that differs is named by its item (``end threshold: Changed: 1 less (CIT-R103)``), since alone it
+    would not say what it changes. Items without a partner are compared line by line."""
+    heads_a, heads_b = [h for h, _ in ia], [h for h, _ in ib]
+    removed: list[str] = []
+    added: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=heads_a, b=heads_b, autojunk=False).get_opcodes():
+        if op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
+            for (ha, sa), (hb, sb) in zip(ia[i1:i2], ib[j1:j2]):
+                if ha != hb:  # an item changed in place (a variant now in force): its first line, then its own
+                    removed.append(ha)
+                    added.append(hb)
+                under = _lines_diff(sa, sb)
+                removed += [f"{_label(ha)}: {x}" for x in under["removed"]]
+                added += [f"{_label(hb)}: {x}" for x in under["added"]]
+            continue
+        # items without a partner: line by line, so a body that stayed the same is not shown twice
+        flat = _lines_diff(
+            [x for h, sub in ia[i1:i2] for x in (h, *sub)], [x for h, sub in ib[j1:j2] for x in (h, *sub)]
+        )
+        removed += flat["removed"]
+        added += flat["added"]
+    return {"removed": removed, "added": added}
 
 
 def _lines_diff(la: list[str], lb: list[str]) -> dict:

@@ -202,9 +202,38 @@ def not_offered(game: Game) -> list[str]:
 
 
 def replay_to(entries: list[dict], i: int):
-    """The game of a log replayed up to decision entry ``i`` (that decision pending), from its answers."""
-    game = Game.new(Settings.from_json(entries[0]["settings"]), recorded=True)
-    for _k, e in enumerate(entries[:i]):
+    """The game of a log replayed up to decision entry ``i`` (that decision pending), from its answers,
+    under the rules that were in force there: from the start, or from the state of the last change of
+    rules before ``i`` (a ``rules_changed`` entry, ``mason play --resume SAVE --rules-changed``). Only
+    the rule files as they are now can be loaded: when the rules in force at ``i`` were others (the
+    entry comes before a change, or the files changed since), a MasonError ``explain/rules-changed``
+    names the entry rather than replay it under the wrong rules."""
+    import json
+
+    from mason.session.saves import last_rules_change, rules_hash
+
+    settings = Settings.from_json(entries[0]["settings"])
+    game = Game.new(settings, recorded=True)
+    change = last_rules_change(entries[:i])
+    in_force = (entries[change] if change is not None else entries[0]).get("rules")
+    now = rules_hash(game.program)
+    if in_force is not None and in_force != now:
+        later = last_rules_change(entries)
+        before = f", before the log's change of rules at entry {later}" if change is None and later is not None else ""
+        raise MasonError(
+            f"entry {i} was played under rules the rule files no longer hold{before} (rules hash {in_force}, "
+            f"now {now}): what it did not offer cannot be said",
+            code="explain/rules-changed",
+        )
+    start = 0
+    if change is not None:  # the game went on from the state the change holds, under the rules now
+        state, before = (
+            json.loads(json.dumps(entries[change].get("state"))),
+            json.loads(json.dumps(entries[: change + 1])),
+        )
+        game = Game._from_rules_change(game.program, settings, state, before)
+        start = change + 1
+    for e in entries[start:i]:
         if e.get("type") == "decision":
             if game.over:
                 break

@@ -125,15 +125,29 @@ def _is_seat(v, players) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players
 
 
-def _value(v, is_seat: bool, seats: int, names) -> str:
-    """A variable's value for a player: a seat as P1..Pn (a list of seats too), else the value in words."""
+def _value(v, is_seat: bool, seats: int, names, said: dict | None = None) -> str:
+    """A variable's value for a player: a seat as P1..Pn (a list of seats too), else the value in words,
+    each id in the words the variable declares for it (``said``: ``{vp3: 3 VP}``), else as itself in words."""
     if is_seat and _is_seat(v, seats):
         return seat_name(v, names)
     if is_seat and isinstance(v, list) and all(_is_seat(x, seats) for x in v):
         return ", ".join(seat_name(x, names) for x in v) or "-"
+    if said:
+        v = _said(v, said)
     if isinstance(v, (list, dict)):  # in words, never Python's spelling: ``(gem, gem), (blue gem)``
         return words(v).replace("_", " ")
     return in_words(v)
+
+
+def _said(v, said: dict):
+    """``v`` with every text that ``said`` names replaced by its words (in lists and mappings too)."""
+    if isinstance(v, str):
+        return said.get(v, v)
+    if isinstance(v, list):
+        return [_said(x, said) for x in v]
+    if isinstance(v, dict):
+        return {k: _said(x, said) for k, x in v.items()}
+    return v
 
 
 def _shown(v) -> bool:
@@ -171,7 +185,7 @@ def render_view(program, view: dict, compact: bool = False) -> str:
         if val is True:
             shared.append(_words(name))
         else:
-            shared.append(f"{_words(name)}: {_value(val, name in held, seats, names)}")
+            shared.append(f"{_words(name)}: {_value(val, name in held, seats, names, v.get('words'))}")
     if shared:
         lines.append("  " + " | ".join(shared))
     # boards are shown even in the compact form: a decision is often about a place on them
@@ -250,7 +264,8 @@ def _seat_block(program, view, s, holds) -> list[str]:
         vals = view["vars"][name]
         val = vals.get(s) if isinstance(vals, dict) else vals[s]
         if _shown(val) and val != v["start"]:
-            shown = _value(val, v.get("type") == "seat", view.get("seats", view["players"]), view.get("names"))
+            seats_now, names_now = view.get("seats", view["players"]), view.get("names")
+            shown = _value(val, v.get("type") == "seat", seats_now, names_now, v.get("words"))
             parts.append(_words(name) if val is True else f"{_words(name)} {shown}")
     head = seat_name(s, view.get("names")) + (f" ({', '.join(tags)})" if tags else "")
     out = [head + (": " + ", ".join(parts) if parts else "")]

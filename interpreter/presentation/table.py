@@ -82,7 +82,7 @@ def table_model(program, view: dict) -> dict:
             continue
         if name in held and isinstance(val, int) and not isinstance(val, bool) and 0 <= val < seats:
             holders.setdefault(val, []).append(_words(name))
-        text = None if val is True else _value(val, name in held, seats, names)
+        text = None if val is True else _value(val, name in held, seats, names, v.get("words"))
         shared.append({"id": name, "label": _words(name), "value": val, "text": text})
     zones = []
     for key, z in view["zones"].items():
@@ -105,7 +105,7 @@ def table_model(program, view: dict) -> dict:
             vals = view["vars"][name]
             val = vals.get(s) if isinstance(vals, dict) else vals[s]
             if _shown(val) and val != v["start"]:
-                text = None if val is True else _value(val, v.get("type") == "seat", seats, names)
+                text = None if val is True else _value(val, v.get("type") == "seat", seats, names, v.get("words"))
                 variables.append({"id": name, "label": _words(name), "value": val, "text": text})
         shown = []  # the values the game shows of each seat (``display:`` under a value; docs/boards.md)
         values = view.get("values") or {}

@@ -11,6 +11,8 @@
 - A piece is any plain value (typically a card id), at most one per slot and never two equal ones
   on the wheel. ``cards: true`` says the pieces are cards: narration and the picture then show
   their names. ``label`` shapes narration (default: the board's name).
+- ``words`` (optional): how the stations' and slots' data values read on the table, value -> words
+  (``{special_or_vp1: special tile or 1 VP}``); a value without words is shown as its id in words.
 - A slot *passes the end* when it goes from the last station to the first. ``wheel_turn`` records
   the pieces whose slot passed during that turn (once per passing, in the order they passed).
 
@@ -35,7 +37,7 @@ from mason.runtime.boards import (
 )
 from mason.runtime.values import in_words, label_of
 
-KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards")
+KEYS = ("status", "text", "kind", "label", "stations", "slots", "rotation", "cards", "words")
 
 
 def _whole(v) -> bool:
@@ -78,6 +80,9 @@ def check_definition(d: dict, table_columns=()) -> list[tuple[str, str | None]]:
         out.append(("rotation must be a whole number or a table column", "rotation"))
     if not isinstance(d.get("cards", False), bool):
         out.append(("cards must be true or false", "cards"))
+    said = d.get("words", {})
+    if not isinstance(said, dict) or not all(isinstance(v, str) for v in said.values()):
+        out.append(("words maps a data value to the words it reads as (a text)", "words"))
     return out
 
 
@@ -412,22 +417,36 @@ def _move(rt, node, name, piece, slot):
 
 
 # ==================================================================== picture
-def _summary(item: dict) -> str:
-    parts = [
-        k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {in_words(v)}"
+def data_words(item: dict, said: dict | None = None) -> str:
+    """A station's or slot's data in words, as the table shows it (``zone red, cost 1, star``): a true
+    flag by its name, a value after its key, in the words the wheel declares for it (``said``) or as its
+    id in words; false and unset keys are left out."""
+    said = said or {}
+
+    def value(v) -> str:
+        return said[v] if isinstance(v, str) and v in said else in_words(v)
+
+    return ", ".join(
+        k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {value(v)}"
         for k, v in item.items()
         if k != "id" and v is not None and v is not False
-    ]
-    return f"{item['id']} ({', '.join(parts)})" if parts else item["id"]
+    )
+
+
+def _summary(item: dict, said: dict | None = None) -> str:
+    said_data = data_words(item, said)
+    return f"{item['id']} ({said_data})" if said_data else item["id"]
 
 
 @board_model("wheel")
 def board_model_(program, name, data) -> dict:
-    """``rotation`` and ``stations`` clockwise: [{id, data, summary, slot, slot_data, slot_summary,
-    piece, piece_type}] (the slot now over the station, the piece in it by name and, a card, its type), and ``passed`` (pieces past the end last turn)."""
+    """``rotation`` and ``stations`` clockwise: [{id, data, words, summary, slot, slot_data, slot_words,
+    slot_summary, piece, piece_type}] (the slot now over the station, the data in words (``data_words``),
+    the piece in it by name and, a card, its type), and ``passed`` (pieces past the end last turn)."""
     d = program.boards.get(name) or {}
     stations, slots = d.get("stations") or [], d.get("slots") or []
     n = len(stations)
+    said = d.get("words") or {}
 
     def piece(p):
         if p is None:
@@ -448,10 +467,12 @@ def board_model_(program, name, data) -> dict:
             {
                 "id": st["id"],
                 "data": {k: v for k, v in st.items() if k != "id"},
-                "summary": _summary(st),
+                "words": data_words(st, said),
+                "summary": _summary(st, said),
                 "slot": slot["id"],
                 "slot_data": {k: v for k, v in slot.items() if k != "id"},
-                "slot_summary": _summary(slot),
+                "slot_words": data_words(slot, said),
+                "slot_summary": _summary(slot, said),
                 "piece": piece(data["pieces"].get(slot["id"])),
                 "piece_type": _piece_type(data["pieces"].get(slot["id"])),
             }

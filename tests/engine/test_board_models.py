@@ -233,3 +233,25 @@ def test_issue30_the_boards_of_players_not_in_the_game_are_left_out_and_your_own
     lines = text.splitlines()
     assert any(l.rstrip().endswith("P1's action board:") or l.startswith("P1's action board:") for l in lines)
     assert any(l.startswith("  P2's action board: hex map") for l in lines)  # another player's: one line
+
+
+def test_prague_crane_and_planks_read_in_words_on_the_table_the_terminal_and_the_model_alike():
+    """The crane's stations and slots in words (``zone red, cost 1, star``, not ``red 1 true``) and the
+    planks' rewards in the words the variable declares (``1 VP``, not ``vp1``): the table model holds
+    them and the terminal writes the same words."""
+    g = Game.new(Settings("prague", 2, 1, ("bridge_sides_fixed",), (), {}))  # every plank on its first side
+    view = g.view(0)
+    model = table_model(g.program, view)
+    crane = next(b for b in model["boards"] if b["name"] == "crane")
+    by_id = {s["id"]: s for s in crane["stations"]}
+    assert by_id["s3"]["words"] == "zone red, cost 1, star" and by_id["s4"]["words"] == "zone green, hole"
+    slots = {s["slot"]: s["slot_words"] for s in crane["stations"]}
+    assert slots["w1"] == "notch, bonus special tile or 1 VP" and slots["w3"] == "notch, bonus an egg for 1 gold"
+    planks = next(v for v in model["shared"] if v["id"] == "plank_sides")
+    assert planks["text"] == "(gold, gold), (silver window), (3 VP), (Hunger Wall sideways move), (gold window)"
+    terminal = render_area(g.program, view, "crane").splitlines()
+    for s in crane["stations"]:
+        line = next(x for x in terminal if x.strip().startswith(s["id"] + " "))
+        assert f"{s['id']} ({s['words']})" in line and f"{s['slot']} ({s['slot_words']})" in line
+    table = render_table(g.program, view, g.pending)
+    assert "plank sides: (gold, gold), (silver window), (3 VP), (Hunger Wall sideways move), (gold window)" in table

@@ -369,3 +369,13 @@ def test_simulate_imports_only_what_it_runs():
         assert [m for m in lazy if m in loaded and m not in shown] == [], args
     # and the commands that need them still find them
     assert "Final scores" in invoke("play", "citadels", "-p", 4, "--bots", "random", "--seed", 1, "--quiet").output
+
+
+def test_play_hands_its_options_to_the_game_as_one_request():
+    """``mason play``'s options reach ``_play`` as one ``PlayRequest`` whose fields are the options, one for
+    one (no second list of thirteen arguments that must agree with the first)."""
+    import dataclasses
+
+    from mason.cli.main import PlayRequest, play
+
+    assert [f.name for f in dataclasses.fields(PlayRequest)] == [p.name for p in play.params]

@@ -182,6 +182,37 @@ def test_render_one_line_per_station_with_the_slot_over_it_and_its_piece():
     ]
 
 
+def test_the_model_says_each_station_and_slot_in_words_the_wheel_may_declare(tmp_path):
+    """A station's and a slot's data in words (a flag by its name, a value after its key, in the words
+    the wheel declares for it): the model's ``words``, which its ``summary`` and the terminal show too."""
+    from support import edited_copy
+
+    from mason.presentation.table import table_model
+
+    folder = edited_copy(
+        tmp_path,
+        CAROUSEL,
+        [
+            (
+                "    rotation: start_rotation\n",
+                "    rotation: start_rotation\n    words: {coin: one coin, red: the red zone}\n",
+            )
+        ],
+    )
+    g = new_game(str(folder), 2)
+    wheel(g).update(r=0, pieces={sl: None for sl in SLOTS}, passed=[])
+    board = next(b for b in table_model(g.program, g.view(0))["boards"] if b["kind"] == "wheel")
+    first = board["stations"][0], board["stations"][1]
+    assert [(s["words"], s["slot_words"], s["summary"], s["slot_summary"]) for s in first] == [
+        ("zone the red zone, cost 2", "arrow", "s0 (zone the red zone, cost 2)", "w0 (arrow)"),
+        ("zone blue, points 1", "bonus one coin", "s1 (zone blue, points 1)", "w1 (bonus one coin)"),
+    ]
+    assert (
+        "    s1 (zone blue, points 1)        <- w1 (bonus one coin)  -"
+        in render_view(g.program, g.view(0)).splitlines()
+    )
+
+
 # ==================================================================== load-time checks
 def _broken(tmp_path, replacements):
     return broken_errors(tmp_path, CAROUSEL, replacements)
@@ -195,7 +226,7 @@ def test_bad_wheel_declarations_are_reported_where_they_are(tmp_path):
             ("{id: w3}", "{name: w3}"),
             ("rotation: start_rotation", "rotation: start_rotaton"),
             ("cards: true", "cards: yes please"),
-            ("kind: wheel\n", "kind: wheel\n    colour: red\n"),
+            ("kind: wheel\n", "kind: wheel\n    colour: red\n    words: {coin: 1}\n"),
         ],
     )
     assert errors_by_board_key(lines, errors) == {
@@ -207,6 +238,7 @@ def test_bad_wheel_declarations_are_reported_where_they_are(tmp_path):
         ],
         "cards": ["board 'carousel': cards must be true or false"],
         "colour": ["board 'carousel': unknown key 'colour'"],
+        "words": ["board 'carousel': words maps a data value to the words it reads as (a text)"],
     }
 
 

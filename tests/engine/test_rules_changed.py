@@ -97,3 +97,65 @@ def test_issue32_item3_a_forged_state_in_a_rules_change_is_refused(tmp_path):
     save.write_text(json.dumps(data))
     err = assert_clean_failure(invoke("play", folder, "--resume", save, cwd=tmp_path))
     assert err.startswith(f"error[save/invalid]: {save}: the save's state is not the one its answers lead to"), err
+
+
+TAKE_GOLD = "      do: gain 2 gold\n"
+
+
+def _went_on_under_changed_rules(tmp_path):
+    """A 3-player game of a Citadels copy saved after 20 answers, 'Take 2 gold' then made to give 4, the
+    save resumed under the edited rules and played to the end by bots: its log and the change's index."""
+    folder = tmp_path / "mycit"
+    shutil.copytree(paths.ROOT / "games" / "citadels", folder)
+    save, log = tmp_path / "s.json", tmp_path / "after.jsonl"
+    played = invoke("play", folder, "-p", 3, "--seed", 5, "--save", save, input="1\n" * 20 + "quit\n", cwd=tmp_path)
+    assert played.exit_code == 0, played.output
+    _edit(folder, TAKE_GOLD, TAKE_GOLD.replace("2", "4"), "game.yaml")
+    assert invoke("play", folder, "--resume", save, "--rules-changed", input="quit\n", cwd=tmp_path).exit_code == 0
+    done = invoke("play", folder, "--resume", save, "--bots", "random", "--quiet", "--log", log, cwd=tmp_path)
+    assert done.exit_code == 0, done.output
+    entries = [json.loads(x) for x in log.read_text().splitlines()]
+    change = next(i for i, e in enumerate(entries) if e["type"] == "rules_changed")
+    return folder, log, entries, change
+
+
+def _actions(entries, start, stop):
+    """The indexes of the action decisions among ``entries[start:stop]``."""
+    return [i for i in range(start, stop) if entries[i]["type"] == "decision" and entries[i].get("kind") == "action"]
+
+
+def test_explain_replays_an_entry_after_a_change_of_rules_from_the_change_under_the_new_rules(tmp_path):
+    """``mason explain --entry K`` replays to an action decision to say what it did not offer: after a
+    change of rules, from the state the change holds, under the new rules (from the start, under them,
+    the game went otherwise: 'Take 2 gold' had given 4 from the first round)."""
+    from mason.presentation.explain import replay_to
+
+    _, log, entries, change = _went_on_under_changed_rules(tmp_path)
+    after = _actions(entries, change, len(entries))[:8]
+    assert len(after) == 8
+    for k in after:
+        game = replay_to(entries, k)
+        assert game.state["decisions"] == sum(1 for e in entries[:k] if e["type"] == "decision"), k
+        assert game.pending is not None and game.pending["seat"] == entries[k]["seat"], k
+        assert game.pending["options"] == [o["id"] for o in entries[k]["options"]], k
+    k = after[0]
+    result = invoke("explain", log, "--seat", entries[k]["seat"] + 1, "--entry", k, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"entry {k} (round ") and "' was not offered: " in result.output
+
+
+def test_explain_refuses_in_one_line_an_entry_played_under_rules_no_longer_on_disk(tmp_path):
+    folder, log, entries, change = _went_on_under_changed_rules(tmp_path)
+    k = _actions(entries, 0, change)[-1]  # played before the change, under rules the files no longer hold
+    err = assert_clean_failure(invoke("explain", log, "--seat", entries[k]["seat"] + 1, "--entry", k, cwd=tmp_path))
+    assert err.startswith(
+        f"error[explain/rules-changed]: entry {k} was played under rules the rule files no longer hold, "
+        f"before the log's change of rules at entry {change} (rules hash {entries[0]['rules']}, now "
+        f"{entries[change]['rules']}): what it did not offer cannot be said"
+    ), err
+    # and after the change too, once the files changed again since the log was written
+    _edit(folder, TAKE_GOLD.replace("2", "4"), TAKE_GOLD.replace("2", "5"), "game.yaml")
+    k = _actions(entries, change, len(entries))[0]
+    err = assert_clean_failure(invoke("explain", log, "--seat", entries[k]["seat"] + 1, "--entry", k, cwd=tmp_path))
+    assert err.startswith(f"error[explain/rules-changed]: entry {k} was played under rules the rule files no"), err

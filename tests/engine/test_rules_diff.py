@@ -96,14 +96,14 @@ def test_issue32_item4_diff_of_a_game_and_its_variant_and_of_two_variants(tmp_pa
     assert result.exit_code == 0, result.output
     out = result.output.splitlines()
     assert out[:2] == ["A: citadels", "B: citadels --variant short_game"]
-    assert "Rules, Values the rules use (- A, + B):" in out and "  + Changed: 1 less (CIT-R103)" in out
+    assert "Rules, Values the rules use (- A, + B):" in out and "  + end threshold: Changed: 1 less (CIT-R103)" in out
     two = invoke("diff", "citadels", "--a", "variant=short_game", "--b", "variant=official_tiebreak")
     assert two.exit_code == 0, two.output
     assert (
         "  + Ties: broken by the total of the score of d for every d in the player's city, then the player's gold"
         in (two.output)
     )
-    assert "  - Changed: 1 less (CIT-R103)" in two.output
+    assert "  - end threshold: Changed: 1 less (CIT-R103)" in two.output
 
 
 def test_issue32_item4_diff_json(tmp_path):
@@ -119,6 +119,38 @@ def test_issue32_item4_diff_json(tmp_path):
         }
     ]
     assert report["components"]["added"] == report["components"]["removed"] == [] == report["sections"]
+
+
+def test_diff_names_the_value_a_variant_changes_in_words_and_json():
+    """A line under a value (``Changed: 1 less``) says which value it changes, and a variant now in force
+    shows its own line once, not the lines under it again."""
+    out = invoke("diff", "citadels", "--variant", "short_game").output.splitlines()
+    values = out.index("Rules, Values the rules use (- A, + B):")
+    assert out[values + 1 : values + 2] == ["  + end threshold: Changed: 1 less (CIT-R103)"]
+    variants = out.index("Rules, Variants (- A, + B):")
+    assert out[variants + 1 : variants + 3] == [
+        "  - - **Shorter game (threshold one lower)** (`short_game`, CIT-R103)",
+        "  + - **Shorter game (threshold one lower)** (`short_game`, CIT-R103, in force)",
+    ]
+    assert out[variants + 3] == "3 differences"
+    report = json.loads(invoke("diff", "citadels", "--variant", "short_game", "--json").output)
+    sections = {s["section"]: s for s in report["sections"]}
+    assert sections["Values the rules use"]["added"] == ["end threshold: Changed: 1 less (CIT-R103)"]
+    dark = invoke("diff", "citadels", "--with", "dark-city").output.splitlines()
+    assert "  + end threshold: Changed by: Bell Tower (see Components)." in dark
+    assert "  + score of (of a card): Changed: plus beautify bonus when the card's gilded (DC-R50)" in dark
+
+
+def test_diff_sees_a_change_moved_from_one_value_to_another(tmp_path):
+    """The same words under another value are a difference: the shorter game's ``1 less`` moved from the
+    end threshold to the draw count."""
+    short = "      - {value: end_threshold, add: -1, rule: CIT-R103}"
+    copy = _copy(tmp_path, edits=[("game.yaml", short, short.replace("end_threshold", "draw_count"))])
+    result = invoke("diff", "citadels", copy, "--a", "variant=short_game", "--b", "variant=short_game", cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "  - end threshold: Changed: 1 less (CIT-R103)" in lines
+    assert "  + draw count: Changed: 1 less (CIT-R103)" in lines
 
 
 @pytest.mark.parametrize(
@@ -150,7 +182,7 @@ def test_issue32_item5_a_variant_modifier_in_words_in_rules_diff_and_card(tmp_pa
     assert "    Changes build cost of noble cards: 1 less." in rules.output.splitlines()
     assert "    Changed: for noble cards, 1 less" in rules.output.splitlines()
     diff = invoke("diff", copy, "--variant", "cheap_nobles", cwd=tmp_path)
-    assert "  + Changed: for noble cards, 1 less" in diff.output.splitlines()
+    assert "  + build cost (of a card): Changed: for noble cards, 1 less" in diff.output.splitlines()
     played = invoke(
         "play", copy, "-p", 3, "--seed", 1, "--variant", "cheap_nobles", input="card manor\nquit\n", cwd=tmp_path
     )

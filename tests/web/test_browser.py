@@ -216,3 +216,37 @@ def test_issue33_lobby_creates_a_game_and_the_page_explains_and_highlights(serve
     line.find_element(By.CSS_SELECTOR, "button.why").click()
     why = wait.until(lambda d: line.find_elements(By.TAG_NAME, "pre"))
     assert why[0].text.startswith("line ")
+
+
+def test_prague_page_writes_the_crane_and_the_planks_in_words(server, browsers, tmp_path):
+    """The crane's stations and slots in the words the table model gives them (as the terminal's `view
+    crane` writes them), not their raw values (``red 1 true``); the planks' rewards in words (``3 VP``);
+    screenshotted at a laptop's size."""
+    made = httpx.post(
+        f"{server}/api/games",
+        json={
+            "game": "prague",
+            "players": 2,
+            "seats": ["human", "greedy"],
+            "seed": 1,
+            "variants": ["bridge_sides_fixed"],
+        },
+    ).json()
+    token = next(lk["token"] for lk in made["links"] if lk["seat"] == 0)
+    d = browsers(width=1440, height=900)
+    d.get(f"{server}/play/{token}")
+    for _ in range(500):
+        if _state(d)[1]:
+            break
+        time.sleep(0.01)
+    stations, slots, texts, shared = d.execute_script(  # read at once: the page redraws as the game goes on
+        "const w = document.querySelector('[data-board=crane] svg.wheel');"
+        "const all = (sel) => [...w.querySelectorAll(sel)].map((t) => t.textContent);"
+        "return [all('text.station-words'), all('text.slot-words'), all('text'),"
+        " document.getElementById('shared').innerText];"
+    )
+    assert "zone red, cost 1, star" in stations and "zone green, hole" in stations
+    assert "notch, bonus an egg" in slots and "for 1 gold" in slots  # one slot's words on two lines
+    assert not [t for t in texts if "true" in t.split()], texts
+    assert "plank sides: (gold, gold), (silver window), (3 VP), (Hunger Wall sideways move), (gold window)" in shared
+    assert d.save_screenshot(str(tmp_path / "prague-laptop.png"))

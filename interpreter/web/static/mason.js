@@ -240,22 +240,51 @@ const Mason = (() => {
     return fitSvg(g, W, H, W * 1.4);
   };
 
+  // a text in lines of at most max characters, at most count of them (the last cut short with an ellipsis)
+  function wrapWords(t, max, count) {
+    const out = [];
+    let cur = "";
+    for (const w of String(t || "").split(" ")) {
+      if (!cur) cur = w;
+      else if ((cur + " " + w).length <= max) cur += " " + w;
+      else { out.push(cur); cur = w; }
+    }
+    if (cur) out.push(cur);
+    if (out.length > count) { out.length = count; out[count - 1] = out[count - 1].slice(0, max - 1) + "\u2026"; }
+    return out.map((x) => (x.length > max ? x.slice(0, max - 1) + "\u2026" : x));
+  }
+
   DRAW.wheel = (b, reg) => {
-    const n = b.stations.length, R = Math.max(110, n * 16), bw = 78, bh = 46;
+    // each station: its id and the slot over it, the piece, then the station's and the slot's data in
+    // the words the model gives them (as the terminal's `view` writes them)
+    const n = b.stations.length, bw = 124, LH = 11, MAX = 22;
+    const said = b.stations.map((s) => [wrapWords(s.words, MAX, 2), wrapWords(s.slot_words, MAX, 2)]);
+    const most = Math.max(0, ...said.map(([a, c]) => a.length + c.length));
+    const bh = 10 + LH * (2 + most);
+    // the smallest radius (from 110) at which no two neighbouring boxes overlap
+    const at = (i, r) => { const a = -Math.PI / 2 + 2 * Math.PI * i / n; return [r * Math.cos(a), r * Math.sin(a)]; };
+    const clear = (r) => b.stations.every((_, i) => {
+      const [x1, y1] = at(i, r), [x2, y2] = at((i + 1) % n, r);
+      return n < 2 || Math.abs(x1 - x2) >= bw + 4 || Math.abs(y1 - y2) >= bh + 4;
+    });
+    let R = 110;
+    while (!clear(R) && R < 2000) R += 4;
     const W = 2 * R + bw + 20, H = 2 * R + bh + 20, cx = W / 2, cy = H / 2;
     const g = sv("svg", { class: "wheel" });
     g.append(sv("circle", { cx, cy, r: R * 0.55, fill: "#f3efe2", stroke: "#aaa" }), text(cx, cy, `turned ${b.rotation}`, 11, { fill: "#555" }));
     b.stations.forEach((s, i) => {
-      const a = -Math.PI / 2 + 2 * Math.PI * i / n, x = cx + R * Math.cos(a), y = cy + R * Math.sin(a);
-      const rect = sv("rect", { x: x - bw / 2, y: y - bh / 2, width: bw, height: bh, rx: 6, fill: s.piece ? "#fffdf3" : "#f4f1e8", class: "place" });
+      const [dx, dy] = at(i, R), x = cx + dx, y = cy + dy, top = y - bh / 2;
+      const rect = sv("rect", { x: x - bw / 2, y: top, width: bw, height: bh, rx: 6, fill: s.piece ? "#fffdf3" : "#f4f1e8", class: "place" });
       const grp = sv("g", {}, rect, title([s.summary, s.slot_summary, s.piece].filter(Boolean).join("\n")),
-        text(x, y - 13, `${s.id}${s.slot ? " \u00b7 " + s.slot : ""}`, 9, { fill: "#555" }),
-        text(x, y + 1, s.piece ? short(s.piece, 13) : "empty", 10, { "font-weight": 600 }),
-        text(x, y + 14, short(Object.values(s.data || {}).join(" "), 14), 8.5, { fill: "#7a5a00" }));
+        text(x, top + 10, `${s.id}${s.slot ? " \u00b7 " + s.slot : ""}`, 9, { fill: "#555" }),
+        text(x, top + 10 + LH, s.piece ? short(s.piece, 18) : "empty", 10, { "font-weight": 600 }));
+      const [st, sl] = said[i];
+      st.forEach((t, k) => grp.append(text(x, top + 10 + LH * (2 + k), t, 8.5, { fill: "#7a5a00", class: "station-words" })));
+      sl.forEach((t, k) => grp.append(text(x, top + 10 + LH * (2 + st.length + k), t, 8.5, { fill: "#2f5f8f", class: "slot-words" })));
       reg(s.id, rect, grp);
       g.append(grp);
     });
-    return fitSvg(g, W, H, 560);
+    return fitSvg(g, W, H, W * 1.05);
   };
 
   DRAW.slots = (b, reg) => {
