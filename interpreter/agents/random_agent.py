@@ -30,7 +30,7 @@ class RandomAgent(Agent):
         """The answer to a decision of ``n`` options (``subset``: choose up to that many; ``ordered``:
         in an order that counts), drawn from the seat's stream in ``streams`` (``Game.bot_streams``).
         An ordered subset comes in the drawn (random) order, any other in ascending order."""
-        return self.blind_pick({"bots": streams}, seat, n, subset, ordered)
+        return RandomAgent.blind_pick(self, {"bots": streams}, seat, n, subset, ordered)  # this class's draw
 
     def blind_pick(self, st, seat, n, subset, ordered=False):
         """``pick`` from the state's bot streams (``st["bots"]``, made if missing) alone: no view
