@@ -20,9 +20,13 @@ def answered_in_place(rt, pick, seat: int, options: list, subset: int = 0, order
     ``ordered``: a subset whose order counts (``choose ordered up to N``), told to the bot."""
     st = rt.st
     n = len(options)
-    answer = pick(st, seat, n, subset, ordered) if ordered else pick(st, seat, n, subset)
-    if type(answer) is not int or subset or not 0 <= answer < n:
+    if subset:
+        answer = pick(st, seat, n, subset, ordered) if ordered else pick(st, seat, n, subset)
         answer = check_answer({"options": options, "subset": subset}, answer)
+    else:  # one option's index: the common case
+        answer = pick(st, seat, n, 0)
+        if type(answer) is not int or not 0 <= answer < n:
+            answer = check_answer({"options": options, "subset": 0}, answer)
     count = st["decisions"] = st["decisions"] + 1
     if count > rt.decision_cap:
         raise MasonError(f"no end after {rt.decision_cap - rt.decision_base} decisions", code="play/loop")
