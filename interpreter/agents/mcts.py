@@ -57,7 +57,7 @@ from mason.runtime import rng
 
 DEFAULT_DEPTH = None  # None: 4 x seats decisions (a cap: a rollout ends at the seat's next turn)
 WIDTH = 4  # how many of greedy's best options the rollouts compare
-ROLLOUT_OPTIONS = 8  # at most this many options tried by the seat's own rollout policy
+ROLLOUT_OPTIONS = 4  # at most this many options tried by the seat's own rollout policy
 
 
 class MctsAgent(Agent):
