@@ -2,9 +2,10 @@
 
 Kind strings (parsed by ``parse_kind`` in agents/kinds.py, for ``make_bot`` and the seat-kind checks):
 
-- ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` rollouts per decision;
+- ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` iterations (rollouts) per decision;
 - ``mcts:N``: ``N`` rollouts per decision (``N`` from 1 to ``MAX_ITERATIONS``);
-- ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: ``2 x seats + 2``);
+- ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: ``4 x seats``, a cap
+  that a rollout seldom reaches: it ends at the seat's next turn);
 - ``mcts:N:Ts`` (or ``mcts:N:dD:Ts``): at most ``N`` rollouts and at most ``T`` seconds of wall clock
   per decision (``mcts:500:0.05s``). A time limit makes the games depend on the machine's speed and load: the
   same seed may then play differently. The rollout budget alone is reproducible.
@@ -22,13 +23,15 @@ The search, for one decision of the bot's seat:
    the budget is split into rounds; in each round every remaining candidate is played on the SAME
    fresh samples with the SAME rollout generator (common random numbers: the candidates meet the same
    deal and the same opponents' moves, so their difference is not drowned in the noise of the deal),
-   and the worse half is dropped after the round. A rollout answers the candidate, then plays on:
-   the seat's own questions by the cheap greedy policy (each option tried one step, the best
-   estimate kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more), the
-   other seats' questions at random (automated seats by their policy, as in every game). It stops
-   when the seat is asked again after another seat has answered (one lap of the table), or after
-   ``depth`` decisions, and the position is scored with ``greedy.estimate`` (a finished game: the
-   final margin, plus one half for a win, minus one half for a loss).
+   and the worse half (rounded down) is dropped after each round but the last. A rollout answers the
+   candidate, then plays on: the seat's own follow-up questions by the answers greedy found for them
+   in step 1 (its chain), then by a cheap greedy policy (each option tried one step, the best estimate
+   kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more); the other seats'
+   questions at random (automated seats by their policy, as in every game). It stops when the seat is
+   asked again after another seat has answered (one lap of the table; in a solo game, where no other
+   seat answers, once greedy's chain is played out), or after ``depth`` decisions, and the position is
+   scored with ``greedy.estimate`` (a finished game: the final margin, plus one half for a win, minus
+   one half for a loss). A rollout that meets a rule error is left out of the means.
 4. **Answer.** The candidate with the best mean rollout score over all its rollouts among those that
    survived to the last round (ties: greedy's order).
 
