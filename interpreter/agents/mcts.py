@@ -141,9 +141,9 @@ class MctsAgent(Agent):
         return min(remaining, key=lambda i: (-_mean(totals, counts, i), rank[i]))
 
     @staticmethod
-    def priors(game, info, seat, p, rnd) -> tuple[list, list]:
-        """Greedy's score key of every option on one sample of the information set, and the options in
-        greedy's order (best first; ties in option order)."""
+    def priors(game, info, seat, p, rnd) -> tuple[list, list, list]:
+        """The options in greedy's order (best first; ties in option order), greedy's score key of every
+        option on one sample of the information set, and the follow-up answers greedy found for each."""
         base = info.sample(rnd)
         n = len(p["options"])
         share = max(0, greedy.BUDGET - n) // n
@@ -169,10 +169,10 @@ def _score(game, base, seat, answer, budget=0, depth=1) -> tuple:
     m = len(q["options"]) if q else 0
     if q and q["seat"] == seat and not q["subset"] and depth < greedy.LOOKAHEAD and 1 < m <= budget:
         share = (budget - m) // m
-        best = None
+        best: tuple = ((), [])
         for i in range(m):
             key, path = _score(game, trial, seat, i, share, depth + 1)
-            if best is None or key > best[0]:
+            if i == 0 or key > best[0]:
                 best = (key, [_key(q["kind"], q["options"][i])] + path)
         return best
     return (greedy.GOING, greedy.estimate(trial, seat)), []
