@@ -18,10 +18,12 @@ much about the neighbours as about Mason.
 Usage (from the project root):
 
     python benchmarks/bench_designer.py [--timeout 900] [--max-games N] [--games 2] [--skip-compare]
-        [--skip-dps] [--only 1,2,ray] [--json FILE]
+        [--skip-dps] [--only 1,2,ray] [--cap N [--kind KIND]] [--json FILE]
 
 ``--max-games N`` bounds each compare run (the SPRT then stops at N games a side if still undecided):
-on a loaded machine the unbounded run may not end within the timeout.
+on a loaded machine the unbounded run may not end within the timeout. ``--cap N`` measures the
+decisions per second over the first N decisions of each game, in-process, every seat ``--kind``
+(default ``mcts``): whole games of four mcts seats take long in the slower games.
 """
 
 from __future__ import annotations
@@ -104,12 +106,47 @@ def run_dps(game: str, extra: list, games: int) -> dict:
     }
 
 
+def run_dps_capped(game: str, extra: list, games: int, cap: int, kind: str = "mcts") -> dict:
+    """Decisions per second of ``kind`` at every one of 4 seats over the first ``cap`` decisions of each
+    of ``games`` games (seeds 1..games), in this process: where a whole game of every seat mcts takes
+    too long. The seconds are the wall time of answering (the bots' search and the engine's run to the
+    next decision), the set-up of each game excluded."""
+    sys.path.insert(0, str(ROOT))
+    from mason.play.session import make_bot
+    from mason.session.game import Game, Settings
+
+    expansions = tuple(extra[1::2])  # ["--with", X, ...]
+    before, decisions, seconds = load(), 0, 0.0
+    for seed in range(1, games + 1):
+        g = Game.new(Settings(game, 4, seed, (), expansions), narrate=False)
+        bots = {s: make_bot(kind, seed, s) for s in range(4)}
+        t = time.perf_counter()
+        for _ in range(cap):
+            if g.over:
+                break
+            seat = g.pending_unlabelled["seat"]
+            g.answer(bots[seat].decide(g, seat))
+            decisions += 1
+        seconds += time.perf_counter() - t
+    return {
+        "setup": " ".join([game, *extra]) + f" (first {cap} decisions, `{kind}`)",
+        "games": games,
+        "decisions": decisions,
+        "seconds": round(seconds, 1),
+        "dps": round(decisions / seconds, 1) if seconds else None,
+        "load_before": before,
+        "load_after": load(),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds a compare run may take (default 900)")
     ap.add_argument("--games", type=int, default=2, help="games a game for the decisions per second (default 2)")
     ap.add_argument("--only", default="1,2,ray", help="which compare runs: 1, 2, ray (default all)")
     ap.add_argument("--max-games", type=int, default=None, help="pass --max-games to compare (a bounded run)")
+    ap.add_argument("--cap", type=int, default=None, help="decisions/s over the first CAP decisions a game, in-process")
+    ap.add_argument("--kind", default="mcts", help="the bot kind of every seat for --cap (default mcts)")
     ap.add_argument("--skip-compare", action="store_true")
     ap.add_argument("--skip-dps", action="store_true")
     ap.add_argument("--json", metavar="FILE", help="save the rows")
@@ -136,7 +173,7 @@ def main() -> None:
         )
         print("|---|---|---|---|---|---|")
         for game, extra in DPS_SETUPS:
-            r = run_dps(game, extra, a.games)
+            r = run_dps_capped(game, extra, a.games, a.cap, a.kind) if a.cap else run_dps(game, extra, a.games)
             rows["dps"].append(r)
             save()
             print(f"| {r['setup']} | {r['games']} | {r['decisions']} | {r['seconds']} | {r['dps']} "

@@ -1,4 +1,4 @@
-"""Agents that answer decisions: random, greedy (one-ply search), mcts (tree search), scripted, human.
+"""Agents that answer decisions: random, greedy (one-ply search), mcts (greedy-guided rollouts), scripted, human.
 
 ``BOT_KINDS`` are the bots a seat can be given (``--bots``, ``--bot SEAT=KIND``); ``SEAT_KINDS`` adds
 ``human``: what a save records for each player's seat. A kind may carry a budget, ``mcts:N`` or

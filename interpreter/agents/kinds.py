@@ -12,7 +12,7 @@ import math
 from mason.errors import MasonError
 
 KIND = "mcts"
-DEFAULT_ITERATIONS = 20
+DEFAULT_ITERATIONS = 16
 MAX_ITERATIONS = 1_000_000
 MAX_DEPTH = 10_000
 

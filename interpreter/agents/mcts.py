@@ -1,40 +1,44 @@
-"""An information-set Monte Carlo tree search bot (``mcts``), generic over every game.
+"""A Monte Carlo search bot (``mcts``) guided by the greedy bot's estimate, generic over every game.
 
-Kind strings (parsed here, by ``parse_kind``, for ``make_bot`` and the seat-kind checks):
+Kind strings (parsed by ``parse_kind`` in agents/kinds.py, for ``make_bot`` and the seat-kind checks):
 
-- ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` iterations per decision;
-- ``mcts:N``: ``N`` iterations per decision (``N`` from 1 to ``MAX_ITERATIONS``);
-- ``mcts:N:dD``: ``N`` iterations, each truncated after ``D`` decisions (default: the number of seats);
-- ``mcts:N:Ts`` (or ``mcts:N:dD:Ts``): at most ``N`` iterations and at most ``T`` seconds of wall clock
+- ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` iterations (rollouts) per decision;
+- ``mcts:N``: ``N`` rollouts per decision (``N`` from 1 to ``MAX_ITERATIONS``);
+- ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: ``4 x seats``, a cap
+  that a rollout seldom reaches: it ends at the seat's next turn);
+- ``mcts:N:Ts`` (or ``mcts:N:dD:Ts``): at most ``N`` rollouts and at most ``T`` seconds of wall clock
   per decision (``mcts:500:0.05s``). A time limit makes the games depend on the machine's speed and load: the
-  same seed may then play differently. The iteration budget alone is reproducible.
+  same seed may then play differently. The rollout budget alone is reproducible.
 
-The search (single-observer IS-MCTS). Each iteration:
+The search, for one decision of the bot's seat:
 
-1. samples a full state from what the bot's seat knows (determinize's sampling: the cards it cannot
-   see re-dealt, secret per-seat variables of a known domain resampled, chance given a generator of
-   the sample's own), from a copy in which the hidden cards are first put in a canonical order
-   (``Game.information_set``), so the samples, and the answer, do not depend on the real state's hidden
-   part (the limits are determinize's: secrets of no generic domain kept, held cards narrowed);
-2. descends the tree of the seat's OWN decisions: a node's children are keyed by the options as the
-   seat sees them (the decision's kind and the option's value: a card id, a number, a label), an
-   option that is not offered in this sample is skipped, and a child is chosen by UCB1 counted over
-   the samples that offered it (availability counts); the decisions of the other seats between two
-   of the seat's own are not in the tree: they are rollout moves (uniformly random), automated seats
-   play by their policy as in every game;
-3. adds an option not yet tried at the node reached, then plays on with random answers for every
-   seat; the whole descent and rollout is TRUNCATED after ``depth`` decisions from the root
-   (``DEFAULT_DEPTH``: as many as the game has seats, about one lap of the table), the interpreter
-   being too slow for rollouts to the end;
-4. scores the position reached for its seat with the greedy bot's estimate (``greedy.estimate``: the
-   game's ``bot_estimate`` when declared, else the score margin; a finished game: the final margin,
-   plus one half for a win, minus one half for a loss) and adds the score to every node on the path.
+1. **Priors.** On one sample of what the seat knows (``Game.information_set``: the hidden cards first
+   put in a canonical order, then re-dealt; secret per-seat variables of a known domain resampled;
+   chance given a generator of the sample's own), every option is scored exactly as the greedy bot
+   scores it (``greedy``: the estimate after the option, looking through the seat's own follow-up
+   questions within greedy's budget). An option that wins the game outright is answered at once.
+2. **Candidates.** The ``WIDTH`` options greedy rates best are kept (options that lose the game or
+   break a rule are dropped while others remain); when one is left it is the answer.
+3. **Rollouts.** The candidates are compared by sequential halving (Karnin, Koren and Somekh, 2013):
+   the budget is split into rounds; in each round every remaining candidate is played on the SAME
+   fresh samples with the SAME rollout generator (common random numbers: the candidates meet the same
+   deal and the same opponents' moves, so their difference is not drowned in the noise of the deal),
+   and the worse half (rounded down) is dropped after each round but the last. A rollout answers the
+   candidate, then plays on: the seat's own follow-up questions by the answers greedy found for them
+   in step 1 (its chain), then by a cheap greedy policy (each option tried one step, the best estimate
+   kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more); the other seats'
+   questions at random (automated seats by their policy, as in every game). It stops when the seat is
+   asked again after another seat has answered (one lap of the table; in a solo game, where no other
+   seat answers, once greedy's chain is played out), or after ``depth`` decisions, and the position is
+   scored with ``greedy.estimate`` (a finished game: the final margin, plus one half for a win, minus
+   one half for a loss). A rollout that meets a rule error is left out of the means.
+4. **Answer.** The candidate with the best mean rollout score over all its rollouts among those that
+   survived to the last round (ties: greedy's order).
 
-Scores are not bounded, so UCB1 uses them normalised by the range seen so far in the decision's
-search. The answer is the most visited option at the root (ties: the higher mean score, then the
-bot's stream). A subset decision ("choose up to N") is answered as the greedy bot answers it (one
-option at a time, while the estimate rises, on one determinize sample): its options would not make
-a tree of single choices.
+So mcts is greedy's judgement checked against what the table may do in the next lap, over several
+deals: it never considers an option greedy rates outside its best ``WIDTH``. A subset decision
+("choose up to N") is answered as the greedy bot answers it (one option at a time, while the estimate
+rises, on one sample).
 
 Reproducibility: every random draw of a decision comes from one generator seeded from the bot's own
 stream, kept in the state like the random and greedy bots' (``state["bots"][seat]``), advanced once
@@ -54,22 +58,13 @@ from mason.agents.kinds import DEFAULT_ITERATIONS, KIND, MAX_DEPTH, MAX_ITERATIO
 from mason.errors import MasonError
 from mason.runtime import rng
 
-DEFAULT_DEPTH = None  # None: as many decisions as the game has seats (players and automata)
-EXPLORATION = 0.7  # UCB1 constant, on scores normalised to [0, 1]
-
-
-class _Node:
-    __slots__ = ("visits", "total", "avail", "children")
-
-    def __init__(self):
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-        self.children: dict = {}
+DEFAULT_DEPTH = None  # None: 4 x seats decisions (a cap: a rollout ends at the seat's next turn)
+WIDTH = 4  # how many of greedy's best options the rollouts compare
+ROLLOUT_OPTIONS = 4  # at most this many options tried by the seat's own rollout policy
 
 
 class MctsAgent(Agent):
-    """The information-set Monte Carlo tree search bot (kind ``mcts``, see the module docstring)."""
+    """The greedy-guided Monte Carlo search bot (kind ``mcts``, see the module docstring)."""
 
     name = "mcts"
 
@@ -79,18 +74,18 @@ class MctsAgent(Agent):
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         depth: int | None = DEFAULT_DEPTH,
-        exploration: float = EXPLORATION,
+        width: int = WIDTH,
     ):
         self.seed = seed
         self.start = rng.seed_state(f"mcts-agent/{seed}")
-        self.iterations, self.seconds, self.depth, self.c = iterations, seconds, depth, exploration
+        self.iterations, self.seconds, self.depth, self.width = iterations, seconds, depth, width
 
     def decide(self, game, seat):
-        """Search the seat's own decisions over samples of what it knows; a subset is answered greedily."""
+        """Score the options greedily, then compare greedy's best few by rollouts; a subset is answered greedily."""
         p = game.pending_unlabelled
         streams = game.bot_streams
         box = {"rng": streams.get(str(seat)) or self.start}
-        self.figures = {}  # option index -> its visits and mean score (the reason, play/session.py)
+        self.figures = {}  # option index -> its rollouts and mean score (the reason, play/session.py)
         try:
             if len(p["options"]) == 1 and not p["subset"]:
                 return 0
@@ -99,93 +94,171 @@ class MctsAgent(Agent):
                 base = helper._sample(game, seat, box)
                 return helper._subset(game, base, seat, p, box)
             box["rng"], fresh = rng.next_u64(box["rng"])
-            return self._search(game, seat, p, random.Random(fresh), box)
+            return self._search(game, seat, p, random.Random(fresh))
         finally:
             streams[str(seat)] = box["rng"]
 
     # ---------------------------------------------------------------- the search
-    def _search(self, game, seat, p, rnd, box) -> int:
-        root = _Node()
+    def _search(self, game, seat, p, rnd) -> int:
         info = game.information_set(seat)
-        keys = [_key(p["kind"], o) for o in p["options"]]
-        depth = self.depth if self.depth is not None else game.seat_count
-        stats = {"lo": math.inf, "hi": -math.inf}
+        order, keys, paths = self.priors(game, info, seat, p, rnd)
+        if keys[order[0]][0] == greedy.WON:
+            return order[0]
+        alive = [i for i in order if keys[i][0] >= greedy.GOING] or order
+        candidates = alive[: max(1, self.width)]
+        if len(candidates) == 1:
+            return candidates[0]
+        rank = {i: r for r, i in enumerate(order)}
+        option_keys = {_key(p["kind"], p["options"][i]): i for i in candidates}
+        depth = self.depth if self.depth is not None else 4 * game.seat_count
+        solo = game.players == 1
+        totals = {i: 0.0 for i in candidates}
+        counts = {i: 0 for i in candidates}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
-            self._iterate(info, seat, root, rnd, depth, stats)
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        best, best_key = [], None
-        for i, k in enumerate(keys):
-            ch = root.children.get(k)
-            if ch is not None and ch.visits:
-                self.figures[i] = {"visits": ch.visits, "mean": round(ch.total / ch.visits, 3)}
-            rank = (ch.visits, ch.total / ch.visits) if ch is not None and ch.visits else (0, -math.inf)
-            if best_key is None or rank > best_key:
-                best, best_key = [i], rank
-            elif rank == best_key:
-                best.append(i)
-        return best[0] if len(best) == 1 else best[rng.below(box, len(best))]
-
-    def _iterate(self, info, seat, root, rnd, depth, stats) -> None:
-        trial = info.sample(rnd)
-        node, path, steps = root, [root], 0
-        try:
-            while not trial.over and steps < depth:
-                q = trial.pending_unlabelled
-                if q is None:
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        budget, remaining = self.iterations, list(candidates)
+        for r in range(rounds):
+            per = max(1, budget // ((rounds - r) * len(remaining)))
+            for _ in range(per):
+                if budget <= 0 or (deadline is not None and time.perf_counter() >= deadline):
                     break
-                if node is not None and q["seat"] == seat and not q["subset"]:
-                    answer, node = self._select(node, q, rnd, stats)
-                    if node.visits == 0:
-                        path.append(node)
-                        node = None  # a new leaf: the rollout starts after it
-                    else:
-                        path.append(node)
-                else:
-                    answer = _random_answer(q, rnd)
-                steps += 1
-                trial.answer_unchecked(answer)  # the answer is one of the offered options
-            value = _value(trial, seat)
-        except MasonError:
-            value = None  # a rule error in a sample: the path is scored as the worst seen
-        if value is None:
-            value = stats["lo"] if stats["lo"] != math.inf else 0.0
-        stats["lo"] = min(stats["lo"], value)
-        stats["hi"] = max(stats["hi"], value)
-        for n in path:
-            n.visits += 1
-            n.total += value
+                sample = info.sample(rnd)
+                seed = rnd.getrandbits(64)
+                offered = _offered(sample, p["kind"], option_keys)
+                for i in remaining:
+                    if i not in offered or budget <= 0:
+                        continue
+                    value = _rollout(sample, seat, offered[i], paths[i], random.Random(seed), depth, solo)
+                    budget -= 1
+                    if value is not None:
+                        totals[i] += value
+                        counts[i] += 1
+            if r < rounds - 1:  # the better half (rounded up) goes on to the next round
+                remaining.sort(key=lambda i: (-_mean(totals, counts, i), rank[i]))
+                remaining = remaining[: (len(remaining) + 1) // 2]
+        for i in candidates:
+            self.figures[i] = {"visits": counts[i], "mean": round(_mean(totals, counts, i), 3) if counts[i] else 0.0}
+        return min(remaining, key=lambda i: (-_mean(totals, counts, i), rank[i]))
 
-    def _select(self, node, q, rnd, stats):
-        """The option to take at ``node`` in this sample: an untried one first (drawn), else UCB1 over
-        the options this sample offers."""
-        kind, options = q["kind"], q["options"]
-        untried: list[tuple[int, _Node]] = []
-        offered: list[tuple[int, _Node]] = []
-        for i, o in enumerate(options):
-            k = _key(kind, o)
-            ch = node.children.get(k)
-            if ch is None:
-                ch = node.children[k] = _Node()
-            ch.avail += 1
-            (untried if ch.visits == 0 else offered).append((i, ch))
-        if untried:
-            return untried[rnd.randrange(len(untried))] if len(untried) > 1 else untried[0]
-        lo, hi = stats["lo"], stats["hi"]
-        span = hi - lo if hi > lo else 1.0
-        best, best_u = None, -math.inf
-        for i, ch in offered:
-            u = (ch.total / ch.visits - lo) / span + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
-            if u > best_u:
-                best, best_u = (i, ch), u
+    @staticmethod
+    def priors(game, info, seat, p, rnd) -> tuple[list, list, list]:
+        """The options in greedy's order (best first; ties in option order), greedy's score key of every
+        option on one sample of the information set, and the follow-up answers greedy found for each."""
+        base = info.sample(rnd)
+        n = len(p["options"])
+        share = max(0, greedy.BUDGET - n) // n
+        scored = [_score(game, base, seat, i, share) for i in range(n)]
+        keys = [k for k, _ in scored]
+        order = sorted(range(n), key=lambda i: keys[i], reverse=True)
+        return order, keys, [path for _, path in scored]
+
+
+def _score(game, base, seat, answer, budget=0, depth=1) -> tuple:
+    """greedy's score key of ``answer`` on a copy of ``base`` (``GreedyAgent._score``, the same search),
+    and the best follow-up answers it found for the seat's own next questions, as option keys."""
+    try:
+        trial = base.trial()
+        trial.answer_unchecked(answer)  # the answer is one of the offered options
+        if trial.over:
+            r = trial.result
+            won = seat in r["winners"]
+            return (greedy.WON if won else greedy.LOST, greedy._margin(game.program, r["scores"], seat)), []
+    except MasonError:
+        return (greedy.LOST - 1, 0), []
+    q = trial.pending_unlabelled
+    m = len(q["options"]) if q else 0
+    if q and q["seat"] == seat and not q["subset"] and depth < greedy.LOOKAHEAD and 1 < m <= budget:
+        share = (budget - m) // m
+        best: tuple = ((), [])
+        for i in range(m):
+            key, path = _score(game, trial, seat, i, share, depth + 1)
+            if i == 0 or key > best[0]:
+                best = (key, [_key(q["kind"], q["options"][i])] + path)
         return best
+    return (greedy.GOING, greedy.estimate(trial, seat)), []
+
+
+def _mean(totals, counts, i) -> float:
+    return totals[i] / counts[i] if counts[i] else -math.inf
 
 
 def _key(kind, option):
     if isinstance(option, (int, str, float, bool)) or option is None:
         return (kind, option)
     return (kind, json.dumps(option, sort_keys=True))
+
+
+def _offered(sample, kind, option_keys) -> dict:
+    """Candidate index -> the index of the same option in the sample's decision (a sample may offer
+    other options than the real game; those it does not offer are left out)."""
+    q = sample.pending_unlabelled
+    out = {}
+    for j, o in enumerate(q["options"]):
+        i = option_keys.get(_key(kind, o))
+        if i is not None:
+            out[i] = j
+    return out
+
+
+def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
+    """The estimate for ``seat`` after ``answer`` on a copy of ``sample`` and a lap of play (see the
+    module docstring); None when a rule error ends the rollout."""
+    trial = sample.trial()
+    try:
+        trial.answer_unchecked(answer)  # the answer is one of the offered options
+        steps, others, chain = 1, False, 0
+        while not trial.over and steps < depth:
+            q = trial.pending_unlabelled
+            if q is None:
+                break
+            if q["seat"] == seat:
+                if others:
+                    break  # the seat's next turn: one lap played
+                choice = _follow(q, path[chain]) if chain < len(path) else None
+                chain += 1
+                if choice is None:
+                    if solo:
+                        break  # no other seat decides: the move greedy looked through is played
+                    choice = _own_move(trial, seat, q, rnd)
+            else:
+                others = True
+                choice = _random_answer(q, rnd)
+            trial.answer_unchecked(choice)
+            steps += 1
+        return _value(trial, seat)
+    except MasonError:
+        return None
+
+
+def _follow(q, key):
+    """The index of the option whose key is ``key`` in decision ``q``, None when it is not offered."""
+    if q["subset"]:
+        return None
+    for j, o in enumerate(q["options"]):
+        if _key(q["kind"], o) == key:
+            return j
+    return None
+
+
+def _own_move(trial, seat, q, rnd):
+    """The seat's rollout policy: each option (at most ROLLOUT_OPTIONS, drawn) tried one step, the best estimate."""
+    n = len(q["options"])
+    if q["subset"]:
+        return _random_answer(q, rnd)
+    if n == 1:
+        return 0
+    tried = range(n) if n <= ROLLOUT_OPTIONS else sorted(rnd.sample(range(n), ROLLOUT_OPTIONS))
+    best, best_value = None, -math.inf
+    for i in tried:
+        t = trial.trial()
+        try:
+            t.answer_unchecked(i)
+            v = _value(t, seat)
+        except MasonError:
+            continue
+        if v > best_value:
+            best, best_value = i, v
+    return best if best is not None else rnd.randrange(n)
 
 
 def _random_answer(q, rnd):

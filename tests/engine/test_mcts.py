@@ -8,11 +8,14 @@ legal, reproducible games, resumes from a save and never reads what its seat can
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from click.testing import CliRunner
 
 from mason.agents import BOT_KINDS, SEAT_KINDS
+from mason.agents.greedy import GreedyAgent
+from mason.agents.kinds import DEFAULT_ITERATIONS
 from mason.agents.mcts import MctsAgent, parse_kind
 from mason.cli.main import main
 from mason.errors import MasonError
@@ -215,3 +218,112 @@ def test_a_time_limit_ends_the_search(tally):
     """``mcts:N:Ts``: a huge iteration budget, a small time limit; the search stops and answers."""
     g = Game.new(Settings(tally, 2, 1))
     assert make_bot("mcts:1000000:0.01s", 1, 0).decide(g, 0) in (0, 1, 2)
+
+
+# ---------------------------------------------------------------- the greedy-guided search (issue 32 item 1)
+GEM = "family: gem\ncomponents:\n  - {id: pebble, name: Pebble, worth: 1}\n"
+HEAD = """\
+players: {min: 2, max: 2}
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+counters:
+  points: {scope: seat, start: 0, label: points}
+  bonus: {scope: seat, start: 0, label: bonus}
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+"""
+# "bold" pays only through one answer of ten in its follow-up question: random rollouts rate it
+# 1 point on average, below "safe"'s sure 2; greedy looks through the follow-up and finds the 10.
+CHAIN = """\
+id: chain
+name: Chain
+status: placeholder
+description: A safe way or a bold one whose follow-up hides one good answer. A test fixture.
+flow:
+  until: round >= 2
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            choose value a from ["safe", "bold"] by s saying "Which way?"
+            if a == "safe":
+                choose value v from [1, 2, 3] by s saying "Any number"
+                gain 2 points to s
+            else:
+                choose value v from [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] by s saying "Guess"
+                if v == 7:
+                    gain 10 points to s
+"""
+# Two points now give the next seat 4 more at its own turn: past greedy's horizon (the next seat's
+# question), within a lap of the table.
+TRAP = """\
+id: trap
+name: Trap
+status: placeholder
+description: Two points now open a bonus for the next seat. A test fixture.
+flow:
+  until: round >= 3
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            choose value v from [1, 2] by s saying "How many points?"
+            gain v points to s
+            gain bonus(s) points to s
+            pay bonus(s) bonus by s
+            if v == 2:
+                for o in others:
+                    gain 4 bonus to o
+"""
+
+
+def _fixture(tmp_path, text):
+    (tmp_path / "game.yaml").write_text(text + HEAD)
+    (tmp_path / "gems.yaml").write_text(GEM)
+    return Game.new(Settings(str(tmp_path), 2, 1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mcts_takes_greedys_clear_best_through_a_follow_up_question(tmp_path, seed):
+    """Rollouts follow the answers greedy found for the seat's own follow-up questions (the old
+    search, on random rollouts, answered "safe" here for every seed)."""
+    g = _fixture(tmp_path, CHAIN)
+    assert g.pending["labels"] == ["safe", "bold"]
+    assert GreedyAgent(seed).decide(g.copy(), 0) == 1
+    assert MctsAgent(seed).decide(g.copy(), 0) == 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mcts_sees_past_greedys_horizon_to_the_next_seats_turn(tmp_path, seed):
+    g = _fixture(tmp_path, TRAP)
+    assert g.pending["labels"] == ["1", "2"]
+    assert GreedyAgent(seed).decide(g.copy(), 0) == 1  # +2 now: greedy stops at the next seat's question
+    bot = MctsAgent(seed)
+    assert bot.decide(g.copy(), 0) == 0
+    assert bot.figures[0]["mean"] > bot.figures[1]["mean"]
+    assert sum(f["visits"] for f in bot.figures.values()) == DEFAULT_ITERATIONS
+
+
+def test_mcts_priors_are_greedys_scores_and_prune_to_its_best(tally):
+    """The priors are greedy's score keys on one sample; only greedy's best WIDTH options get rollouts;
+    with a width of 1 greedy's best is the answer, without a rollout."""
+    g = Game.new(Settings(tally, 2, 1))
+    p = g.pending_unlabelled
+    order, keys, paths = MctsAgent.priors(g, g.information_set(0), 0, p, random.Random(3))
+    base = g.information_set(0).sample(random.Random(3))
+    assert keys == [GreedyAgent()._score(g, base, 0, i, (48 - 3) // 3) for i in range(3)]
+    assert order == [1, 2, 0] and paths == [[], [], []]  # 3 points, then 2, then 1
+    bot = MctsAgent(1, width=2)
+    assert bot.decide(g.copy(), 0) == 1 and sorted(bot.figures) == [1, 2]
+    bot = MctsAgent(1, width=1)
+    assert bot.decide(g.copy(), 0) == 1 and bot.figures == {}
+
+
+def test_mcts_answers_and_streams_repeat_for_a_seed(tmp_path):
+    g = _fixture(tmp_path, TRAP)
+    a, b = g.copy(), g.copy()
+    assert MctsAgent(5, iterations=9).decide(a, 0) == MctsAgent(5, iterations=9).decide(b, 0)
+    assert a.state["bots"] == b.state["bots"] and a.state["bots"] != g.state.get("bots")
