@@ -97,24 +97,36 @@ class GreedyAgent(Agent):
 
     # ---------------------------------------------------------------- one option tried
     def _score(self, game, base, seat, answer, budget=0, depth=1) -> tuple:
-        """(won/going/lost, estimate) after ``answer`` on a copy of ``base``; a rule error ranks last.
+        """(won/going/lost, estimate) after ``answer`` on a copy of ``base`` (``search``'s key)."""
+        return search(game, base, seat, answer, budget, depth)[0]
 
-        When the seat itself is asked next, the best of that question's options, each given an even
-        share of ``budget`` trials, while ``depth`` stays within ``LOOKAHEAD``."""
-        try:
-            trial = base.trial()
-            trial.answer_unchecked(answer)  # the answer is one of the offered options
-            if trial.over:
-                r = trial.result
-                return (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat))
-        except MasonError:
-            return (LOST - 1, 0)
-        q = trial.pending_unlabelled
-        m = len(q["options"]) if q else 0
-        if q and q["seat"] == seat and not q["subset"] and depth < LOOKAHEAD and 1 < m <= budget:
-            share = (budget - m) // m
-            return max(self._score(game, trial, seat, i, share, depth + 1) for i in range(m))
-        return (GOING, estimate(trial, seat))
+
+def search(game, base, seat: int, answer, budget=0, depth=1) -> tuple[tuple, list]:
+    """The greedy bot's judgement of ``answer`` on a copy of ``base``: its score key (won/going/lost,
+    estimate; a rule error ranks last) and the follow-up answers it found best for the seat's own next
+    questions, as ``(kind, option)`` pairs (the mcts bot plays them in its rollouts).
+
+    When the seat itself is asked next, the best of that question's options (the first of equals),
+    each given an even share of ``budget`` trials, while ``depth`` stays within ``LOOKAHEAD``."""
+    try:
+        trial = base.trial()
+        trial.answer_unchecked(answer)  # the answer is one of the offered options
+        if trial.over:
+            r = trial.result
+            return (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat)), []
+    except MasonError:
+        return (LOST - 1, 0), []
+    q = trial.pending_unlabelled
+    m = len(q["options"]) if q else 0
+    if q and q["seat"] == seat and not q["subset"] and depth < LOOKAHEAD and 1 < m <= budget:
+        share = (budget - m) // m
+        best: tuple = ((), [])
+        for i in range(m):
+            key, path = search(game, trial, seat, i, share, depth + 1)
+            if i == 0 or key > best[0]:
+                best = (key, [(q["kind"], q["options"][i])] + path)
+        return best
+    return (GOING, estimate(trial, seat)), []
 
 
 def figure(key: tuple) -> dict:

@@ -147,35 +147,10 @@ class MctsAgent(Agent):
         base = info.sample(rnd)
         n = len(p["options"])
         share = max(0, greedy.BUDGET - n) // n
-        scored = [_score(game, base, seat, i, share) for i in range(n)]
+        scored = [greedy.search(game, base, seat, i, share) for i in range(n)]
         keys = [k for k, _ in scored]
         order = sorted(range(n), key=lambda i: keys[i], reverse=True)
         return order, keys, [path for _, path in scored]
-
-
-def _score(game, base, seat, answer, budget=0, depth=1) -> tuple:
-    """greedy's score key of ``answer`` on a copy of ``base`` (``GreedyAgent._score``, the same search),
-    and the best follow-up answers it found for the seat's own next questions, as option keys."""
-    try:
-        trial = base.trial()
-        trial.answer_unchecked(answer)  # the answer is one of the offered options
-        if trial.over:
-            r = trial.result
-            won = seat in r["winners"]
-            return (greedy.WON if won else greedy.LOST, greedy._margin(game.program, r["scores"], seat)), []
-    except MasonError:
-        return (greedy.LOST - 1, 0), []
-    q = trial.pending_unlabelled
-    m = len(q["options"]) if q else 0
-    if q and q["seat"] == seat and not q["subset"] and depth < greedy.LOOKAHEAD and 1 < m <= budget:
-        share = (budget - m) // m
-        best: tuple = ((), [])
-        for i in range(m):
-            key, path = _score(game, trial, seat, i, share, depth + 1)
-            if i == 0 or key > best[0]:
-                best = (key, [_key(q["kind"], q["options"][i])] + path)
-        return best
-    return (greedy.GOING, greedy.estimate(trial, seat)), []
 
 
 def _mean(totals, counts, i) -> float:
@@ -230,10 +205,12 @@ def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
         return None
 
 
-def _follow(q, key):
-    """The index of the option whose key is ``key`` in decision ``q``, None when it is not offered."""
+def _follow(q, step):
+    """The index in decision ``q`` of the option greedy found, ``step`` (``(kind, option)``, from
+    ``greedy.search``), None when it is not offered."""
     if q["subset"]:
         return None
+    key = _key(*step)
     for j, o in enumerate(q["options"]):
         if _key(q["kind"], o) == key:
             return j
