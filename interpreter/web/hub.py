@@ -30,7 +30,9 @@ from mason.runtime.turns import unavailable_actions
 from mason.session.game import Game, Settings, load_program
 
 LOG_TAIL = 300  # log lines in a payload (the whole log: GET .../log)
-MAX_MCTS_ITERATIONS = 2000  # a lobby may not ask for a bot that would hold a worker for minutes
+# a lobby may not ask for a bot that would hold a worker for minutes: 256 rollouts, 16 times the default,
+# take about 2 s a decision in the slowest shipped game (benchmarks/RESULTS.md, "Designer timings")
+MAX_MCTS_ITERATIONS = 256
 MAX_ANSWER_ITEMS = 64  # indices in one answer to a "choose up to N" decision
 # Loading and compiling rule files is not thread-safe (the DSL parser keeps state while it reads): every
 # call that may compile a game takes this lock. A compiled program is kept, so the lock is short after.
@@ -104,7 +106,7 @@ def check_kind(kind) -> str:
     if not isinstance(kind, str) or not re.fullmatch(r"random|greedy|mcts(:\d{1,7})?", kind):
         raise _bad(f"unknown seat kind {json.dumps(kind)[:40]} (human, random, greedy, mcts, mcts:N)")
     if kind.startswith("mcts:") and not 1 <= int(kind[5:]) <= MAX_MCTS_ITERATIONS:
-        raise _bad(f"mcts:N takes 1 to {MAX_MCTS_ITERATIONS} iterations here")
+        raise _bad(f"mcts:N takes 1 to {MAX_MCTS_ITERATIONS} iterations (rollouts) here")
     return kind
 
 

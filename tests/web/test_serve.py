@@ -181,6 +181,8 @@ def test_issue33_client_names_never_reach_the_file_system(client, tmp_path, monk
     assert r.status_code == 400 and "players" in r.json()["error"]
     r = client.post("/api/games", json={"game": "citadels", "players": 2, "seats": ["human", "mcts:99999"]})
     assert r.status_code == 400 and "iterations" in r.json()["error"]
+    r = client.post("/api/games", json={"game": "citadels", "players": 2, "seats": ["human", "mcts:257"]})
+    assert r.status_code == 400 and "1 to 256" in r.json()["error"]  # the cap, for the slower search
 
 
 def test_issue33_tokens_are_long_and_distinct(client):
