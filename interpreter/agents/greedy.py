@@ -6,7 +6,9 @@ scores the position for its seat. When that next decision is the bot's own again
 a chain of questions: "which action?", then "which tile?", then "which space?"), the option is worth
 the best of that decision's options, looked through the same way, up to ``LOOKAHEAD`` questions deep
 and within ``BUDGET`` trials per decision, shared out evenly among the options (so no option is
-judged on a deeper search than its rivals); past that, the position is scored as it stands:
+judged on a deeper search than its rivals); a game whose moves are longer chains may declare its own
+limits as the named values ``bot_lookahead`` and ``bot_budget`` (``limits``). Past that, the position
+is scored as it stands:
 
 - a finished game: winning beats everything, losing is worse than any unfinished position, and the
   final scores decide within each;
@@ -34,10 +36,11 @@ from __future__ import annotations
 import random
 
 from mason.agents.base import Agent
-from mason.errors import MasonError
+from mason.errors import MasonError, PlayError
 from mason.runtime import rng
 
 ESTIMATE = "bot_estimate"
+LOOKAHEAD_VALUE, BUDGET_VALUE = "bot_lookahead", "bot_budget"  # a game's own limits, when declared
 LOST, GOING, WON = -1, 0, 1
 LOOKAHEAD = 3  # how many of its own follow-up questions an option is looked through
 BUDGET = 48  # trials per decision for those follow-ups, shared out evenly among the options
@@ -65,8 +68,9 @@ class GreedyAgent(Agent):
             base = self._sample(game, seat, box)
             if p["subset"]:
                 return self._subset(game, base, seat, p, box)
-            share = max(0, BUDGET - n) // n
-            keys = [self._score(game, base, seat, i, share) for i in range(n)]
+            lookahead, budget = limits(game, seat)
+            share = max(0, budget - n) // n
+            keys = [self._score(game, base, seat, i, share, lookahead=lookahead) for i in range(n)]
             self.figures = {i: figure(k) for i, k in enumerate(keys)}
             return _pick(range(n), keys, box)
         finally:
@@ -96,18 +100,35 @@ class GreedyAgent(Agent):
         return chosen
 
     # ---------------------------------------------------------------- one option tried
-    def _score(self, game, base, seat, answer, budget=0, depth=1) -> tuple:
+    def _score(self, game, base, seat, answer, budget=0, depth=1, lookahead=LOOKAHEAD) -> tuple:
         """(won/going/lost, estimate) after ``answer`` on a copy of ``base`` (``search``'s key)."""
-        return search(game, base, seat, answer, budget, depth)[0]
+        return search(game, base, seat, answer, budget, depth, lookahead)[0]
 
 
-def search(game, base, seat: int, answer, budget=0, depth=1) -> tuple[tuple, list]:
+def limits(game, seat: int) -> tuple[int, int]:
+    """The look-ahead (questions deep) and the budget (trials a decision) of greedy's search in
+    ``game``: the game's named values ``bot_lookahead`` and ``bot_budget`` when its rule files declare
+    them (whole numbers from 1, e.g. ``bot_lookahead: "4"``), else ``LOOKAHEAD`` and ``BUDGET``."""
+    values = game.program.values
+    out = []
+    for name, default in ((LOOKAHEAD_VALUE, LOOKAHEAD), (BUDGET_VALUE, BUDGET)):
+        if name not in values:
+            out.append(default)
+            continue
+        v = game.value(name, seat)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise PlayError(f"{name} must be a whole number from 1, not {v!r}", values[name].place, "play/bot-limit")
+        out.append(v)
+    return out[0], out[1]
+
+
+def search(game, base, seat: int, answer, budget=0, depth=1, lookahead=LOOKAHEAD) -> tuple[tuple, list]:
     """The greedy bot's judgement of ``answer`` on a copy of ``base``: its score key (won/going/lost,
     estimate; a rule error ranks last) and the follow-up answers it found best for the seat's own next
     questions, as ``(kind, option)`` pairs (the mcts bot plays them in its rollouts).
 
     When the seat itself is asked next, the best of that question's options (the first of equals),
-    each given an even share of ``budget`` trials, while ``depth`` stays within ``LOOKAHEAD``."""
+    each given an even share of ``budget`` trials, while ``depth`` stays within ``lookahead``."""
     try:
         trial = base.trial()
         trial.answer_unchecked(answer)  # the answer is one of the offered options
@@ -118,11 +139,11 @@ def search(game, base, seat: int, answer, budget=0, depth=1) -> tuple[tuple, lis
         return (LOST - 1, 0), []
     q = trial.pending_unlabelled
     m = len(q["options"]) if q else 0
-    if q and q["seat"] == seat and not q["subset"] and depth < LOOKAHEAD and 1 < m <= budget:
+    if q and q["seat"] == seat and not q["subset"] and depth < lookahead and 1 < m <= budget:
         share = (budget - m) // m
         best: tuple = ((), [])
         for i in range(m):
-            key, path = search(game, trial, seat, i, share, depth + 1)
+            key, path = search(game, trial, seat, i, share, depth + 1, lookahead)
             if i == 0 or key > best[0]:
                 best = (key, [(q["kind"], q["options"][i])] + path)
         return best

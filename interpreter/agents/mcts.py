@@ -146,8 +146,9 @@ class MctsAgent(Agent):
         option on one sample of the information set, and the follow-up answers greedy found for each."""
         base = info.sample(rnd)
         n = len(p["options"])
-        share = max(0, greedy.BUDGET - n) // n
-        scored = [greedy.search(game, base, seat, i, share) for i in range(n)]
+        lookahead, budget = greedy.limits(game, seat)
+        share = max(0, budget - n) // n
+        scored = [greedy.search(game, base, seat, i, share, lookahead=lookahead) for i in range(n)]
         keys = [k for k, _ in scored]
         order = sorted(range(n), key=lambda i: keys[i], reverse=True)
         return order, keys, [path for _, path in scored]

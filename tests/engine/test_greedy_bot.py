@@ -14,8 +14,9 @@ from click.testing import CliRunner
 from support import new_game
 
 from mason.agents import BOT_KINDS, SEAT_KINDS
-from mason.agents.greedy import GreedyAgent, estimate
+from mason.agents.greedy import BUDGET, LOOKAHEAD, GreedyAgent, estimate, limits
 from mason.cli.main import main
+from mason.errors import MasonError
 from mason.play.session import make_bot, play_game, simulate
 from mason.session.game import Game, Settings
 
@@ -206,3 +207,70 @@ def test_greedy_judges_a_move_asked_as_a_chain_of_its_own_questions_by_its_outco
         assert bot.figures[1]["estimate"] == 5 and bot.figures[0]["estimate"] == 2
         g.answer(1)
         assert bot.decide(g, 0) == 1  # 5 deep
+
+
+DEEP = """\
+id: deep
+name: Deep
+status: placeholder
+description: One move asked as four questions. A test fixture.
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+players: {min: 2, max: 2}
+counters:
+  points: {scope: seat, start: 0, label: points}
+flow:
+  until: round >= 1
+  phases:
+    - id: act
+      do: |
+        for s in seats:
+            choose one by s saying "Which action?":
+                option "Rest (2 points)":
+                    gain 2 points to s
+                option "Dig":
+                    choose value a from [1, 2] by s saying "Which shovel?"
+                    choose value b from [1, 2] by s saying "Which spot?"
+                    choose value v from [1, 5] by s saying "How deep?"
+                    gain v points to s
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+"""
+
+
+def _deep(tmp_path, extra=""):
+    folder = tmp_path / f"deep{len(list(tmp_path.iterdir()))}"  # a folder a version (the program cache)
+    folder.mkdir()
+    (folder / "game.yaml").write_text(DEEP + extra)
+    (folder / "gems.yaml").write_text(GEMS)
+    return new_game(str(folder), 2, 1)
+
+
+def test_a_game_declares_a_deeper_look_ahead_for_moves_asked_as_longer_chains(tmp_path):
+    """Digging pays only at its fourth question: with greedy's default look-ahead (3 questions) Rest
+    (+2) beats Dig (+0 so far); a game declaring ``bot_lookahead: "4"`` gets a bot that digs 5 deep,
+    and ``bot_budget`` bounds the trials (2 a decision: no follow-up is looked through, Rest again)."""
+    bot = GreedyAgent(1)
+    assert bot.decide(_deep(tmp_path), 0) == 0
+    assert bot.figures[1]["estimate"] == 0
+    g = _deep(tmp_path, 'values:\n  bot_lookahead: "4"\n')
+    assert bot.decide(g, 0) == 1 and bot.figures[1]["estimate"] == 5
+    assert bot.decide(_deep(tmp_path, 'values:\n  bot_lookahead: "4"\n  bot_budget: "2"\n'), 0) == 0
+
+
+def test_a_bad_bot_lookahead_is_refused_with_its_place(tmp_path):
+    g = _deep(tmp_path, 'values:\n  bot_lookahead: "0"\n')
+    with pytest.raises(MasonError) as err:
+        GreedyAgent(1).decide(g, 0)
+    line = err.value.line()
+    assert "game.yaml:" in line and "bot_lookahead must be a whole number from 1, not 0" in line
+
+
+def test_golden_temple_declares_a_deeper_look_in_solo_only():
+    """Golden Temple's donation is a chain of five or six questions: in solo greedy looks 6 deep within
+    200 trials a decision; with more players the defaults stay (README "Bots")."""
+    assert limits(new_game("golden-temple", 1, 1), 0) == (6, 200)
+    assert limits(new_game("golden-temple", 3, 1), 0) == (LOOKAHEAD, BUDGET)
