@@ -18,6 +18,15 @@ def test_bot_estimate_a_bought_block_is_worth_more_than_none():
     assert estimate(g) > without
 
 
+def test_bot_estimate_bought_blocks_past_the_cap_wait_for_workers():
+    g = turn_of(0)
+    cap = g.state["constants"]["bot_bought_cap"]
+    set_counts(g, 0, block=cap, stock=18 - cap)
+    at_cap = estimate(g)
+    set_counts(g, 0, block=cap + 1, stock=17 - cap)
+    assert estimate(g) == at_cap
+
+
 def test_bot_estimate_a_built_block_is_worth_more_than_a_bought_one():
     g = turn_of(0)
     set_counts(g, 0, block=1, stock=17)
