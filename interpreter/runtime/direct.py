@@ -86,6 +86,7 @@ class Writer:
         self.cards_in: set = set()  # those Python names that hold a card for sure (an item of a zone)
         self.seats_in: set = set()  # those that hold a seat for sure (an item of ``seats``)
         self.whole_zone = False  # whether the cards of the last ``cards`` are one zone's whole list
+        self.checks_stack = False  # whether a statement may push frames (``after``): the block reads the stack
 
     def const(self, value, prefix="_o") -> str:
         """The generated code's name for the Python object ``value`` (one name per object)."""
@@ -160,6 +161,7 @@ class Writer:
     def after(self, d: int, parent: int) -> None:
         """After a statement that may push frames: run them to their end, or end the block if the
         stack was cut (an error from the frames is placed as the enclosing runner would)."""
+        self.checks_stack = True
         self.w(d, "if len(stack) != depth:")
         self.w(d + 1, "if len(stack) > depth:")
         cur, self.cur = self.cur, parent  # an error from the frames: the enclosing runner's
@@ -228,19 +230,8 @@ class Writer:
         """Lines that move every card of the zone list in ``x`` to the top of the zone whose key is in
         ``k``, in order, as ``move_card`` moves them one by one: they all leave ``x`` (a card lies in the
         zone its ``z`` and ``o`` name), so the list is emptied at once and each card renamed."""
-        lines = ["cs = x[:]", "x.clear()", "rt.zones[k].extend(cs)"]
-        if key.startswith("'") and key.endswith("'") and key[1:-1].isidentifier():
-            lines.append(f"z, o = {key}, None")  # a zone of the game's
-        else:
-            lines.append("z, o = _SPLIT.get(k) or zone_split(k)")
-        lines += [
-            "for c in cs:",
-            "    card = rt.cards[c]",
-            "    card['z'], card['o'] = z, o",
-            f"    card['up'] = {facing == 'up'}",
-            "    if card['seen']: card['seen'] = []",
-        ]
-        return lines
+        lines = ["cs = x[:]", "x.clear()", "rt.zones[k].extend(cs)", f"z, o = {_split(key)}", "for c in cs:"]
+        return lines + ["    card = rt.cards[c]", "    card['z'], card['o'] = z, o", *_faced(facing, "    ")]
 
     def moved(self, c: str, key: str, bottom: bool, facing: str, top_of: str = "") -> list[str]:
         """Lines that move the card ``c`` to the zone whose key is in ``k`` (``key`` its code: a
@@ -256,14 +247,7 @@ class Writer:
                 f"else: src.remove({c})",
             ]
         lines.append(f"rt.zones[k].insert(0, {c})" if bottom else f"rt.zones[k].append({c})")
-        if key.startswith("'") and key.endswith("'") and key[1:-1].isidentifier():
-            lines.append(f"card['z'], card['o'] = {key}, None")  # a zone of the game's
-        else:
-            lines.append("card['z'], card['o'] = _SPLIT.get(k) or zone_split(k)")
-        up = facing == "up"
-        # every card has both keys (state.new_state; a save's cards are checked against save.schema.json)
-        lines += [f"card['up'] = {up}", "if card['seen']: card['seen'] = []"]
-        return lines
+        return lines + [f"card['z'], card['o'] = {_split(key)}", *_faced(facing)]
 
     def stored(self, fn) -> tuple[list[str], bool]:
         """Setup lines that put the value of ``fn`` in ``v`` as a stored copy (``_plain`` where it acts:
@@ -338,6 +322,20 @@ class Writer:
         return [f"s = {code}", "if type(s) is not int or not 0 <= s < rt.n: raise _Fallback"]
 
 
+def _split(key: str) -> str:
+    """Code giving the zone name and owner of the zone key in ``k`` (``key`` its code: a literal zone
+    of the game's is split here)."""
+    if key.startswith("'") and key.endswith("'") and key[1:-1].isidentifier():
+        return f"{key}, None"
+    return "_SPLIT.get(k) or zone_split(k)"
+
+
+def _faced(facing: str, pad: str = "") -> list[str]:
+    """Lines that set a moved ``card``'s facing and forget who saw it, as ``move_card`` does (every card
+    has both keys: state.new_state; a save's cards are checked against save.schema.json)."""
+    return [f"{pad}card['up'] = {facing == 'up'}", f"{pad}if card['seen']: card['seen'] = []"]
+
+
 _TRUTH_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in"))
 
 
@@ -390,7 +388,7 @@ def compile_block(block, program):
     wr.block(block, 2, 0, False)
     body = wr.lines or ["        pass"]
     head = wr.gen.helpers + [f"def block_{block.id}(rt, env, fr):"]  # named by its node, for profiles
-    if any("stack" in line for line in body):  # a statement that may push frames: the stack's depth checked after it
+    if wr.checks_stack:  # a statement that may push frames: the stack's depth checked after it
         head += ["    stack = rt.st['stack']", "    depth = len(stack)"]
     head.append("    try:")
     # an error is blamed by the line of this function it came through (its traceback's first entry)
