@@ -266,10 +266,41 @@ def _write_signed(path: Path, contents: bytes) -> None:
 
 
 # ------------------------------------------------------------------------------------- rule files
+_READERS: list[list[Path]] = []  # the open ``reading()`` blocks: every rule file read_yaml reads is added
+
+
+@contextlib.contextmanager
+def reading():
+    """Collect the paths of the rule files ``read_yaml`` reads inside the block (the files a program is
+    made from, so that a process which keeps the program can tell when one of them changed: ``stamp``)."""
+    paths: list[Path] = []
+    _READERS.append(paths)
+    try:
+        yield paths
+    finally:
+        _READERS.remove(paths)
+
+
+def stamp(paths) -> tuple:
+    """What the files ``paths`` are now, cheaply: each one's modification time and size (None when it is
+    gone). Two equal stamps: the files were not edited in between (as far as the file system says)."""
+    out = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:
+            out.append((str(path), None))
+        else:
+            out.append((str(path), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
 def read_yaml(path: Path, shown: str):
     """``load_yaml(path, shown, strict=False)``: (data, Positions), from the cache when this very file
     was read before. The Positions' ``digest`` is set when the cache is on (the key of its entry). A text
     that stands for the file (an editor's unsaved buffer, ``positions.overlaid``) is read, never kept."""
+    for paths in _READERS:
+        paths.append(path)
     if is_overlaid(path):
         return _yamlpos().load_yaml(path, shown, strict=False)
     here = folder()

@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mason.dsl.fastexpr import FAST, fast_forms
 from mason.errors import DefinitionErrors, IllegalAction, MasonError, PlayError, SaveError, did_you_mean
+from mason.model import cache
 from mason.model.loader import GAMES_DIR
 from mason.model.program import Program
 from mason.runtime.automaton import decide
@@ -34,6 +36,8 @@ from mason.runtime.turns import unavailable_actions
 _PROGRAMS: dict[tuple, Program] = {}
 _LOADED_IN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # program -> directory it was read from
 _STABLE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# program -> [the rule files it was read from, their stamp then, when last looked at] (``_unchanged``)
+_READ_FROM: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 AUTOMATED_CAP = 1_000_000  # automated decisions in a row before the game is declared a loop
 
 
@@ -96,11 +100,13 @@ def load_program(game: str, variants=(), expansions=(), fast: bool | None = None
     fast = FAST.on if fast is None else bool(fast)
     key = program_key(game, variants, expansions, fast)
     prog = _PROGRAMS.get(key)
+    if prog is not None and not _unchanged(prog):
+        prog = None  # a rule file was edited since: compiled again (games already started keep theirs)
     if prog is None:
         from mason.model.validate import validate_game
 
         made, declined = FAST.made, FAST.declined
-        with fast_forms(fast):
+        with fast_forms(fast), cache.reading() as read:
             checked, errors = validate_game(game, variants, expansions)
         if errors or checked is None:
             raise DefinitionErrors(errors)
@@ -109,7 +115,26 @@ def load_program(game: str, variants=(), expansions=(), fast: bool | None = None
         checked.fast_forms = {"on": fast, "made": FAST.made - made, "declined": FAST.declined - declined}
         prog = _PROGRAMS[key] = checked
         _LOADED_IN[prog] = Path.cwd()
+        files = tuple(dict.fromkeys(read))
+        _READ_FROM[prog] = [files, cache.stamp(files), time.monotonic()]
     return prog
+
+
+RECHECK_SECONDS = 1.0  # a kept program's rule files are looked at again at most this often
+
+
+def _unchanged(prog: Program) -> bool:
+    """Whether the rule files ``prog`` was compiled from are as they were then (looked at at most once
+    every RECHECK_SECONDS, so a loop that starts many games pays nothing): a long-running process such
+    as ``mason serve`` then starts its next game under the rules a designer just saved."""
+    seen = _READ_FROM.get(prog)
+    if seen is None:
+        return True
+    now = time.monotonic()
+    if now - seen[2] < RECHECK_SECONDS:
+        return True
+    seen[2] = now
+    return cache.stamp(seen[0]) == seen[1]
 
 
 def recorded_program(settings: Settings) -> Program:
