@@ -162,15 +162,16 @@ def _label(rt, kind, v) -> str:
 
 
 def _text(rt, fr: Scoped, text):
-    """A prompt or option label as shown: ``{expr}`` parts (compiled at load) evaluated as ``say`` does."""
+    """A prompt or option label as shown: ``{expr}`` parts (compiled at load) evaluated as ``say`` does;
+    a plain ``str`` (never the rule text's ``PlacedText``: what goes into the state is plain data)."""
     if isinstance(text, str):
-        return text
+        return str(text)
     return _text_in(rt, rt.st["stack"][fr["scope"]]["vars"], text)
 
 
 def _text_in(rt, env, text):
     if isinstance(text, str):
-        return text
+        return str(text)
     return "".join(p if isinstance(p, str) else in_words(p(rt, env)) for p in text)
 
 

