@@ -284,7 +284,7 @@ def reading():
 def stamp(paths) -> tuple:
     """What the files ``paths`` are now, cheaply: each one's modification time and size (None when it is
     gone). Two equal stamps: the files were not edited in between (as far as the file system says)."""
-    out = []
+    out: list[tuple] = []
     for path in paths:
         try:
             st = os.stat(path)

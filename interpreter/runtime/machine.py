@@ -42,7 +42,10 @@ STACK_CAP = 1_000  # frames on the stack at once (triggers answering each other'
 class Runtime:
     """Binds a Program to one state; the closures compiled from the DSL read through it."""
 
-    def __init__(self, program, state, log=None):
+    def __init__(self, program, state, log=None, like: "Runtime | None" = None):
+        """``like``: a runtime of the same program bound to a state this one's state is a copy of (a
+        trial's, a copy's): its tables of card types and zone keys are this one's too (neither changes
+        in a game), not made again, which a search bot would pay at every trial."""
         self.prog = program
         self.st = state
         self.cards = state["cards"]
@@ -52,23 +55,27 @@ class Runtime:
         # each card's type (its dict of properties) by card number, for generated code: a card's type
         # is set when the state is made and never changes; an unknown type (a save edited by hand) is
         # None here, and reading its property fails over to the closure tree, which reports it
-        self.card_types = [program.types.get(c.get("t")) if type(c) is dict else None for c in self.cards]
+        n = self.n = state["n"]  # the number of seats (never changes in a game), read by generated code
+        if like is not None and like.prog is program and like.n == n and len(like.cards) == len(self.cards):
+            self.card_types: list = like.card_types
+            self.zk: dict = like.zk
+        else:
+            self.card_types = [program.types.get(c.get("t")) if type(c) is dict else None for c in self.cards]
+            self.zk = {
+                name: [zone_key(name, s) for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"
+            }
         self.table = state["table"]
         self.constants = state["constants"]
         self.nodes = program.nodes
-        n = self.n = state["n"]  # the number of seats (never changes in a game), read by generated code
-        self.zk = {
-            name: [zone_key(name, s) for s in range(n)] for name, z in program.zones.items() if z["scope"] == "seat"
-        }
         self.log = log  # callable(entry) or None
         self.narrate = log is not None
-        self.stats = None  # optional coverage counter: dict key -> count
+        self.stats: dict | None = None  # optional coverage counter: dict key -> count
         self.spent = 0  # items gone through since the run began (see dsl.builtins.charge)
-        self.changes = []  # counter changes not yet logged (narrating only): see change()
-        self.decision_entry = None  # log index of the decision whose answer the machine is running
-        self.memo = {}  # what a primitive derives from the program alone, kept per runtime (by its name)
+        self.changes: list = []  # counter changes not yet logged (narrating only): see change()
+        self.decision_entry: int | None = None  # log index of the decision whose answer the machine is running
+        self.memo: dict = {}  # what a primitive derives from the program alone, kept per runtime (by its name)
         # seat -> Agent.blind_pick of the bots answering in place (runtime/answers.py); None: every decision pauses
-        self.answerers = None
+        self.answerers: dict | None = None
         self.decision_base = self.decision_cap = 0  # decisions at the start / limit of in-place answering
         # the compiler of blocks to Python (``BLOCKS``), None on the reference path: a program compiled
         # without fast forms (MASON_FAST=0, ``Settings.fast``) runs every block by its statements' handlers

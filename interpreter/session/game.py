@@ -250,7 +250,16 @@ def _last_decision(log) -> int | None:
 class Game:
     """A game being played: its program, settings, state and log, and the API to answer, view and save it."""
 
-    def __init__(self, program: Program, settings: Settings, state: dict, log: list | None, narrate=True):
+    def __init__(
+        self,
+        program: Program,
+        settings: Settings,
+        state: dict,
+        log: list | None,
+        narrate=True,
+        like: "Game | None" = None,
+    ):
+        """``like``: the game whose state ``state`` is a copy of (its runtime's tables are shared)."""
         self.program, self.settings, self.state = program, settings, state
         self.log = log if log is not None else []
         self.narrate = narrate
@@ -262,7 +271,9 @@ class Game:
             else None
         )
         self._at = stable_places(program)
-        self.rt = Runtime(program, state, self._append if narrate else None)
+        self.rt: Runtime = Runtime(
+            program, state, self._append if narrate else None, like.rt if like is not None else None
+        )
         self.rt.decision_entry = _last_decision(self.log)
 
     # ---------------------------------------------------------------- creation
@@ -553,7 +564,7 @@ class Game:
 
     def trial(self) -> "Game":
         """A silent copy (no log, no narration) to try answers on: a search bot's scratch game."""
-        return Game(self.program, self.settings, copy_state(self.state), [], narrate=False)
+        return Game(self.program, self.settings, copy_state(self.state), [], narrate=False, like=self)
 
     def answer_unchecked(self, answer) -> None:
         """Apply an answer known to be one of the offered options and run to the next decision,
@@ -659,7 +670,7 @@ class Game:
     # ---------------------------------------------------------------- copies and saves
     def copy(self) -> "Game":
         """An independent copy of the game (state and log), narrating as this one does."""
-        game = Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate)
+        game = Game(self.program, self.settings, copy_state(self.state), list(self.log), self.narrate, like=self)
         game.seats = self.seats
         game.answered = None if self.answered is None else list(self.answered)
         return game
@@ -772,13 +783,14 @@ class InformationSet:
 
         self.program, self.settings, self.seat = game.program, game.settings, seat
         self._base, self._groups = information_set(game.program, game.state, seat)
+        self._like = game  # a sample re-deals cards among places, never changes a card's type
 
     def sample(self, rnd: random.Random) -> Game:
         """A silent game on one sample: the hidden cards re-dealt, secret variables resampled, a new generator."""
         from mason.session.determinize import sample_information_set
 
         st = sample_information_set(self.program, self._base, self._groups, self.seat, rnd)
-        return Game(self.program, self.settings, st, [], narrate=False)
+        return Game(self.program, self.settings, st, [], narrate=False, like=self._like)
 
 
 def _saves():

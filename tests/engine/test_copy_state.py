@@ -91,3 +91,30 @@ def test_copy_state_copies_what_marshal_does_not_know_as_json_did():
 
     got = copy_state({"a": Sub("x"), "b": [1]})
     assert got == {"a": "x", "b": [1]} and type(got["a"]) is str
+
+
+def test_a_trial_and_a_sample_share_the_games_tables_and_play_as_a_fresh_runtime_would(monkeypatch):
+    from mason.play.session import make_bot
+    from mason.runtime import machine
+
+    g = Game.new(Settings("citadels", 4, 3, (), (), {}), narrate=False)
+    trial, copy, sample = g.trial(), g.copy(), g.information_set(0).sample(__import__("random").Random(1))
+    for other in (trial, copy, sample):
+        assert other.rt.card_types is g.rt.card_types and other.rt.zk is g.rt.zk
+        fresh = machine.Runtime(other.program, other.state)
+        assert fresh.card_types == other.rt.card_types and fresh.zk == other.rt.zk
+
+    def answers():
+        game = Game.new(Settings("citadels", 3, 5, (), (), {}), narrate=False)
+        bots = {s: make_bot("mcts:6", 5, s) for s in range(3)}
+        out = []
+        while game.result is None and len(out) < 12:
+            seat = game.state["pending"]["seat"]
+            out.append(bots[seat].decide(game, seat))
+            game.answer(out[-1])
+        return out, copy_state(game.state)
+
+    shared = answers()
+    init = machine.Runtime.__init__
+    monkeypatch.setattr(machine.Runtime, "__init__", lambda self, p, s, log=None, like=None: init(self, p, s, log))
+    assert answers() == shared  # the same search, answers and state with every table made afresh
