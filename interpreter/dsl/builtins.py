@@ -386,6 +386,8 @@ def _covered(rt, options):
     whichever value it is best used as (bipartite matching, augmenting paths).
     """
     entries = [list(dict.fromkeys(_list(o))) for o in _list(options)]
+    if all(len(e) <= 1 for e in entries):  # no entry with a choice (the common case): the distinct values
+        return len({v for e in entries for v in e})
     match: dict = {}
 
     def augment(i, seen):
