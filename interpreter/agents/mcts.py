@@ -195,7 +195,10 @@ def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
                 if choice is None:
                     if solo:
                         break  # no other seat decides: the move greedy looked through is played
-                    choice = _own_move(trial, seat, q, rnd)
+                    choice, played = _own_move(trial, seat, q, rnd)
+                    if played is not None:  # the best option's trial, already answered: it goes on from there
+                        trial, steps = played, steps + 1
+                        continue
             else:
                 others = True
                 choice = _random_answer(q, rnd)
@@ -219,14 +222,16 @@ def _follow(q, step):
 
 
 def _own_move(trial, seat, q, rnd):
-    """The seat's rollout policy: each option (at most ROLLOUT_OPTIONS, drawn) tried one step, the best estimate."""
+    """The seat's rollout policy: each option (at most ROLLOUT_OPTIONS, drawn) tried one step, the best
+    estimate. Returns ``(answer, game)``: ``game`` the trial that played the best option (the rollout goes
+    on from it, the answer already given), None when the answer is still to be given on ``trial``."""
     n = len(q["options"])
     if q["subset"]:
-        return _random_answer(q, rnd)
+        return _random_answer(q, rnd), None
     if n == 1:
-        return 0
+        return 0, None
     tried = range(n) if n <= ROLLOUT_OPTIONS else sorted(rnd.sample(range(n), ROLLOUT_OPTIONS))
-    best, best_value = None, -math.inf
+    best, best_value, best_game = None, -math.inf, None
     for i in tried:
         t = trial.trial()
         try:
@@ -235,8 +240,8 @@ def _own_move(trial, seat, q, rnd):
         except MasonError:
             continue
         if v > best_value:
-            best, best_value = i, v
-    return best if best is not None else rnd.randrange(n)
+            best, best_value, best_game = i, v, t
+    return (best, best_game) if best is not None else (rnd.randrange(n), None)
 
 
 def _random_answer(q, rnd):
