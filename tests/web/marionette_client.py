@@ -78,13 +78,22 @@ class Firefox:
 
     def click(self, css: str) -> bool:
         """Click the first element ``css`` selects, as a person would (scrolled into view, a real
-        pointer event); False when there is none."""
-        try:
-            found = self.command("WebDriver:FindElement", {"using": "css selector", "value": css})["value"]
-        except MarionetteError:
-            return False
-        self.command("WebDriver:ElementClick", {"id": next(iter(found.values()))})
-        return True
+        pointer event); False when there is none. An element the page re-rendered between being found
+        and being clicked (a live update arrived: "stale element") is found again, as a person would
+        click the button now shown; a few times at most."""
+        for attempt in range(5):
+            try:
+                found = self.command("WebDriver:FindElement", {"using": "css selector", "value": css})["value"]
+            except MarionetteError:
+                return False
+            try:
+                self.command("WebDriver:ElementClick", {"id": next(iter(found.values()))})
+            except MarionetteError as exc:
+                if "stale element" not in str(exc) or attempt == 4:
+                    raise
+                continue
+            return True
+        return False
 
     def resize(self, width: int, height: int) -> None:
         """Set the window's size."""
