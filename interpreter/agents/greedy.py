@@ -41,6 +41,7 @@ from mason.runtime import rng
 
 ESTIMATE = "bot_estimate"
 LOOKAHEAD_VALUE, BUDGET_VALUE = "bot_lookahead", "bot_budget"  # a game's own limits, when declared
+POINTS_VALUE = "bot_points"  # the estimate's units in a point of score, when the game declares them
 LOST, GOING, WON = -1, 0, 1
 LOOKAHEAD = 3  # how many of its own follow-up questions an option is looked through
 BUDGET = 48  # trials per decision for those follow-ups, shared out evenly among the options
@@ -120,6 +121,22 @@ def limits(game, seat: int) -> tuple[int, int]:
             raise PlayError(f"{name} must be a whole number from 1, not {v!r}", values[name].place, "play/bot-limit")
         out.append(v)
     return out[0], out[1]
+
+
+def points_scale(game, seat: int) -> float:
+    """How many units of the game's ``bot_estimate`` make one point of score: its named value
+    ``bot_points`` when its rule files declare it (a number above 0; e.g. 10 for an estimate counted
+    in tenths of a point), else 1. A search that weighs finished games (their margin in points) against
+    unfinished ones (their estimate) puts both on the estimate's scale with it."""
+    values = game.program.values
+    if POINTS_VALUE not in values:
+        return 1.0
+    v = game.value(POINTS_VALUE, seat)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
+        raise PlayError(
+            f"{POINTS_VALUE} must be a number above 0, not {v!r}", values[POINTS_VALUE].place, "play/bot-limit"
+        )
+    return float(v)
 
 
 def search(game, base, seat: int, answer, budget=0, depth=1, lookahead=LOOKAHEAD) -> tuple[tuple, list]:

@@ -254,8 +254,13 @@ def _random_answer(q, rnd):
 
 
 def _value(trial, seat) -> float:
+    """A rollout's end on the estimate's scale: an unfinished game's estimate, a finished one's margin
+    in points (half a point more for a win, less for a loss) times the estimate's units in a point
+    (``greedy.points_scale``: a game whose estimate counts tenths of a point declares 10), so the
+    two kinds of end compare fairly."""
     if trial.over:
         r = trial.result
         won = seat in r["winners"]
-        return greedy._margin(trial.program, r["scores"], seat) + (0.5 if won else -0.5)
+        margin = greedy._margin(trial.program, r["scores"], seat) + (0.5 if won else -0.5)
+        return margin * greedy.points_scale(trial, seat)
     return greedy.estimate(trial, seat)

@@ -327,3 +327,51 @@ def test_mcts_answers_and_streams_repeat_for_a_seed(tmp_path):
     a, b = g.copy(), g.copy()
     assert MctsAgent(5, iterations=9).decide(a, 0) == MctsAgent(5, iterations=9).decide(b, 0)
     assert a.state["bots"] == b.state["bots"] and a.state["bots"] != g.state.get("bots")
+
+
+def _finished(folder):
+    """A Tally game played to its end by random bots."""
+    from mason.agents.random_agent import RandomAgent
+
+    g = Game.new(Settings(folder, 2, 3, (), (), {}), narrate=False)
+    bots = {s: RandomAgent(s) for s in range(2)}
+    while g.result is None:
+        seat = g.state["pending"]["seat"]
+        g.answer(bots[seat].decide(g, seat))
+    return g
+
+
+def test_mcts_weighs_a_finished_rollout_on_the_estimates_scale(tmp_path):
+    """A game whose estimate counts tenths of a point declares ``bot_points: "10"``: a rollout that
+    ends the game is worth its margin (plus or minus half a point for the win) in tenths too, so it
+    compares fairly with the estimate of one that does not (before, it counted points: a tenth of
+    their worth, and mcts shunned moves that end the game)."""
+    from mason.agents import mcts as mcts_module
+
+    (tmp_path / "gems.yaml").write_text(GEMS)
+    (tmp_path / "game.yaml").write_text(TALLY)
+    plain = _finished(str(tmp_path))
+    margin = plain.result["scores"][0] - plain.result["scores"][1] + (0.5 if 0 in plain.result["winners"] else -0.5)
+    assert mcts_module._value(plain, 0) == margin  # no bot_points: points, as before
+    tenths = tmp_path / "tenths"
+    tenths.mkdir()
+    (tenths / "gems.yaml").write_text(GEMS)
+    (tenths / "game.yaml").write_text(
+        TALLY
+        + 'values:\n  bot_estimate: {params: [s], value: "10 * (points(s) - max(points(o) for o in seats if o != s))"}\n'
+        '  bot_points: "10"\n'
+    )
+    scaled = _finished(str(tenths))
+    assert scaled.result == plain.result
+    assert mcts_module._value(scaled, 0) == 10 * margin
+
+
+def test_a_bot_points_that_is_not_above_zero_is_one_line(tmp_path):
+    from mason.agents import greedy
+
+    (tmp_path / "gems.yaml").write_text(GEMS)
+    (tmp_path / "game.yaml").write_text(TALLY + 'values:\n  bot_points: "0"\n')
+    g = Game.new(Settings(str(tmp_path), 2, 3, (), (), {}), narrate=False)
+    with pytest.raises(MasonError) as err:
+        greedy.points_scale(g, 0)
+    assert "bot_points must be a number above 0" in err.value.line() and "\n" not in err.value.line()
