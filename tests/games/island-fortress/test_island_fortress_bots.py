@@ -100,3 +100,29 @@ def test_isf_r93_bot_estimate_counts_the_incomplete_rows_majorities_as_the_end_w
     put(g, "R1L3C3", 1)
     put(g, "R1L1C1", None)  # a governor block counts for nobody
     assert [g.rt.value("bot_rows", (s,), {"me": s}) for s in (0, 1)] == [0, 10]
+
+
+def test_isf_r50_bot_estimate_counts_workers_only_as_far_as_the_bought_blocks_can_use_them_here():
+    """Workers are worth something to the bots only up to what the blocks on the seat's board would
+    cost on the cheapest open slots of its taskmaster's region (bot_need): all-greedy tables ran out
+    of workers for levels 3 and 4, while a flat worth per worker made every build look like a loss."""
+    g = turn_of(0)
+    set_camp(g, 0, 1)
+    set_counts(g, 1, laborer=30, convict=0)  # P2 keeps the workers bonus throughout
+    set_counts(g, 0, block=1, laborer=0, convict=0)
+    assert g.rt.value("bot_need", (0,), {"me": 0}) == 2  # one block: a level-1 slot of region 1
+    none = estimate(g)
+    set_counts(g, 0, laborer=2)
+    two = estimate(g)
+    set_counts(g, 0, laborer=9)
+    assert two > none and estimate(g) == two
+    set_counts(g, 0, block=0)
+    idle = estimate(g)
+    set_counts(g, 0, laborer=0)
+    assert estimate(g) == idle  # no block to build: the workers wait for one
+    for c in range(1, 6):
+        put(g, f"R1L1C{c}", 1)
+    set_counts(g, 0, block=2)
+    assert g.rt.value("bot_need", (0,), {"me": 0}) == 8  # now level 2 of region 1: 4 + 4
+    set_camp(g, 0, 2)
+    assert g.rt.value("bot_need", (0,), {"me": 0}) == 4  # region 2 still has level-1 slots
