@@ -193,7 +193,7 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
         # best first; among equals, the first answer of every plan before the second of any (the plans
         # made in order, a stable sort), so that equal estimates do not fill the beam with one plan's kin
         frontier.sort(key=lambda x: (-x[0][0], -x[0][1], x[5]))
-        kept = []
+        kept: list = []
         for x in frontier:
             if len(kept) < width:
                 here = x[3].position()
