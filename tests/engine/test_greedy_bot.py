@@ -359,3 +359,52 @@ def test_a_bad_bot_beam_is_refused_with_its_place(tmp_path):
         GreedyAgent(1).decide(g, 0)
     assert "game.yaml:" in err.value.line() and "bot_beam must be a whole number from 0, not -1" in err.value.line()
     assert beam_width(_build(tmp_path, '  bot_beam: "0"\n'), 0) == 0  # 0: no beam (a game's other player counts)
+
+
+SEASONS = """\
+id: seasons
+name: Seasons
+status: placeholder
+description: Sow in one round, reap in the next. A test fixture.
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+players: {min: 2, max: 2}
+counters:
+  points: {scope: seat, start: 1, label: points}
+  seeds: {scope: seat, start: 0, label: seeds}
+flow:
+  until: round >= 2
+  phases:
+    - id: act
+      do: |
+        if seeds(0) > 0:
+            choose value r from [0, 1] by 0 saying "Reap?"
+            if r == 1:
+                set seeds(0) = 0
+                gain 5 points to 0
+        choose value v from [0, 1] by 0 saying "Sow a seed (1 point)?"
+        if v == 1:
+            pay 1 points by 0
+            gain 1 seeds to 0
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+values:
+  bot_lookahead: "5"
+  bot_beam: "4"
+"""
+
+
+def test_the_beam_plans_the_turn_and_stops_where_the_round_ends(tmp_path):
+    """Seat 1 is asked in every round and no other seat ever is: the plan ends with the round. Sowing
+    costs a point now and pays 5 only when reaped in the next round, so planned to the round's end it
+    is not worth it (a plan that ran on into the next round would sow)."""
+    (tmp_path / "game.yaml").write_text(SEASONS)
+    (tmp_path / "gems.yaml").write_text(GEMS)
+    g = new_game(str(tmp_path), 2, 1)
+    assert labels_of(g) == ["0", "1"]
+    out = plans(g, g.trial(), 0, 2)
+    assert out[0] == ((GOING, 0.0), []) and out[1] == ((GOING, -1.0), [])
+    assert GreedyAgent(1).decide(g, 0) == 0
