@@ -145,12 +145,14 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
 
     Every option of ``base``'s decision is tried; a trial whose next question is the seat's own again,
     in the same round, and not a subset, is a partial plan to go on with. Level by level, the ``width``
-    partial plans with the best estimate (the first of equals, in the order they were made) are
-    expanded, every option of their question tried; the others are scored as they stand, and so are
+    partial plans with the best estimate (among equals, those whose last answer was an earlier option
+    first, then in the order they were made; a position another plan reached already is passed over)
+    are expanded, every option of their question tried; the others are scored as they stand, and so are
     the plans that end: another seat (or the end of the game, or a new round, or a subset question) is
     next, or ``lookahead`` questions with a choice have been answered. A question of the seat's own
     with one option is answered on the way, without a level. An option is worth the best plan that
-    starts with it (so with a width at least the number of plans it is ``search`` without a budget)."""
+    starts with it (so with a width at least the number of plans it is much like ``search`` without a
+    budget, which stops at a one-option question instead)."""
     first_round = base.round
     best: list = [None] * n
     seen: set = set()
