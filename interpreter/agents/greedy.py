@@ -42,6 +42,7 @@ from mason.runtime import rng
 ESTIMATE = "bot_estimate"
 LOOKAHEAD_VALUE, BUDGET_VALUE = "bot_lookahead", "bot_budget"  # a game's own limits, when declared
 POINTS_VALUE = "bot_points"  # the estimate's units in a point of score, when the game declares them
+BEAM_VALUE = "bot_beam"  # a game's beam width: a turn-level search instead of the depth-first look (``beam``)
 LOST, GOING, WON = -1, 0, 1
 LOOKAHEAD = 3  # how many of its own follow-up questions an option is looked through
 BUDGET = 48  # trials per decision for those follow-ups, shared out evenly among the options
@@ -69,9 +70,7 @@ class GreedyAgent(Agent):
             base = self._sample(game, seat, box)
             if p["subset"]:
                 return self._subset(game, base, seat, p, box)
-            lookahead, budget = limits(game, seat)
-            share = max(0, budget - n) // n
-            keys = [self._score(game, base, seat, i, share, lookahead=lookahead) for i in range(n)]
+            keys = [key for key, _ in plans(game, base, seat, n)]
             self.figures = {i: figure(k) for i, k in enumerate(keys)}
             return _pick(range(n), keys, box)
         finally:
@@ -110,17 +109,110 @@ def limits(game, seat: int) -> tuple[int, int]:
     """The look-ahead (questions deep) and the budget (trials a decision) of greedy's search in
     ``game``: the game's named values ``bot_lookahead`` and ``bot_budget`` when its rule files declare
     them (whole numbers from 1, e.g. ``bot_lookahead: "4"``), else ``LOOKAHEAD`` and ``BUDGET``."""
+    return _limit(game, seat, LOOKAHEAD_VALUE, LOOKAHEAD), _limit(game, seat, BUDGET_VALUE, BUDGET)
+
+
+def beam_width(game, seat: int) -> int:
+    """The width of greedy's turn-level beam search in ``game``: the game's named value ``bot_beam``
+    (a whole number from 0), or 0 when the game declares none; 0 is the depth-first look of ``search``."""
+    return _limit(game, seat, BEAM_VALUE, 0, least=0)
+
+
+def _limit(game, seat: int, name: str, default: int, least: int = 1) -> int:
     values = game.program.values
-    out = []
-    for name, default in ((LOOKAHEAD_VALUE, LOOKAHEAD), (BUDGET_VALUE, BUDGET)):
-        if name not in values:
-            out.append(default)
-            continue
-        v = game.value(name, seat)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise PlayError(f"{name} must be a whole number from 1, not {v!r}", values[name].place, "play/bot-limit")
-        out.append(v)
-    return out[0], out[1]
+    if name not in values:
+        return default
+    v = game.value(name, seat)
+    if isinstance(v, bool) or not isinstance(v, int) or v < least:
+        raise PlayError(f"{name} must be a whole number from {least}, not {v!r}", values[name].place, "play/bot-limit")
+    return v
+
+
+def plans(game, base, seat: int, n: int) -> list[tuple[tuple, list]]:
+    """Greedy's judgement of each of the ``n`` options of ``base``'s pending decision, as ``search``
+    gives it for one: ``(key, follow-up answers)`` by option. The game's limits (``limits``) and, when
+    it declares ``bot_beam``, the turn-level beam search (``beam``) instead of the depth-first look."""
+    lookahead, budget = limits(game, seat)
+    width = beam_width(game, seat)
+    if width:
+        return beam(game, base, seat, n, width, lookahead)
+    share = max(0, budget - n) // n
+    return [search(game, base, seat, i, share, lookahead=lookahead) for i in range(n)]
+
+
+def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tuple[tuple, list]]:
+    """A beam search over the seat's own questions until its turn ends: ``plans``'s answer when the
+    game declares ``bot_beam`` (``width``).
+
+    Every option of ``base``'s decision is tried; a trial whose next question is the seat's own again,
+    in the same round, and not a subset, is a partial plan to go on with. Level by level, the ``width``
+    partial plans with the best estimate (among equals, those whose last answer was an earlier option
+    first, then in the order they were made; a position another plan reached already is passed over)
+    are expanded, every option of their question tried; the others are scored as they stand, and so are
+    the plans that end: another seat (or the end of the game, or a new round, or a subset question) is
+    next, or ``lookahead`` questions with a choice have been answered. A question of the seat's own
+    with one option is answered on the way, without a level. An option is worth the best plan that
+    starts with it (so with a width at least the number of plans it is much like ``search`` without a
+    budget, which stops at a one-option question instead)."""
+    first_round = base.round
+    best: list = [None] * n
+    seen: set = set()
+
+    def record(root, key, path):
+        if best[root] is None or key > best[root][0]:
+            best[root] = (key, path)
+
+    def visit(parent, answer, root, path, depth):
+        """Try ``answer`` on a copy of ``parent``; record the plan, or return it to go on with."""
+        try:
+            trial = parent.trial()
+            trial.answer_unchecked(answer)  # the answer is one of the offered options
+            while True:
+                if trial.over:
+                    r = trial.result
+                    record(
+                        root, (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat)), path
+                    )
+                    return None
+                q = trial.pending_unlabelled
+                if not q or q["seat"] != seat or q["subset"] or trial.round != first_round:
+                    break
+                if len(q["options"]) != 1:
+                    break
+                path = path + [(q["kind"], q["options"][0])]
+                trial.answer_unchecked(0)
+        except MasonError:
+            record(root, (LOST - 1, 0), path)
+            return None
+        key = (GOING, estimate(trial, seat))
+        if q and q["seat"] == seat and not q["subset"] and trial.round == first_round and depth < lookahead:
+            return (key, root, path, trial, q, answer)
+        record(root, key, path)
+        return None
+
+    depth = 1  # the questions answered with a choice: the same for every plan of a level
+    frontier = [x for i in range(n) if (x := visit(base, i, i, [], depth)) is not None]
+    while frontier:
+        # best first; among equals, the first answer of every plan before the second of any (the plans
+        # made in order, a stable sort), so that equal estimates do not fill the beam with one plan's kin
+        frontier.sort(key=lambda x: (-x[0][0], -x[0][1], x[5]))
+        kept: list = []
+        for x in frontier:
+            if len(kept) < width:
+                here = x[3].position()
+                if here not in seen:  # (else another order of the same answers goes on from there)
+                    seen.add(here)
+                    kept.append(x)
+                    continue
+            record(x[1], x[0], x[2])
+        nxt = []
+        for _, root, path, trial, q, _ in kept:
+            for j, option in enumerate(q["options"]):
+                x = visit(trial, j, root, path + [(q["kind"], option)], depth + 1)
+                if x is not None:
+                    nxt.append(x)
+        frontier, depth = nxt, depth + 1
+    return [b if b is not None else ((LOST - 1, 0), []) for b in best]
 
 
 def points_scale(game, seat: int) -> float:

@@ -146,9 +146,7 @@ class MctsAgent(Agent):
         option on one sample of the information set, and the follow-up answers greedy found for each."""
         base = info.sample(rnd)
         n = len(p["options"])
-        lookahead, budget = greedy.limits(game, seat)
-        share = max(0, budget - n) // n
-        scored = [greedy.search(game, base, seat, i, share, lookahead=lookahead) for i in range(n)]
+        scored = greedy.plans(game, base, seat, n)
         keys = [k for k, _ in scored]
         order = sorted(range(n), key=lambda i: keys[i], reverse=True)
         return order, keys, [path for _, path in scored]

@@ -138,8 +138,18 @@ class Shape:
         self.rank = {s: i for i, s in enumerate(self.order)}
 
 
+# (id of a board's definition, shape name) -> (the definition, kept so that its id is not reused; its
+# geometry): the geometry depends on the program alone, so every runtime of it (a search bot makes one
+# a trial) shares it instead of building it again
+_SHAPES: dict[tuple[int, str], tuple[dict, Shape]] = {}
+
+
 def _shape(definition: dict, data: dict) -> Shape:
-    return Shape(definition["shapes"][data["shape"]])
+    key = (id(definition), data["shape"])
+    known = _SHAPES.get(key)
+    if known is None or known[0] is not definition:
+        known = _SHAPES[key] = (definition, Shape(definition["shapes"][data["shape"]]))
+    return known[1]
 
 
 def _def(rt, name):

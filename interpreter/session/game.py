@@ -470,6 +470,11 @@ class Game:
         return list(p["labels"]) if p else []
 
     @property
+    def round(self) -> int:
+        """The round being played (0 during setup; a search bot's trials end a turn's plan when it changes)."""
+        return self.state["round"]
+
+    @property
     def players(self) -> int:
         """The number of players (the seats without the automated ones)."""
         return player_count(self.state)
@@ -561,6 +566,11 @@ class Game:
                     total += v
             totals.append(total)
         return totals
+
+    def position(self) -> str:
+        """The position as one string, the same for two games whose states are equal (what a search
+        bot compares to see that two orders of the same answers reached the same place)."""
+        return json.dumps(self.state, separators=(",", ":"), sort_keys=True)
 
     def trial(self) -> "Game":
         """A silent copy (no log, no narration) to try answers on: a search bot's scratch game."""

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from support import new_game
 
 from mason.agents import BOT_KINDS, SEAT_KINDS
-from mason.agents.greedy import BUDGET, LOOKAHEAD, GreedyAgent, estimate, limits
+from mason.agents.greedy import BUDGET, GOING, LOOKAHEAD, GreedyAgent, beam_width, estimate, limits, plans
 from mason.cli.main import main
 from mason.errors import MasonError
 from mason.play.session import make_bot, play_game, simulate
@@ -269,8 +269,142 @@ def test_a_bad_bot_lookahead_is_refused_with_its_place(tmp_path):
     assert "game.yaml:" in line and "bot_lookahead must be a whole number from 1, not 0" in line
 
 
-def test_golden_temple_declares_a_deeper_look_in_solo_only():
-    """Golden Temple's donation is a chain of five or six questions: in solo greedy looks 6 deep within
-    200 trials a decision; with more players the defaults stay (README "Bots")."""
-    assert limits(new_game("golden-temple", 1, 1), 0) == (6, 200)
-    assert limits(new_game("golden-temple", 3, 1), 0) == (LOOKAHEAD, BUDGET)
+def test_golden_temple_declares_a_turn_level_beam_in_solo_only():
+    """Golden Temple's donation is a chain of five or six questions in a turn of up to a dozen: in solo
+    greedy plans the whole turn with a beam of 8, 16 questions deep at most; with more players the
+    defaults stay, and no beam (README "Bots")."""
+    solo, three = new_game("golden-temple", 1, 1), new_game("golden-temple", 3, 1)
+    assert limits(solo, 0)[0] == 16 and beam_width(solo, 0) == 8
+    assert limits(three, 0) == (LOOKAHEAD, BUDGET) and beam_width(three, 0) == 0
+
+
+BUILD = """\
+id: build
+name: Build
+status: placeholder
+description: One move asked as five questions, paying only at the last. A test fixture.
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+players: {min: 2, max: 2}
+counters:
+  points: {scope: seat, start: 0, label: points}
+  stones: {scope: seat, start: 0, label: stones}
+flow:
+  until: round >= 1
+  phases:
+    - id: act
+      do: |
+        for s in seats:
+            choose one by s saying "Which action?":
+                option "Rest (2 points)":
+                    gain 2 points to s
+                option "Build":
+                    repeat 3:
+                        choose value v from [0, 1, 2] by s saying "Which stone?"
+                        gain v stones to s
+                    choose value r from [0, 1] by s saying "Raise the roof?"
+                    if r == 1 and stones(s) >= 6:
+                        gain 5 points to s
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+values:
+  bot_estimate: {params: [s], value: "10 * points(s) + stones(s)"}
+  bot_lookahead: "5"
+"""
+
+
+def _build(tmp_path, extra=""):
+    folder = tmp_path / f"build{len(list(tmp_path.iterdir()))}"  # a folder a version (the program cache)
+    folder.mkdir()
+    (folder / "game.yaml").write_text(BUILD + extra)
+    (folder / "gems.yaml").write_text(GEMS)
+    return new_game(str(folder), 2, 1)
+
+
+def test_a_beam_search_finds_a_plan_of_five_questions_past_the_depth_first_budget(tmp_path):
+    """Building pays (5 points, 50 in the estimate, a stone 1) only at its fifth question, after three stones of 2: looked through
+    depth first within the default 48 trials, greedy gets three questions deep and rests (+2); a game
+    declaring ``bot_beam: "2"`` gets a turn-level beam search (the 2 best partial plans a level, by the
+    estimate) that reaches the roof and builds, then follows the plan question by question."""
+    bot = GreedyAgent(1)
+    g = _build(tmp_path)
+    assert bot.decide(g, 0) == 0 and bot.figures[1]["estimate"] < 20
+    g = _build(tmp_path, '  bot_beam: "2"\n')
+    assert bot.decide(g, 0) == 1 and bot.figures[1]["estimate"] == 56 and bot.figures[0]["estimate"] == 20
+    assert beam_width(g, 0) == 2
+    g.answer(1)
+    for _ in range(3):
+        assert labels_of(g) == ["0", "1", "2"] and bot.decide(g, 0) == 2
+        g.answer(2)
+    assert bot.decide(g, 0) == 1
+
+
+def test_the_beam_ends_a_plan_with_the_turn_and_narrow_beams_prune(tmp_path):
+    """The plan ends when another seat is asked (seat 2's question is not looked through), and a beam of
+    1 keeps only the best partial plan a level: the first stone of 2 is kept, the others are scored as
+    they stand."""
+    g = _build(tmp_path, '  bot_beam: "1"\n')
+    base = g.trial()
+    out = plans(g, base, 0, 2)
+    assert out[0] == ((GOING, 20.0), [])
+    assert out[1][0] == (GOING, 56.0) and [o for _, o in out[1][1]] == [2, 2, 2, 1]
+
+
+def test_a_bad_bot_beam_is_refused_with_its_place(tmp_path):
+    g = _build(tmp_path, '  bot_beam: "-1"\n')
+    with pytest.raises(MasonError) as err:
+        GreedyAgent(1).decide(g, 0)
+    assert "game.yaml:" in err.value.line() and "bot_beam must be a whole number from 0, not -1" in err.value.line()
+    assert beam_width(_build(tmp_path, '  bot_beam: "0"\n'), 0) == 0  # 0: no beam (a game's other player counts)
+
+
+SEASONS = """\
+id: seasons
+name: Seasons
+status: placeholder
+description: Sow in one round, reap in the next. A test fixture.
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+players: {min: 2, max: 2}
+counters:
+  points: {scope: seat, start: 1, label: points}
+  seeds: {scope: seat, start: 0, label: seeds}
+flow:
+  until: round >= 2
+  phases:
+    - id: act
+      do: |
+        if seeds(0) > 0:
+            choose value r from [0, 1] by 0 saying "Reap?"
+            if r == 1:
+                set seeds(0) = 0
+                gain 5 points to 0
+        choose value v from [0, 1] by 0 saying "Sow a seed (1 point)?"
+        if v == 1:
+            pay 1 points by 0
+            gain 1 seeds to 0
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+values:
+  bot_lookahead: "5"
+  bot_beam: "4"
+"""
+
+
+def test_the_beam_plans_the_turn_and_stops_where_the_round_ends(tmp_path):
+    """Seat 1 is asked in every round and no other seat ever is: the plan ends with the round. Sowing
+    costs a point now and pays 5 only when reaped in the next round, so planned to the round's end it
+    is not worth it (a plan that ran on into the next round would sow)."""
+    (tmp_path / "game.yaml").write_text(SEASONS)
+    (tmp_path / "gems.yaml").write_text(GEMS)
+    g = new_game(str(tmp_path), 2, 1)
+    assert labels_of(g) == ["0", "1"]
+    out = plans(g, g.trial(), 0, 2)
+    assert out[0] == ((GOING, 0.0), []) and out[1] == ((GOING, -1.0), [])
+    assert GreedyAgent(1).decide(g, 0) == 0

@@ -212,8 +212,9 @@ def test_a_table_value_that_names_no_shape_fails_when_the_game_starts(tmp_path):
     assert e.value.code == "definition/board" and "'huge'" in e.value.message
 
 
-def test_the_shape_geometry_is_built_once_per_game_not_at_every_query(monkeypatch):
-    # the geometry (supports, x, left-to-right order) depends on the program alone
+def test_the_shape_geometry_is_built_once_per_program_not_at_every_query_or_runtime(monkeypatch):
+    # the geometry (supports, x, left-to-right order) depends on the program alone: every runtime of
+    # it (a search bot makes one a trial) shares it
     from mason.primitives import pyramid
 
     built = []
@@ -224,11 +225,15 @@ def test_the_shape_geometry_is_built_once_per_game_not_at_every_query(monkeypatc
         return real(slots)
 
     monkeypatch.setattr(pyramid, "Shape", counted)
+    monkeypatch.setattr(pyramid, "_SHAPES", {})  # (built by earlier tests of the same program)
     g = new_game(ZIGGURAT, 3, seed=5)
     g.state["counters"]["coins"] = [12, 12, 12]
     play_out(g)
     assert g.over and q(g, "pyramid_open", "ziggurat") == []
-    assert built == [11]  # one board, one shape: built at its first query
+    assert q(g.trial(), "pyramid_open", "ziggurat") == [] and q(
+        new_game(ZIGGURAT, 3, seed=6), "pyramid_open", "ziggurat"
+    )
+    assert built == [11]  # one board, one shape: built at its first query, once for every runtime
     with pytest.raises(PlayError) as e:  # a board of another kind is still refused by name
         q(g, "pyramid_open", "lore")
     assert e.value.code == "play/type" and "'lore' is not a pyramid board" in e.value.message
