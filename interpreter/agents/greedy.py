@@ -149,12 +149,15 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
     in the same round, and not a subset, is a partial plan to go on with. Level by level, the ``width``
     partial plans with the best estimate (among equals, those whose last answer was an earlier option
     first, then in the order they were made; a position another plan reached already is passed over)
-    are expanded, every option of their question tried; the others are scored as they stand, and so are
-    the plans that end: another seat (or the end of the game, or a new round, or a subset question) is
-    next, or ``lookahead`` questions with a choice have been answered. A question of the seat's own
-    with one option is answered on the way, without a level. An option is worth the best plan that
-    starts with it (so with a width at least the number of plans it is much like ``search`` without a
-    budget, which stops at a one-option question instead)."""
+    are expanded, every option of their question tried. The plans that end are scored: another seat
+    (or the end of the game, or a new round, or a subset question) is next; so are, as they stand, the
+    plans cut short: not kept, reached already, or at ``lookahead`` questions with a choice. A question
+    of the seat's own with one option is answered on the way, without a level. An option is worth the
+    best plan that starts with it and ended; an option with none is worth its best plan cut short, put
+    below every option with a plan that ended (a cut plan is scored mid-turn, an ended one after the
+    turn: an estimate that drops at the turn's end would make pruned plans win). With a width at least
+    the number of plans it is much like ``search`` without a budget, which stops at a one-option
+    question instead."""
     first_round = base.round
     best: list = [None] * n
     seen: set = set()
