@@ -271,10 +271,10 @@ def test_a_bad_bot_lookahead_is_refused_with_its_place(tmp_path):
 
 def test_golden_temple_declares_a_turn_level_beam_in_solo_only():
     """Golden Temple's donation is a chain of five or six questions in a turn of up to a dozen: in solo
-    greedy plans the whole turn with a beam of 8, 16 questions deep at most; with more players the
-    defaults stay, and no beam (README "Bots")."""
+    greedy plans the whole turn with a beam of 12 (8 before 2026-11-29), 16 questions deep at most;
+    with more players the defaults stay, and no beam (README "Bots")."""
     solo, three = new_game("golden-temple", 1, 1), new_game("golden-temple", 3, 1)
-    assert limits(solo, 0)[0] == 16 and beam_width(solo, 0) == 8
+    assert limits(solo, 0)[0] == 16 and beam_width(solo, 0) == 12
     assert limits(three, 0) == (LOOKAHEAD, BUDGET) and beam_width(three, 0) == 0
 
 
