@@ -224,7 +224,7 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
         frontier, depth = nxt, depth + 1
     ended = [b[0] for b in best if b is not None and b[2]]
     floor = min(ended) if ended else None
-    out = []
+    out: list[tuple[tuple, list]] = []
     for b in best:
         if b is None:
             out.append(((LOST - 1, 0), []))
