@@ -33,6 +33,7 @@ The bot reads the game through ``Game``'s public methods only (``determinized``,
 
 from __future__ import annotations
 
+import math
 import random
 
 from mason.agents.base import Agent
@@ -148,19 +149,24 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
     in the same round, and not a subset, is a partial plan to go on with. Level by level, the ``width``
     partial plans with the best estimate (among equals, those whose last answer was an earlier option
     first, then in the order they were made; a position another plan reached already is passed over)
-    are expanded, every option of their question tried; the others are scored as they stand, and so are
-    the plans that end: another seat (or the end of the game, or a new round, or a subset question) is
-    next, or ``lookahead`` questions with a choice have been answered. A question of the seat's own
-    with one option is answered on the way, without a level. An option is worth the best plan that
-    starts with it (so with a width at least the number of plans it is much like ``search`` without a
-    budget, which stops at a one-option question instead)."""
+    are expanded, every option of their question tried. The plans that end are scored: another seat
+    (or the end of the game, or a new round, or a subset question) is next; so are, as they stand, the
+    plans cut short: not kept, reached already, or at ``lookahead`` questions with a choice. A question
+    of the seat's own with one option is answered on the way, without a level. An option is worth the
+    best plan that starts with it and ended; an option with none is worth its best plan cut short, put
+    below every option with a plan that ended (a cut plan is scored mid-turn, an ended one after the
+    turn: an estimate that drops at the turn's end would make pruned plans win). With a width at least
+    the number of plans it is much like ``search`` without a budget, which stops at a one-option
+    question instead."""
     first_round = base.round
     best: list = [None] * n
     seen: set = set()
 
-    def record(root, key, path):
-        if best[root] is None or key > best[root][0]:
-            best[root] = (key, path)
+    def record(root, key, path, ended=False):
+        # a plan that ended (the turn, the round or the game) ranks above one cut short (``ended`` False:
+        # pruned, reached again, at the look-ahead's limit, or a rule error), whatever their estimates
+        if best[root] is None or (ended, key) > (best[root][2], best[root][0]):
+            best[root] = (key, path, ended)
 
     def visit(parent, answer, root, path, depth):
         """Try ``answer`` on a copy of ``parent``; record the plan, or return it to go on with."""
@@ -171,7 +177,10 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
                 if trial.over:
                     r = trial.result
                     record(
-                        root, (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat)), path
+                        root,
+                        (WON if seat in r["winners"] else LOST, _margin(game.program, r["scores"], seat)),
+                        path,
+                        True,
                     )
                     return None
                 q = trial.pending_unlabelled
@@ -185,9 +194,10 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
             record(root, (LOST - 1, 0), path)
             return None
         key = (GOING, estimate(trial, seat))
-        if q and q["seat"] == seat and not q["subset"] and trial.round == first_round and depth < lookahead:
+        going_on = q and q["seat"] == seat and not q["subset"] and trial.round == first_round
+        if going_on and depth < lookahead:
             return (key, root, path, trial, q, answer)
-        record(root, key, path)
+        record(root, key, path, not going_on)
         return None
 
     depth = 1  # the questions answered with a choice: the same for every plan of a level
@@ -212,7 +222,17 @@ def beam(game, base, seat: int, n: int, width: int, lookahead: int) -> list[tupl
                 if x is not None:
                     nxt.append(x)
         frontier, depth = nxt, depth + 1
-    return [b if b is not None else ((LOST - 1, 0), []) for b in best]
+    ended = [b[0] for b in best if b is not None and b[2]]
+    floor = min(ended) if ended else None
+    out: list[tuple[tuple, list]] = []
+    for b in best:
+        if b is None:
+            out.append(((LOST - 1, 0), []))
+        elif b[2] or floor is None or b[0] < floor:
+            out.append((b[0], b[1]))
+        else:  # only cut short: below every option with a plan that ended
+            out.append(((floor[0], math.nextafter(float(floor[1]), -math.inf)), b[1]))
+    return out
 
 
 def points_scale(game, seat: int) -> float:

@@ -271,10 +271,10 @@ def test_a_bad_bot_lookahead_is_refused_with_its_place(tmp_path):
 
 def test_golden_temple_declares_a_turn_level_beam_in_solo_only():
     """Golden Temple's donation is a chain of five or six questions in a turn of up to a dozen: in solo
-    greedy plans the whole turn with a beam of 8, 16 questions deep at most; with more players the
-    defaults stay, and no beam (README "Bots")."""
+    greedy plans the whole turn with a beam of 12 (8 before 2026-11-29), 16 questions deep at most;
+    with more players the defaults stay, and no beam (README "Bots")."""
     solo, three = new_game("golden-temple", 1, 1), new_game("golden-temple", 3, 1)
-    assert limits(solo, 0)[0] == 16 and beam_width(solo, 0) == 8
+    assert limits(solo, 0)[0] == 16 and beam_width(solo, 0) == 12
     assert limits(three, 0) == (LOOKAHEAD, BUDGET) and beam_width(three, 0) == 0
 
 
@@ -407,4 +407,64 @@ def test_the_beam_plans_the_turn_and_stops_where_the_round_ends(tmp_path):
     assert labels_of(g) == ["0", "1"]
     out = plans(g, g.trial(), 0, 2)
     assert out[0] == ((GOING, 0.0), []) and out[1] == ((GOING, -1.0), [])
+    assert GreedyAgent(1).decide(g, 0) == 0
+
+
+WANDER = """\
+id: wander
+name: Wander
+status: placeholder
+description: A turn whose middle looks better than its end. A test fixture.
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+players: {min: 2, max: 2}
+counters:
+  points: {scope: seat, start: 0, label: points}
+  busy: {scope: seat, start: 0, label: busy}
+flow:
+  until: round >= 1
+  phases:
+    - id: act
+      do: |
+        for s in seats:
+            choose one by s saying "Which action?":
+                option "Rest (2 points)":
+                    gain 2 points to s
+                option "Wander (1 point)":
+                    gain 1 busy to s
+                    repeat 2:
+                        choose value v from [0, 1] by s saying "Which way?"
+                    set busy(s) = 0
+                    gain 1 points to s
+                option "Dawdle":
+                    gain 1 busy to s
+                    repeat 2:
+                        choose value v from [0, 1] by s saying "Which way?"
+                    set busy(s) = 0
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+values:
+  bot_estimate: {params: [s], value: "10 * points(s) + 30 * busy(s)"}
+  bot_lookahead: "5"
+  bot_beam: "1"
+"""
+
+
+def test_the_beam_ranks_a_plan_that_ended_above_one_cut_short(tmp_path):
+    """Mid-turn the estimate counts 30 for being busy, which the turn's end takes away (as Golden Temple's
+    rates shrink when the round ends and the Maharaja's turn comes between): a plan cut short (pruned
+    by the beam of 1, or reached again) is scored as it stands, so before 2026-11-29 wandering's
+    pruned second way (30) beat resting (20) although every wander that ends is worth 10. Now an option
+    is worth its best plan that ended; an option whose plans were all cut short (dawdling, pruned at
+    the first level) ranks below every option with a plan that ended."""
+    (tmp_path / "game.yaml").write_text(WANDER)
+    (tmp_path / "gems.yaml").write_text(GEMS)
+    g = new_game(str(tmp_path), 2, 1)
+    out = plans(g, g.trial(), 0, 3)
+    assert out[0] == ((GOING, 20.0), [])
+    assert out[1][0] == (GOING, 10.0) and [o for _, o in out[1][1]] == [0, 0]
+    assert out[2][0][0] == GOING and out[2][0][1] < 10.0
     assert GreedyAgent(1).decide(g, 0) == 0
