@@ -44,6 +44,20 @@ def test_work_counter_is_repeatable_and_sorts_the_engine_into_areas():
     assert tool.area_of("<mason expression>", "_c1") == "expressions (generated and closures)"
 
 
+def test_work_counter_leaves_out_the_rule_files_look_on_the_clock(monkeypatch):
+    """load_program looks at a kept program's rule files once a second: a count must not depend on
+    whether that second passed during the traced games (it made the counts differ under load)."""
+    from mason.session import game as game_module
+
+    tool = _tool()
+    monkeypatch.setattr(game_module, "RECHECK_SECONDS", 0.0)  # the look at every game
+    every_game = tool.count_bytecodes(str(PROBE), 1, 2)
+    monkeypatch.setattr(game_module, "RECHECK_SECONDS", 3600.0)  # never within the test
+    never = tool.count_bytecodes(str(PROBE), 1, 2)
+    assert every_game == never
+    assert game_module.RECHECK_SECONDS == 3600.0  # restored after counting
+
+
 def test_workers_ceiling_times_one_loop_alone_then_two_at_once(monkeypatch):
     """bench_workers --ceiling: the speed-up it reports is twice the work in the pair's wall time."""
     tool = _tool("bench_workers")
