@@ -29,7 +29,9 @@ The search, for one decision of the bot's seat:
    kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more); the other seats'
    questions at random (automated seats by their policy, as in every game). It stops when the seat is
    asked again after another seat has answered (one lap of the table; in a solo game, where no other
-   seat answers, once greedy's chain is played out), or after ``depth`` decisions, and the position is
+   seat answers, once greedy's chain is played out: a step of it that the sample does not offer, a
+   card drawn from a hidden deck say, is answered by the cheap policy and the chain goes on), or after
+   ``depth`` decisions, and the position is
    scored with ``greedy.estimate`` (a finished game: the final margin, plus one half for a win, minus
    one half for a loss). A rollout that meets a rule error is left out of the means.
 4. **Answer.** The candidate with the best mean rollout score over all its rollouts among those that
@@ -188,11 +190,14 @@ def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
             if q["seat"] == seat:
                 if others:
                     break  # the seat's next turn: one lap played
-                choice = _follow(q, path[chain]) if chain < len(path) else None
+                planned = chain < len(path)
+                choice = _follow(q, path[chain]) if planned else None
                 chain += 1
                 if choice is None:
-                    if solo:
+                    if solo and not planned:
                         break  # no other seat decides: the move greedy looked through is played
+                    # a step greedy planned that this sample does not offer (a card drawn from a hidden
+                    # deck, say): the rollout policy chooses, and the rollout goes on to the plan's end
                     choice, played = _own_move(trial, seat, q, rnd)
                     if played is not None:  # the best option's trial, already answered: it goes on from there
                         trial, steps = played, steps + 1

@@ -375,3 +375,62 @@ def test_a_bot_points_that_is_not_above_zero_is_one_line(tmp_path):
     with pytest.raises(MasonError) as err:
         greedy.points_scale(g, 0)
     assert "bot_points must be a number above 0" in err.value.line() and "\n" not in err.value.line()
+
+
+# "draw" shows the seat three gems from a hidden deck and it keeps one (5 points); "safe" pays 2 now.
+# Solo, one question deep: greedy keeps a gem on its sample and rates "draw" 5 against "safe"'s 4.
+DRAW = """\
+id: draw
+name: Draw
+status: placeholder
+description: Solo, two points or a gem kept from three drawn from a hidden deck. A test fixture.
+players: {min: 1, max: 1}
+families:
+  gem: {file: gems.yaml, zone: deck, properties: {worth: {type: int}}}
+zones:
+  deck: {visibility: none}
+  shown: {scope: seat, visibility: owner}
+  kept: {scope: seat, visibility: all}
+  discard: {visibility: none}
+counters:
+  points: {scope: seat, start: 0, label: points}
+setup: |
+  shuffle deck
+flow:
+  until: round >= 5
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            choose value a from ["safe", "draw"] by s saying "Which way?"
+            if a == "safe":
+                gain 2 points to s
+            else:
+                draw 3 from deck to shown(s)
+                choose card c from shown(s) by s saying "Keep which gem?"
+                move c to kept(s)
+                for o in shown(s):
+                    move o to discard
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+    - {id: gems, label: gems, value: sum(c.worth for c in kept(s))}
+values:
+  bot_lookahead: "2"
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mcts_solo_rollout_plays_a_planned_step_its_sample_does_not_offer(tmp_path, seed):
+    """Greedy's plan for "draw" keeps the gem it drew on its own sample; another sample draws other
+    gems (the deck is hidden), so that step is not offered there. The rollout then chooses by its
+    own policy and goes on to the plan's end. Before, a solo rollout stopped there, before the keep,
+    rated "draw" 0 on most samples and answered "safe" for every seed."""
+    (tmp_path / "game.yaml").write_text(DRAW)
+    (tmp_path / "gems.yaml").write_text("family: gem\ncomponents:\n  - {id: coin, name: Coin, worth: 5, copies: 30}\n")
+    g = Game.new(Settings(str(tmp_path), 1, 1))
+    assert g.pending["labels"] == ["safe", "draw"]
+    assert GreedyAgent(seed).decide(g.copy(), 0) == 1
+    bot = MctsAgent(seed)
+    assert bot.decide(g.copy(), 0) == 1
+    assert bot.figures[1]["mean"] == 5.0 and bot.figures[0]["mean"] == 4.0
