@@ -5,7 +5,7 @@ Kind strings (parsed by ``parse_kind`` in agents/kinds.py, for ``make_bot`` and 
 - ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` iterations (rollouts) per decision;
 - ``mcts:N``: ``N`` rollouts per decision (``N`` from 1 to ``MAX_ITERATIONS``);
 - ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: ``4 x seats``, a cap
-  that a rollout seldom reaches: it ends at the seat's next turn);
+  that a rollout seldom reaches: it ends at the seat's next turn; in a solo game, its length);
 - ``mcts:N:Ts`` (or ``mcts:N:dD:Ts``): at most ``N`` rollouts and at most ``T`` seconds of wall clock
   per decision (``mcts:500:0.05s``). A time limit makes the games depend on the machine's speed and load: the
   same seed may then play differently. The rollout budget alone is reproducible.
@@ -26,14 +26,13 @@ The search, for one decision of the bot's seat:
    and the worse half (rounded down) is dropped after each round but the last. A rollout answers the
    candidate, then plays on: the seat's own follow-up questions by the answers greedy found for them
    in step 1 (its chain), then by a cheap greedy policy (each option tried one step, the best estimate
-   kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more); the other seats'
-   questions at random (automated seats by their policy, as in every game). It stops when the seat is
-   asked again after another seat has answered (one lap of the table; in a solo game, where no other
-   seat answers, once greedy's chain is played out: a step of it that the sample does not offer, a
-   card drawn from a hidden deck say, is answered by the cheap policy and the chain goes on), or after
-   ``depth`` decisions, and the position is
-   scored with ``greedy.estimate`` (a finished game: the final margin, plus one half for a win, minus
-   one half for a loss). A rollout that meets a rule error is left out of the means.
+   kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more; a step of the chain
+   that the sample does not offer, a card drawn from a hidden deck say, is answered by it too, and the
+   chain goes on); the other seats' questions at random (automated seats by their policy, as in every
+   game). It stops when the seat is asked again after another seat has answered (one lap of the
+   table), or after ``depth`` decisions (in a solo game, where no other seat answers, the depth alone
+   ends it), and the position is scored with ``greedy.estimate`` (a finished game: the final margin,
+   plus one half for a win, minus one half for a loss). A rollout that meets a rule error is left out of the means.
 4. **Answer.** The candidate with the best mean rollout score over all its rollouts among those that
    survived to the last round (ties: greedy's order).
 
@@ -113,7 +112,6 @@ class MctsAgent(Agent):
         rank = {i: r for r, i in enumerate(order)}
         option_keys = {_key(p["kind"], p["options"][i]): i for i in candidates}
         depth = self.depth if self.depth is not None else 4 * game.seat_count
-        solo = game.players == 1
         totals = {i: 0.0 for i in candidates}
         counts = {i: 0 for i in candidates}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -130,7 +128,7 @@ class MctsAgent(Agent):
                 for i in remaining:
                     if i not in offered or budget <= 0:
                         continue
-                    value = _rollout(sample, seat, offered[i], paths[i], random.Random(seed), depth, solo)
+                    value = _rollout(sample, seat, offered[i], paths[i], random.Random(seed), depth)
                     budget -= 1
                     if value is not None:
                         totals[i] += value
@@ -176,7 +174,7 @@ def _offered(sample, kind, option_keys) -> dict:
     return out
 
 
-def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
+def _rollout(sample, seat, answer, path, rnd, depth) -> float | None:
     """The estimate for ``seat`` after ``answer`` on a copy of ``sample`` and a lap of play (see the
     module docstring); None when a rule error ends the rollout."""
     trial = sample.trial()
@@ -190,14 +188,11 @@ def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
             if q["seat"] == seat:
                 if others:
                     break  # the seat's next turn: one lap played
-                planned = chain < len(path)
-                choice = _follow(q, path[chain]) if planned else None
+                # greedy's chain; past it, or at a step this sample does not offer (a card drawn from
+                # a hidden deck, say), the rollout policy
+                choice = _follow(q, path[chain]) if chain < len(path) else None
                 chain += 1
                 if choice is None:
-                    if solo and not planned:
-                        break  # no other seat decides: the move greedy looked through is played
-                    # a step greedy planned that this sample does not offer (a card drawn from a hidden
-                    # deck, say): the rollout policy chooses, and the rollout goes on to the plan's end
                     choice, played = _own_move(trial, seat, q, rnd)
                     if played is not None:  # the best option's trial, already answered: it goes on from there
                         trial, steps = played, steps + 1

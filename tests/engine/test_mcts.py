@@ -397,20 +397,21 @@ counters:
 setup: |
   shuffle deck
 flow:
-  until: round >= 5
+  until: round >= 2
   phases:
     - id: pick
       do: |
         for s in seats:
-            choose value a from ["safe", "draw"] by s saying "Which way?"
-            if a == "safe":
-                gain 2 points to s
-            else:
-                draw 3 from deck to shown(s)
-                choose card c from shown(s) by s saying "Keep which gem?"
-                move c to kept(s)
-                for o in shown(s):
-                    move o to discard
+            repeat 4:
+                choose value a from ["safe", "draw"] by s saying "Which way?"
+                if a == "safe":
+                    gain 2 points to s
+                else:
+                    draw 3 from deck to shown(s)
+                    choose card c from shown(s) by s saying "Keep which gem?"
+                    move c to kept(s)
+                    for o in shown(s):
+                        move o to discard
 scoring:
   parts:
     - {id: points, label: points, value: points(s)}
@@ -433,4 +434,4 @@ def test_mcts_solo_rollout_plays_a_planned_step_its_sample_does_not_offer(tmp_pa
     assert GreedyAgent(seed).decide(g.copy(), 0) == 1
     bot = MctsAgent(seed)
     assert bot.decide(g.copy(), 0) == 1
-    assert bot.figures[1]["mean"] == 5.0 and bot.figures[0]["mean"] == 4.0
+    assert bot.figures[1]["mean"] > bot.figures[0]["mean"]
