@@ -5,7 +5,7 @@ Kind strings (parsed by ``parse_kind`` in agents/kinds.py, for ``make_bot`` and 
 - ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` iterations (rollouts) per decision;
 - ``mcts:N``: ``N`` rollouts per decision (``N`` from 1 to ``MAX_ITERATIONS``);
 - ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: ``4 x seats``, a cap
-  that a rollout seldom reaches: it ends at the seat's next turn; in a solo game, its length);
+  that a rollout seldom reaches: it ends at the seat's next turn, in a solo game at the next round);
 - ``mcts:N:Ts`` (or ``mcts:N:dD:Ts``): at most ``N`` rollouts and at most ``T`` seconds of wall clock
   per decision (``mcts:500:0.05s``). A time limit makes the games depend on the machine's speed and load: the
   same seed may then play differently. The rollout budget alone is reproducible.
@@ -30,9 +30,10 @@ The search, for one decision of the bot's seat:
    that the sample does not offer, a card drawn from a hidden deck say, is answered by it too, and the
    chain goes on); the other seats' questions at random (automated seats by their policy, as in every
    game). It stops when the seat is asked again after another seat has answered (one lap of the
-   table), or after ``depth`` decisions (in a solo game, where no other seat answers, the depth alone
-   ends it), and the position is scored with ``greedy.estimate`` (a finished game: the final margin,
-   plus one half for a win, minus one half for a loss). A rollout that meets a rule error is left out of the means.
+   table; in a solo game, where no other seat answers, when it is asked in a new round: the round
+   played, the automated seats' turns in it too), or after ``depth`` decisions, and the position is
+   scored with ``greedy.estimate`` (a finished game: the final margin, plus one half for a win, minus
+   one half for a loss). A rollout that meets a rule error is left out of the means.
 4. **Answer.** The candidate with the best mean rollout score over all its rollouts among those that
    survived to the last round (ties: greedy's order).
 
@@ -112,6 +113,7 @@ class MctsAgent(Agent):
         rank = {i: r for r, i in enumerate(order)}
         option_keys = {_key(p["kind"], p["options"][i]): i for i in candidates}
         depth = self.depth if self.depth is not None else 4 * game.seat_count
+        solo = game.players == 1
         totals = {i: 0.0 for i in candidates}
         counts = {i: 0 for i in candidates}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -128,7 +130,7 @@ class MctsAgent(Agent):
                 for i in remaining:
                     if i not in offered or budget <= 0:
                         continue
-                    value = _rollout(sample, seat, offered[i], paths[i], random.Random(seed), depth)
+                    value = _rollout(sample, seat, offered[i], paths[i], random.Random(seed), depth, solo)
                     budget -= 1
                     if value is not None:
                         totals[i] += value
@@ -174,10 +176,11 @@ def _offered(sample, kind, option_keys) -> dict:
     return out
 
 
-def _rollout(sample, seat, answer, path, rnd, depth) -> float | None:
+def _rollout(sample, seat, answer, path, rnd, depth, solo=False) -> float | None:
     """The estimate for ``seat`` after ``answer`` on a copy of ``sample`` and a lap of play (see the
     module docstring); None when a rule error ends the rollout."""
     trial = sample.trial()
+    first_round = sample.round
     try:
         trial.answer_unchecked(answer)  # the answer is one of the offered options
         steps, others, chain = 1, False, 0
@@ -186,8 +189,8 @@ def _rollout(sample, seat, answer, path, rnd, depth) -> float | None:
             if q is None:
                 break
             if q["seat"] == seat:
-                if others:
-                    break  # the seat's next turn: one lap played
+                if others or (solo and trial.round != first_round):
+                    break  # the seat's next turn: one lap played (in solo, the round played)
                 # greedy's chain; past it, or at a step this sample does not offer (a card drawn from
                 # a hidden deck, say), the rollout policy
                 choice = _follow(q, path[chain]) if chain < len(path) else None
