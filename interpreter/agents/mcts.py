@@ -4,8 +4,9 @@ Kind strings (parsed by ``parse_kind`` in agents/kinds.py, for ``make_bot`` and 
 
 - ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` iterations (rollouts) per decision;
 - ``mcts:N``: ``N`` rollouts per decision (``N`` from 1 to ``MAX_ITERATIONS``);
-- ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: ``4 x seats``, a cap
-  that a rollout seldom reaches: it ends at the seat's next turn, in a solo game at the next round);
+- ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: the game's named value
+  ``bot_depth`` when it declares one, else ``4 x seats``, a cap meant to be seldom reached: a rollout
+  ends at the seat's next turn, in a solo game at the next round);
 - ``mcts:N:Ts`` (or ``mcts:N:dD:Ts``): at most ``N`` rollouts and at most ``T`` seconds of wall clock
   per decision (``mcts:500:0.05s``). A time limit makes the games depend on the machine's speed and load: the
   same seed may then play differently. The rollout budget alone is reproducible.
@@ -60,7 +61,8 @@ from mason.agents.kinds import DEFAULT_ITERATIONS, KIND, MAX_DEPTH, MAX_ITERATIO
 from mason.errors import MasonError
 from mason.runtime import rng
 
-DEFAULT_DEPTH = None  # None: 4 x seats decisions (a cap: a rollout ends at the seat's next turn)
+DEFAULT_DEPTH = None  # None: the game's bot_depth, else 4 x seats decisions (``rollout_depth``)
+DEPTH_VALUE = "bot_depth"  # a game's own cap on a rollout's decisions, when declared
 WIDTH = 4  # how many of greedy's best options the rollouts compare
 ROLLOUT_OPTIONS = 4  # at most this many options tried by the seat's own rollout policy
 
@@ -112,7 +114,7 @@ class MctsAgent(Agent):
             return candidates[0]
         rank = {i: r for r, i in enumerate(order)}
         option_keys = {_key(p["kind"], p["options"][i]): i for i in candidates}
-        depth = self.depth if self.depth is not None else 4 * game.seat_count
+        depth = self.depth if self.depth is not None else rollout_depth(game, seat)
         solo = game.players == 1
         totals = {i: 0.0 for i in candidates}
         counts = {i: 0 for i in candidates}
@@ -152,6 +154,13 @@ class MctsAgent(Agent):
         keys = [k for k, _ in scored]
         order = sorted(range(n), key=lambda i: keys[i], reverse=True)
         return order, keys, [path for _, path in scored]
+
+
+def rollout_depth(game, seat: int) -> int:
+    """The decisions a rollout may play at most when the kind names none (``mcts:N:dD``): the game's
+    named value ``bot_depth`` (a whole number from 1) when its rule files declare one, for games whose
+    lap of the table is longer than the default, else 4 decisions a seat."""
+    return greedy._limit(game, seat, DEPTH_VALUE, 4 * game.seat_count)
 
 
 def _mean(totals, counts, i) -> float:

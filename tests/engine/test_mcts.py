@@ -435,3 +435,24 @@ def test_mcts_solo_rollout_plays_a_planned_step_its_sample_does_not_offer(tmp_pa
     bot = MctsAgent(seed)
     assert bot.decide(g.copy(), 0) == 1
     assert bot.figures[1]["mean"] > bot.figures[0]["mean"]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_mcts_rollout_depth_is_the_games_bot_depth_when_declared(tmp_path, seed):
+    """``bot_depth`` caps a rollout's decisions when the kind names none (``mcts:N:dD`` still wins):
+    with 1, a rollout ends right after the candidate, short of the next seat's bonus, so mcts answers
+    as greedy does; with 8 (or undeclared, 4 decisions a seat: the test above) it sees the bonus."""
+    (tmp_path / "game.yaml").write_text(TRAP + HEAD + 'values:\n  bot_depth: "1"\n')
+    (tmp_path / "gems.yaml").write_text(GEM)
+    g = Game.new(Settings(str(tmp_path), 2, 1))
+    assert MctsAgent(seed).decide(g.copy(), 0) == 1
+    assert MctsAgent(seed, depth=8).decide(g.copy(), 0) == 0
+
+
+def test_a_bot_depth_below_one_is_one_line(tmp_path):
+    (tmp_path / "game.yaml").write_text(TRAP + HEAD + 'values:\n  bot_depth: "0"\n')
+    (tmp_path / "gems.yaml").write_text(GEM)
+    g = Game.new(Settings(str(tmp_path), 2, 1))
+    with pytest.raises(MasonError) as err:
+        MctsAgent(1).decide(g, 0)
+    assert "bot_depth must be a whole number from 1" in err.value.line() and "\n" not in err.value.line()
