@@ -456,3 +456,51 @@ def test_a_bot_depth_below_one_is_one_line(tmp_path):
     with pytest.raises(MasonError) as err:
         MctsAgent(1).decide(g, 0)
     assert "bot_depth must be a whole number from 1" in err.value.line() and "\n" not in err.value.line()
+
+
+# Solo: two points now cost five at the round's end, after another question of the seat's own; greedy
+# looks one question deep (``bot_lookahead: "1"``) and stops at that question.
+LATE = """\
+id: late
+name: Late
+status: placeholder
+description: Solo, two points now and a penalty at the round's end. A test fixture.
+players: {min: 1, max: 1}
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+counters:
+  points: {scope: seat, start: 10, label: points}
+flow:
+  until: round >= 3
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            choose value v from [1, 2] by s saying "How many points?"
+            gain v points to s
+            choose value w from [1, 2, 3] by s saying "Any number"
+            if v == 2:
+                pay 5 points by s
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+values:
+  bot_lookahead: "1"
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mcts_solo_rollout_plays_the_round_out(tmp_path, seed):
+    """With no other seat to end a lap, a solo rollout plays past greedy's chain to the round's end
+    (the penalty) and stops when the seat is asked in the next round. Before, it stopped where
+    greedy's chain ended, and mcts took greedy's +2."""
+    (tmp_path / "game.yaml").write_text(LATE)
+    (tmp_path / "gems.yaml").write_text(GEM)
+    g = Game.new(Settings(str(tmp_path), 1, 1))
+    assert g.pending["labels"] == ["1", "2"]
+    assert GreedyAgent(seed).decide(g.copy(), 0) == 1
+    bot = MctsAgent(seed)
+    assert bot.decide(g.copy(), 0) == 0
+    assert bot.figures[0]["mean"] == 11.0 and bot.figures[1]["mean"] == 7.0  # 10 + 1; 10 + 2 - 5: no more
