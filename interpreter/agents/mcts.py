@@ -4,8 +4,9 @@ Kind strings (parsed by ``parse_kind`` in agents/kinds.py, for ``make_bot`` and 
 
 - ``mcts``: the default budget of ``DEFAULT_ITERATIONS`` iterations (rollouts) per decision;
 - ``mcts:N``: ``N`` rollouts per decision (``N`` from 1 to ``MAX_ITERATIONS``);
-- ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: ``4 x seats``, a cap
-  that a rollout seldom reaches: it ends at the seat's next turn);
+- ``mcts:N:dD``: ``N`` rollouts, each truncated after ``D`` decisions (default: the game's named value
+  ``bot_rollout_depth`` when it declares one, else ``4 x seats``, a cap meant to be seldom reached: a rollout
+  ends at the seat's next turn, in a solo game at the next round);
 - ``mcts:N:Ts`` (or ``mcts:N:dD:Ts``): at most ``N`` rollouts and at most ``T`` seconds of wall clock
   per decision (``mcts:500:0.05s``). A time limit makes the games depend on the machine's speed and load: the
   same seed may then play differently. The rollout budget alone is reproducible.
@@ -26,10 +27,12 @@ The search, for one decision of the bot's seat:
    and the worse half (rounded down) is dropped after each round but the last. A rollout answers the
    candidate, then plays on: the seat's own follow-up questions by the answers greedy found for them
    in step 1 (its chain), then by a cheap greedy policy (each option tried one step, the best estimate
-   kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more); the other seats'
-   questions at random (automated seats by their policy, as in every game). It stops when the seat is
-   asked again after another seat has answered (one lap of the table; in a solo game, where no other
-   seat answers, once greedy's chain is played out), or after ``depth`` decisions, and the position is
+   kept; at most ``ROLLOUT_OPTIONS`` options looked at, drawn when there are more; a step of the chain
+   that the sample does not offer, a card drawn from a hidden deck say, is answered by it too, and the
+   chain goes on); the other seats' questions at random (automated seats by their policy, as in every
+   game). It stops when the seat is asked again after another seat has answered (one lap of the
+   table; in a solo game, where no other seat answers, when it is asked in a new round: the round
+   played, the automated seats' turns in it too), or after ``depth`` decisions, and the position is
    scored with ``greedy.estimate`` (a finished game: the final margin, plus one half for a win, minus
    one half for a loss). A rollout that meets a rule error is left out of the means.
 4. **Answer.** The candidate with the best mean rollout score over all its rollouts among those that
@@ -58,7 +61,8 @@ from mason.agents.kinds import DEFAULT_ITERATIONS, KIND, MAX_DEPTH, MAX_ITERATIO
 from mason.errors import MasonError
 from mason.runtime import rng
 
-DEFAULT_DEPTH = None  # None: 4 x seats decisions (a cap: a rollout ends at the seat's next turn)
+DEFAULT_DEPTH = None  # None: the game's bot_rollout_depth, else 4 x seats decisions (``rollout_depth``)
+DEPTH_VALUE = "bot_rollout_depth"  # a game's own cap on a rollout's decisions, when declared
 WIDTH = 4  # how many of greedy's best options the rollouts compare
 ROLLOUT_OPTIONS = 4  # at most this many options tried by the seat's own rollout policy
 
@@ -110,7 +114,7 @@ class MctsAgent(Agent):
             return candidates[0]
         rank = {i: r for r, i in enumerate(order)}
         option_keys = {_key(p["kind"], p["options"][i]): i for i in candidates}
-        depth = self.depth if self.depth is not None else 4 * game.seat_count
+        depth = self.depth if self.depth is not None else rollout_depth(game, seat)
         solo = game.players == 1
         totals = {i: 0.0 for i in candidates}
         counts = {i: 0 for i in candidates}
@@ -152,6 +156,13 @@ class MctsAgent(Agent):
         return order, keys, [path for _, path in scored]
 
 
+def rollout_depth(game, seat: int) -> int:
+    """The decisions a rollout may play at most when the kind names none (``mcts:N:dD``): the game's
+    named value ``bot_rollout_depth`` (a whole number from 1) when its rule files declare one, for games whose
+    lap of the table is longer than the default, else 4 decisions a seat."""
+    return greedy._limit(game, seat, DEPTH_VALUE, 4 * game.seat_count)
+
+
 def _mean(totals, counts, i) -> float:
     return totals[i] / counts[i] if counts[i] else -math.inf
 
@@ -174,10 +185,11 @@ def _offered(sample, kind, option_keys) -> dict:
     return out
 
 
-def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
+def _rollout(sample, seat, answer, path, rnd, depth, solo=False) -> float | None:
     """The estimate for ``seat`` after ``answer`` on a copy of ``sample`` and a lap of play (see the
     module docstring); None when a rule error ends the rollout."""
     trial = sample.trial()
+    first_round = sample.round
     try:
         trial.answer_unchecked(answer)  # the answer is one of the offered options
         steps, others, chain = 1, False, 0
@@ -186,13 +198,13 @@ def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
             if q is None:
                 break
             if q["seat"] == seat:
-                if others:
-                    break  # the seat's next turn: one lap played
+                if others or (solo and trial.round != first_round):
+                    break  # the seat's next turn: one lap played (in solo, the round played)
+                # greedy's chain; past it, or at a step this sample does not offer (a card drawn from
+                # a hidden deck, say), the rollout policy
                 choice = _follow(q, path[chain]) if chain < len(path) else None
                 chain += 1
                 if choice is None:
-                    if solo:
-                        break  # no other seat decides: the move greedy looked through is played
                     choice, played = _own_move(trial, seat, q, rnd)
                     if played is not None:  # the best option's trial, already answered: it goes on from there
                         trial, steps = played, steps + 1

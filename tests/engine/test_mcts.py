@@ -375,3 +375,132 @@ def test_a_bot_points_that_is_not_above_zero_is_one_line(tmp_path):
     with pytest.raises(MasonError) as err:
         greedy.points_scale(g, 0)
     assert "bot_points must be a number above 0" in err.value.line() and "\n" not in err.value.line()
+
+
+# "draw" shows the seat three gems from a hidden deck and it keeps one (5 points); "safe" pays 2 now.
+# Solo, one question deep: greedy keeps a gem on its sample and rates "draw" 5 against "safe"'s 4.
+DRAW = """\
+id: draw
+name: Draw
+status: placeholder
+description: Solo, two points or a gem kept from three drawn from a hidden deck. A test fixture.
+players: {min: 1, max: 1}
+families:
+  gem: {file: gems.yaml, zone: deck, properties: {worth: {type: int}}}
+zones:
+  deck: {visibility: none}
+  shown: {scope: seat, visibility: owner}
+  kept: {scope: seat, visibility: all}
+  discard: {visibility: none}
+counters:
+  points: {scope: seat, start: 0, label: points}
+setup: |
+  shuffle deck
+flow:
+  until: round >= 2
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            repeat 4:
+                choose value a from ["safe", "draw"] by s saying "Which way?"
+                if a == "safe":
+                    gain 2 points to s
+                else:
+                    draw 3 from deck to shown(s)
+                    choose card c from shown(s) by s saying "Keep which gem?"
+                    move c to kept(s)
+                    for o in shown(s):
+                        move o to discard
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+    - {id: gems, label: gems, value: sum(c.worth for c in kept(s))}
+values:
+  bot_lookahead: "2"
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mcts_solo_rollout_plays_a_planned_step_its_sample_does_not_offer(tmp_path, seed):
+    """Greedy's plan for "draw" keeps the gem it drew on its own sample; another sample draws other
+    gems (the deck is hidden), so that step is not offered there. The rollout then chooses by its
+    own policy and goes on to the plan's end. Before, a solo rollout stopped there, before the keep,
+    rated "draw" 0 on most samples and answered "safe" for every seed."""
+    (tmp_path / "game.yaml").write_text(DRAW)
+    (tmp_path / "gems.yaml").write_text("family: gem\ncomponents:\n  - {id: coin, name: Coin, worth: 5, copies: 30}\n")
+    g = Game.new(Settings(str(tmp_path), 1, 1))
+    assert g.pending["labels"] == ["safe", "draw"]
+    assert GreedyAgent(seed).decide(g.copy(), 0) == 1
+    bot = MctsAgent(seed)
+    assert bot.decide(g.copy(), 0) == 1
+    assert bot.figures[1]["mean"] > bot.figures[0]["mean"]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_mcts_rollout_depth_is_the_games_bot_rollout_depth_when_declared(tmp_path, seed):
+    """``bot_rollout_depth`` caps a rollout's decisions when the kind names none (``mcts:N:dD`` still wins):
+    with 1, a rollout ends right after the candidate, short of the next seat's bonus, so mcts answers
+    as greedy does; with 8 (or undeclared, 4 decisions a seat: the test above) it sees the bonus."""
+    (tmp_path / "game.yaml").write_text(TRAP + HEAD + 'values:\n  bot_rollout_depth: "1"\n')
+    (tmp_path / "gems.yaml").write_text(GEM)
+    g = Game.new(Settings(str(tmp_path), 2, 1))
+    assert MctsAgent(seed).decide(g.copy(), 0) == 1
+    assert MctsAgent(seed, depth=8).decide(g.copy(), 0) == 0
+
+
+def test_a_bot_rollout_depth_below_one_is_one_line(tmp_path):
+    (tmp_path / "game.yaml").write_text(TRAP + HEAD + 'values:\n  bot_rollout_depth: "0"\n')
+    (tmp_path / "gems.yaml").write_text(GEM)
+    g = Game.new(Settings(str(tmp_path), 2, 1))
+    with pytest.raises(MasonError) as err:
+        MctsAgent(1).decide(g, 0)
+    assert "bot_rollout_depth must be a whole number from 1" in err.value.line() and "\n" not in err.value.line()
+
+
+# Solo: two points now cost five at the round's end, after another question of the seat's own; greedy
+# looks one question deep (``bot_lookahead: "1"``) and stops at that question.
+LATE = """\
+id: late
+name: Late
+status: placeholder
+description: Solo, two points now and a penalty at the round's end. A test fixture.
+players: {min: 1, max: 1}
+families:
+  gem: {file: gems.yaml, zone: market, properties: {worth: {type: int}}}
+zones:
+  market: {visibility: all}
+counters:
+  points: {scope: seat, start: 10, label: points}
+flow:
+  until: round >= 3
+  phases:
+    - id: pick
+      do: |
+        for s in seats:
+            choose value v from [1, 2] by s saying "How many points?"
+            gain v points to s
+            choose value w from [1, 2, 3] by s saying "Any number"
+            if v == 2:
+                pay 5 points by s
+scoring:
+  parts:
+    - {id: points, label: points, value: points(s)}
+values:
+  bot_lookahead: "1"
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mcts_solo_rollout_plays_the_round_out(tmp_path, seed):
+    """With no other seat to end a lap, a solo rollout plays past greedy's chain to the round's end
+    (the penalty) and stops when the seat is asked in the next round. Before, it stopped where
+    greedy's chain ended, and mcts took greedy's +2."""
+    (tmp_path / "game.yaml").write_text(LATE)
+    (tmp_path / "gems.yaml").write_text(GEM)
+    g = Game.new(Settings(str(tmp_path), 1, 1))
+    assert g.pending["labels"] == ["1", "2"]
+    assert GreedyAgent(seed).decide(g.copy(), 0) == 1
+    bot = MctsAgent(seed)
+    assert bot.decide(g.copy(), 0) == 0
+    assert bot.figures[0]["mean"] == 11.0 and bot.figures[1]["mean"] == 7.0  # 10 + 1; 10 + 2 - 5: no more
