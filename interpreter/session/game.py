@@ -578,7 +578,10 @@ class Game:
 
     def answer_unchecked(self, answer) -> None:
         """Apply an answer known to be one of the offered options and run to the next decision,
-        without the checks, the log entry and the decision count of ``answer``: for a trial game."""
+        without the checks and the log entry of ``answer``: for a trial game. It is counted as a
+        decision, as ``answer`` counts it: the flow's idle-round guard must see a trial's rounds as the
+        game's (uncounted, three rounds of trial answers stopped a trial with ``play/stall``)."""
+        self.state["decisions"] += 1
         resume(self.rt, answer)
         self._run()
 
