@@ -110,16 +110,19 @@ def limits(game, seat: int) -> tuple[int, int]:
     """The look-ahead (questions deep) and the budget (trials a decision) of greedy's search in
     ``game``: the game's named values ``bot_lookahead`` and ``bot_budget`` when its rule files declare
     them (whole numbers from 1, e.g. ``bot_lookahead: "4"``), else ``LOOKAHEAD`` and ``BUDGET``."""
-    return _limit(game, seat, LOOKAHEAD_VALUE, LOOKAHEAD), _limit(game, seat, BUDGET_VALUE, BUDGET)
+    return bot_limit(game, seat, LOOKAHEAD_VALUE, LOOKAHEAD), bot_limit(game, seat, BUDGET_VALUE, BUDGET)
 
 
 def beam_width(game, seat: int) -> int:
     """The width of greedy's turn-level beam search in ``game``: the game's named value ``bot_beam``
     (a whole number from 0), or 0 when the game declares none; 0 is the depth-first look of ``search``."""
-    return _limit(game, seat, BEAM_VALUE, 0, least=0)
+    return bot_limit(game, seat, BEAM_VALUE, 0, least=0)
 
 
-def _limit(game, seat: int, name: str, default: int, least: int = 1) -> int:
+def bot_limit(game, seat: int, name: str, default: int, least: int = 1) -> int:
+    """The game's named value ``name`` for ``seat``, a whole number from ``least`` (a bad one is a
+    one-line ``play/bot-limit`` error at its place), or ``default`` when the game declares none: how the
+    bots read the limits a game may set (greedy's look, budget and beam, mcts's rollout cap)."""
     values = game.program.values
     if name not in values:
         return default

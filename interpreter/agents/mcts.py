@@ -160,7 +160,7 @@ def rollout_depth(game, seat: int) -> int:
     """The decisions a rollout may play at most when the kind names none (``mcts:N:dD``): the game's
     named value ``bot_rollout_depth`` (a whole number from 1) when its rule files declare one, for games whose
     lap of the table is longer than the default, else 4 decisions a seat."""
-    return greedy._limit(game, seat, DEPTH_VALUE, 4 * game.seat_count)
+    return greedy.bot_limit(game, seat, DEPTH_VALUE, 4 * game.seat_count)
 
 
 def _mean(totals, counts, i) -> float:
@@ -185,7 +185,7 @@ def _offered(sample, kind, option_keys) -> dict:
     return out
 
 
-def _rollout(sample, seat, answer, path, rnd, depth, solo=False) -> float | None:
+def _rollout(sample, seat, answer, path, rnd, depth, solo) -> float | None:
     """The estimate for ``seat`` after ``answer`` on a copy of ``sample`` and a lap of play (see the
     module docstring); None when a rule error ends the rollout."""
     trial = sample.trial()
