@@ -30,6 +30,7 @@ from mason.cli.common import (
 from mason.errors import MasonError
 from mason.play import sprt
 from mason.runtime.values import plural
+from mason.session.game import players_refusal
 
 SETTING_HELP = "variant=V, option=K=V, with=X, bots=KIND or bot=SEAT=KIND"
 
@@ -75,9 +76,7 @@ class Side:
         )
         n = prog.min_players if players is None else players
         if not prog.min_players <= n <= prog.max_players:
-            raise MasonError(
-                f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {n}", code="play/players"
-            )
+            raise players_refusal(prog, n, self.variants)
         try:
             options = _options(self.options, prog)
             kinds = _seat_kinds(n, self.bots, self.bot_seats, names=[f"P{i + 1}" for i in range(n)])

@@ -28,7 +28,7 @@ from mason.errors import DefinitionErrors, MasonError, Place, SaveError
 from mason.model.loader import list_games, load_spec
 from mason.play.session import BOT_KINDS, make_bot, play_game, read_log, simulate, verify_log, write_log
 from mason.runtime.values import plural
-from mason.session.game import Game, Settings
+from mason.session.game import Game, Settings, players_refusal
 
 # Modules only some commands need are imported by those commands (playing in the terminal, narration,
 # saves, analyses): `mason simulate` and `mason games` start without compiling them
@@ -716,7 +716,7 @@ def simulate_cmd(
         if ray_timeout is not None and ray_address is None:
             raise MasonError("--ray-timeout is for --ray", code="cli/usage")
         prog = load_for_cli(game, variants, expansions)
-        counts = _player_counts(players, prog)
+        counts = _player_counts(players, prog, variants)
         base = Settings(game, counts[0], seed, tuple(variants), tuple(expansions), _options(options, prog))
         seat_bots = {s: k for s, k in _seat_kinds(min(counts), bots, bot_seats).items() if k != bots}
         if "human" in seat_bots.values():
@@ -779,7 +779,7 @@ def simulate_cmd(
 main.add_command(simulate_cmd, "simulate")
 
 
-def _player_counts(text, prog) -> tuple:
+def _player_counts(text, prog, variants=()) -> tuple:
     """``-p N`` or ``-p A-B`` (every count from A to B, in turn); the minimum when not given."""
     text = str(prog.min_players if text is None else text).strip()
     lo, sep, hi = text.partition("-")
@@ -789,9 +789,7 @@ def _player_counts(text, prog) -> tuple:
         raise MasonError(f"-p {text}: expected a number of players or a range like 2-8", code="cli/usage") from None
     bad = [n for n in counts if not prog.min_players <= n <= prog.max_players]
     if not counts or bad:
-        raise MasonError(
-            f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {text}", code="play/players"
-        )
+        raise players_refusal(prog, text, variants)
     return counts
 
 

@@ -159,6 +159,15 @@ def recorded_program(settings: Settings) -> Program:
     return load_program(game, settings.variants, tuple(expansions), settings.fast)
 
 
+def players_refusal(prog: Program, players, variants=()) -> MasonError:
+    """The one-line refusal of a player count (a number, or ``-p``'s text) that ``prog`` does not take.
+    The variants asked for are named, since one may narrow the count (a solo-only variant)."""
+    lo, hi = prog.min_players, prog.max_players
+    takes = f"{lo} player{'' if lo == 1 else 's'}" if lo == hi else f"{lo} to {hi} players"
+    chosen = f" with the variant{'s' if len(variants) > 1 else ''} {', '.join(variants)}" if variants else ""
+    return MasonError(f"{prog.name} takes {takes}{chosen}, not {players}", code="play/players")
+
+
 def _as_recorded(settings: Settings) -> Settings:
     """``settings`` as a record must name its rules: a game or expansion given by a bare name that the
     loader finds as a folder in the working directory is named by that folder's absolute path (a bare
@@ -293,10 +302,7 @@ class Game:
             settings = _as_recorded(settings)
             prog = load_program(settings.game, settings.variants, settings.expansions, settings.fast)
         if not prog.min_players <= settings.players <= prog.max_players:
-            raise MasonError(
-                f"{prog.name} takes {prog.min_players} to {prog.max_players} players, not {settings.players}",
-                code="play/players",
-            )
+            raise players_refusal(prog, settings.players, settings.variants)
         for key, _ in settings.options:
             if key not in prog.constants:
                 raise MasonError(

@@ -27,7 +27,7 @@ from mason.presentation.table import table_model
 from mason.runtime.choices import option_previews
 from mason.runtime.machine import option_entries
 from mason.runtime.turns import unavailable_actions
-from mason.session.game import Game, Settings, load_program
+from mason.session.game import Game, Settings, load_program, players_refusal
 
 LOG_TAIL = 300  # log lines in a payload (the whole log: GET .../log)
 # a lobby may not ask for a bot that would hold a worker for minutes: 256 rollouts, 16 times the default,
@@ -130,7 +130,7 @@ def _settings_from(spec: dict) -> tuple[Settings, list]:
         raise _bad(f"these settings do not load: {exc.errors[0].line()}") from None
     players = spec.get("players", prog.min_players)
     if type(players) is not int or not prog.min_players <= players <= prog.max_players:
-        raise _bad(f"{prog.name} takes {prog.min_players} to {prog.max_players} players")
+        raise _bad(players_refusal(prog, players, variants).message)
     options = spec.get("options") or {}
     if not isinstance(options, dict):
         raise _bad("'options' must be an object of option: value")

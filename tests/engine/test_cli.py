@@ -229,6 +229,16 @@ def test_simulate_text_report():
         (["validate", "nosuchgame"], "no game 'nosuchgame'"),
         (["play", "citadels", "-p", 9, "--bots", "random"], "2 to 7 players, not 9"),
         (["simulate", "citadels", "-n", 2, "-p", 9], "2 to 7 players, not 9"),
+        # a variant that narrows the count is named with it ("takes 1 player", not "1 to 1 players")
+        (
+            ["simulate", "golden-temple", "-n", 1, "-p", 2, "--variant", "solo_hard"],
+            "takes 1 player with the variant solo_hard, not 2",
+        ),
+        (
+            ["play", "golden-temple", "-p", 3, "--variant", "solo_hard", "--bots", "random"],
+            "takes 1 player with the variant solo_hard, not 3",
+        ),
+        (["analyze", "golden-temple", "-n", 1, "-p", 2, "--variant", "solo_hard"], "1 player with the variant"),
         (["play", "citadels", "-p", 4, "--bot", "9=random"], "--bot 9=random"),
         (["play", "citadels", "--bot", "2=genius"], "unknown kind 'genius'"),
         (["play", "citadels", "--option", "start_gold"], "KEY=VALUE"),
