@@ -14,6 +14,7 @@ import sys
 
 import pytest
 from lsp_support import LspSession, position_of
+from lsprotocol import types as T
 from paths import GAMES
 
 BONUS = "do: gain 1 gold}"  # the Merchant's bonus ability in citadels/characters.yaml (CIT-R54)
@@ -276,3 +277,28 @@ def test_yaml_path_from_indentation_while_a_file_does_not_read():
     assert yaml_path_at(lines, 4, 10) == (("flow", "phases", 0, "do"), False)
     assert yaml_path_at(lines, 6, 6) == (("flow", "phases", 0), True)
     assert yaml_path_at(["counters:", "  gold: {"], 1, 4) == (("counters",), True)
+
+
+def test_lsp_places_count_utf16_units_after_a_character_outside_the_bmp(game):
+    """LSP counts a line's characters in UTF-16 units: after a 🎲 (two units, one code point) a
+    diagnostic's column, a cursor and a found reference are two units further on than code points."""
+    chars = game / "characters.yaml"
+    text = chars.read_text()
+    dice = text.replace("label: Take 1 extra gold,", "label: Take 1 extra gold 🎲🎲,", 1)
+    typo = dice.replace(BONUS, "do: gian 1 gold}", 1)
+    line, col = position_of(dice, BONUS, 4)  # code points
+    with LspSession(game.parent) as s:
+        s.open(chars, typo)
+        [got] = s.diagnostics(chars, lambda d: bool(d))
+        assert (got.range.start.line, got.range.start.character) == (line, col + 2)
+        assert got.range.end.character == col + 2 + len("gian")
+        s.change(chars, dice)
+        gline, gcol = position_of(dice, BONUS, len("do: gain 1 go"))
+        [loc] = s.definition(chars, gline, gcol + 2)  # the cursor on `gold`, in UTF-16 units
+        assert loc.uri.endswith("/citadels/game.yaml")
+        refs = [r for r in s.references(chars, gline, gcol + 2) if r.uri.endswith("characters.yaml")]
+        word = gcol - 2  # where `gold` starts, in code points; two units on in UTF-16
+        assert any(r.range.start == T.Position(gline, word + 2) for r in refs)
+        hover = s.hover(chars, gline, gcol + 2)
+        assert (hover.range.start.character, hover.range.end.character) == (word + 2, word + 2 + len("gold"))
+    assert s.stderr == b""
