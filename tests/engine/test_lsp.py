@@ -302,3 +302,22 @@ def test_lsp_places_count_utf16_units_after_a_character_outside_the_bmp(game):
         hover = s.hover(chars, gline, gcol + 2)
         assert (hover.range.start.character, hover.range.end.character) == (word + 2, word + 2 + len("gold"))
     assert s.stderr == b""
+
+
+def test_lsp_outline_of_a_file_cut_short_that_no_longer_reads_stays_within_its_text(game):
+    """A file that does not read keeps the names it had (the outline does not vanish while typing), but
+    their places are pulled back within the text the editor holds now."""
+    districts = game / "districts.yaml"
+    text = districts.read_text()
+    cut = "\n".join(text.split("\n")[:6]) + "\n  - {id: [\n"  # the rest deleted, a flow never closed
+    with LspSession(game.parent) as s:
+        s.open(districts)
+        assert s.symbols(districts)  # read once: the names are known
+        s.change(districts, cut)
+        got = s.symbols(districts)
+        assert got, "the last names found are kept"
+        count = len(cut.split("\n"))
+        for sym in [got[0], *got[0].children]:
+            for r in (sym.range, sym.selection_range):
+                assert r.start.line < count and r.end.line < count, (sym.name, r)
+    assert s.stderr == b""
