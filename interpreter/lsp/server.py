@@ -25,6 +25,7 @@ from pathlib import Path
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
 
 from mason.lsp import help as H
 from mason.lsp import shape
@@ -347,9 +348,40 @@ def _string_at(state: GameState | None, path: Path, text: str, line: int, col: i
     return None
 
 
+class _Document(TextDocument):
+    """An open document whose lines end where LSP ends them: at ``\n``, ``\r\n`` or ``\r``. pygls
+    splits them as ``str.splitlines`` does, also at ``\x0b``, ``\x0c``, ``\x1c``-``\x1e``, ``\x85``,
+    ``\u2028`` and ``\u2029``, so an incremental change on a line after one of those was applied a line
+    off from where the editor made it, and the server's text went on differing from the editor's."""
+
+    @property
+    def lines(self):
+        return tuple(_KEEP_BREAKS.findall(self.source))
+
+
+_KEEP_BREAKS = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def _with_lsp_lines(workspace) -> None:
+    """Make the workspace's documents ``_Document``s (pygls has no option for this)."""
+    make = workspace._create_text_document
+
+    def create(*args, **kwargs):
+        doc = make(*args, **kwargs)
+        doc.__class__ = _Document
+        return doc
+
+    workspace._create_text_document = create
+
+
 def make_server() -> MasonServer:
     """A server with every handler registered."""
     ls = MasonServer()
+
+    @ls.feature(T.INITIALIZE)
+    @_safe()
+    def initialize(ls: MasonServer, params: T.InitializeParams):
+        _with_lsp_lines(ls.workspace)
 
     @ls.feature(T.TEXT_DOCUMENT_DID_OPEN)
     @_safe()

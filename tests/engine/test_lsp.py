@@ -321,3 +321,22 @@ def test_lsp_outline_of_a_file_cut_short_that_no_longer_reads_stays_within_its_t
             for r in (sym.range, sym.selection_range):
                 assert r.start.line < count and r.end.line < count, (sym.name, r)
     assert s.stderr == b""
+
+
+@pytest.mark.parametrize("brk", ["\x85", "\u2028"])
+def test_lsp_incremental_change_after_a_character_python_takes_for_a_line_break_lands_where_it_was_made(game, brk):
+    """LSP ends lines at \\n, \\r\\n and \\r only: a change made on a line below a NEL or a LINE SEPARATOR
+    (line breaks to Python's str.splitlines) is applied to that line, not to the one above."""
+    chars = game / "characters.yaml"
+    text = chars.read_text()
+    marked = text.replace("# ", f"# a{brk}# b ", 1)  # a comment still to YAML, above the bonus
+    assert marked != text
+    line, col = position_of(marked, BONUS, len("do: g"))
+    with LspSession(game.parent) as s:
+        s.open(chars, marked)
+        assert s.diagnostics(chars) == []
+        seen = s.count(chars)
+        s.edit(chars, (line, col), (line, col + 2), "ia")  # "gain" -> "gian"
+        got = s.diagnostics(chars, lambda d: bool(d), after=seen)
+        assert [(d.range.start.line, d.code) for d in got] == [(line, "definition/dsl-syntax")]
+    assert s.stderr == b""
