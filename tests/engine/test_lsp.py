@@ -340,3 +340,22 @@ def test_lsp_incremental_change_after_a_character_python_takes_for_a_line_break_
         got = s.diagnostics(chars, lambda d: bool(d), after=seen)
         assert [(d.range.start.line, d.code) for d in got] == [(line, "definition/dsl-syntax")]
     assert s.stderr == b""
+
+
+def test_lsp_diagnostic_of_a_file_emptied_in_the_editor_lies_within_it(game):
+    """The whole text deleted: game.yaml is no mapping, and the diagnostic's range is the empty
+    document's one place (0:0-0:0), not a character past its end."""
+    g = game / "game.yaml"
+    with LspSession(game.parent) as s:
+        s.open(g)
+        s.change(g, "")
+        got = s.diagnostics(g, lambda d: bool(d))
+        assert "definition/schema" in {d.code for d in got}
+        for d in got:
+            assert (d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character) == (
+                0,
+                0,
+                0,
+                0,
+            )
+    assert s.stderr == b""
