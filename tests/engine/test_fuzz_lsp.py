@@ -237,6 +237,12 @@ def applied(text: str, edit: dict) -> str:
     return text[:a] + edit["text"] + text[b:]
 
 
+def applied_all(text: str, edits: list[dict]) -> str:
+    for edit in edits:
+        text = applied(text, edit)
+    return text
+
+
 def shown(edit: dict) -> str:
     """An edit in a line (long texts shortened)."""
 
@@ -256,21 +262,34 @@ class Fuzzed:
         self.s, self.path, self.uri, self.text, self.log = s, path, uri(path), text, log
         self.slow: list[str] = []
 
-    def send(self, edit: dict) -> None:
-        self.log.append(shown(edit))
-        if "full" in edit:
-            change = T.TextDocumentContentChangeWholeDocument(text=edit["full"])
-        else:
-            a, b = edit["at"]
-            rng = T.Range(position_at(self.text, a), position_at(self.text, b))
-            change = T.TextDocumentContentChangePartial(range=rng, text=edit["text"])
+    def send(self, *edits: dict) -> None:
+        """One didChange with the edits as its changes, each made on the text the one before left."""
+        changes: list = []
+        for edit in edits:
+            self.log.append(shown(edit) + (f" (change {len(changes) + 1} of {len(edits)})" if len(edits) > 1 else ""))
+            if "full" in edit:
+                changes.append(T.TextDocumentContentChangeWholeDocument(text=edit["full"]))
+            else:
+                a, b = edit["at"]
+                rng = T.Range(position_at(self.text, a), position_at(self.text, b))
+                changes.append(T.TextDocumentContentChangePartial(range=rng, text=edit["text"]))
+            self.text = applied(self.text, edit)
         self.s.versions[self.uri] += 1
         params = T.DidChangeTextDocumentParams(
             text_document=T.VersionedTextDocumentIdentifier(uri=self.uri, version=self.s.versions[self.uri]),
-            content_changes=[change],
+            content_changes=changes,
         )
         self.s.call(self.s.client.text_document_did_change, params)
-        self.text = applied(self.text, edit)
+
+    def close_and_reopen(self, rng: random.Random, semantic: bool) -> None:
+        """The editor closes the file (the text on disk stands for it), asks once more (a request racing
+        the close), and opens it again with the text it holds."""
+        self.log.append("close, one request, open again with the text held")
+        self.s.close(self.path)
+        held, self.text = self.text, self.path.read_text(encoding="utf-8")
+        self.request_somewhere(rng, semantic)
+        self.text = held
+        self.s.open(self.path, held)
 
     def ask(self, method: str, params):
         """A request's answer (None for an LSP error response), within TIMEOUT seconds."""
@@ -464,7 +483,15 @@ def test_fuzz_lsp_edits_never_crash_hang_or_answer_outside_the_document(tmp_path
             edit = gentle_edit if case % 2 else next_edit  # every other case keeps the YAML mostly readable
             for _ in range(ROUNDS):
                 for _ in range(rng.randint(2, 8)):
-                    f.send(edit(rng, f.text, original, pasted))
+                    if rng.random() < 0.15:  # several changes in one notification, as editors batch them
+                        batch = []
+                        for _ in range(rng.randint(2, 4)):
+                            batch.append(edit(rng, applied_all(f.text, batch), original, pasted))
+                        f.send(*batch)
+                    else:
+                        f.send(edit(rng, f.text, original, pasted))
+                if rng.random() < 0.2:
+                    f.close_and_reopen(rng, semantic)
                 for _ in range(rng.randint(6, 14)):
                     f.request_somewhere(rng, semantic)
             published = f.settled_diagnostics()
