@@ -117,6 +117,18 @@ class LspSession:
         self.call(self.client.text_document_did_change, params)
         return sent
 
+    def edit(self, path, start: tuple[int, int], end: tuple[int, int], text: str) -> None:
+        """Replace the text between two 0-based (line, UTF-16 character) places of an open file (an
+        incremental change, as most editors send)."""
+        u = uri(path)
+        self.versions[u] += 1
+        rng = T.Range(T.Position(*start), T.Position(*end))
+        params = T.DidChangeTextDocumentParams(
+            text_document=T.VersionedTextDocumentIdentifier(uri=u, version=self.versions[u]),
+            content_changes=[T.TextDocumentContentChangePartial(range=rng, text=text)],
+        )
+        self.call(self.client.text_document_did_change, params)
+
     def close(self, path) -> None:
         """Close a document (the file on disk stands for it again)."""
         self.call(

@@ -25,11 +25,13 @@ from pathlib import Path
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
 
 from mason.lsp import help as H
 from mason.lsp import shape
 from mason.lsp.folders import Checked, Target, check, path_of, rule_files, target_of
-from mason.lsp.index import PROSE, WORD, Declaration, GameIndex, Spot
+from mason.lsp.index import PROSE, WORD, Declaration, GameIndex
+from mason.lsp.places import client_range, from_client, lines_of, normal
 
 DEBOUNCE = 0.1  # seconds of quiet after a keystroke before the game is checked
 log = logging.getLogger("mason.lsp")
@@ -120,7 +122,7 @@ class MasonServer(LanguageServer):
         texts = self.texts()
         files = rule_files(state.target)
         for p in files:
-            state.index.update(p, texts.get(str(p)))
+            state.index.update(p, normal(texts.get(str(p))))
         state.index.keep_only(files)
         return state.index
 
@@ -164,6 +166,7 @@ class MasonServer(LanguageServer):
         gone get an empty list."""
         texts = self.texts()
         folders = [str(f.resolve()) for f in state.target.folders]
+        lines: dict[str, list[str]] = {}  # each file's lines as the client counts them
         by_uri: dict[str, list[T.Diagnostic]] = {
             from_fs_path(p) or p: [] for p in texts if any(p.startswith(f + os.sep) for f in folders)
         }  # an open file without errors is told so (its old diagnostics go)
@@ -173,10 +176,13 @@ class MasonServer(LanguageServer):
             uri = from_fs_path(str(path)) or str(path)
             line = max((place.line if place is not None else 0) - 1, 0)
             col = max((place.col if place is not None else 0) - 1, 0)
-            end = _token_end(texts.get(str(Path(path).resolve())), line, col)
+            key = str(Path(path).resolve())
+            if key not in lines:
+                lines[key] = self.lines_of(Path(key))
+            end = _token_end(lines[key], line, col)
             by_uri.setdefault(uri, []).append(
                 T.Diagnostic(
-                    range=T.Range(T.Position(line, col), T.Position(line, end)),
+                    range=client_range(lines[key], line, col, end),
                     message=e.message,
                     severity=T.DiagnosticSeverity.Error,
                     code=e.code,
@@ -191,12 +197,12 @@ class MasonServer(LanguageServer):
 
     # ------------------------------------------------------------------ what is at the cursor
     def at_cursor(self, uri: str, position: T.Position):
-        """(document, state, line text, word, word range, yaml path of the string there or None)."""
-        doc = self.workspace.get_text_document(uri)
-        lines = doc.lines
+        """(text, its lines, line text, column, word start, word, word range) at the cursor: the text with
+        universal newlines, columns in code points, the range as the client counts it."""
+        text = normal(self.workspace.get_text_document(uri).source) or ""
+        lines = lines_of(text)
+        _line_no, col = from_client(lines, position)
         line = lines[position.line] if position.line < len(lines) else ""
-        line = line.rstrip("\r\n")
-        col = min(position.character, len(line))
         start = col
         while start > 0 and (line[start - 1].isalnum() or line[start - 1] == "_"):
             start -= 1
@@ -204,8 +210,18 @@ class MasonServer(LanguageServer):
         while end < len(line) and (line[end].isalnum() or line[end] == "_"):
             end += 1
         word = line[start:end]
-        rng = T.Range(T.Position(position.line, start), T.Position(position.line, end))
-        return doc, line, col, word, rng
+        return text, lines, line, col, start, word, client_range(lines, position.line, start, end)
+
+    def lines_of(self, path: Path) -> list[str]:
+        """A rule file's current lines: its open text, else as last indexed, else as on disk."""
+        text = self.texts().get(str(path))
+        if text is None:
+            for state in self.games.values():
+                found = state.index.files.get(path)
+                if found is not None:
+                    text = found.text
+                    break
+        return lines_of(_disk_text(path) if text is None else normal(text) or "")
 
 
 def _settle() -> None:
@@ -218,22 +234,33 @@ def _settle() -> None:
     gc.freeze()
 
 
-def _token_end(text: str | None, line: int, col: int) -> int:
-    """Where the name or token at (line, col) ends (a diagnostic's range), at least one column on."""
-    if text is None:
-        return col + 1
-    lines = text.split("\n")
+def _disk_text(path: Path) -> str:
+    """A file's text on disk (empty when it cannot be read)."""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _token_end(lines: list[str], line: int, col: int) -> int:
+    """Where the name or token at (line, col) ends (a diagnostic's range), at least one column on when
+    the line goes on."""
     if line >= len(lines):
-        return col + 1
+        return col
     m = WORD.match(lines[line], col)
-    return m.end() if m else col + 1
+    return m.end() if m else min(col + 1, len(lines[line]))
 
 
-def _location(spot: Spot) -> T.Location:
-    return T.Location(
-        uri=from_fs_path(str(spot.path)) or str(spot.path),
-        range=T.Range(T.Position(spot.line, spot.col), T.Position(spot.line, spot.col + spot.length)),
-    )
+def _locations(ls: MasonServer, spots) -> list[T.Location]:
+    """The spots as LSP locations, each within its file's current text."""
+    lines: dict[Path, list[str]] = {}
+    out = []
+    for spot in spots:
+        if spot.path not in lines:
+            lines[spot.path] = ls.lines_of(spot.path)
+        rng = client_range(lines[spot.path], spot.line, spot.col, spot.col + spot.length)
+        out.append(T.Location(uri=from_fs_path(str(spot.path)) or str(spot.path), range=rng))
+    return out
 
 
 def _in_comment(line: str, col: int) -> int | None:
@@ -321,9 +348,40 @@ def _string_at(state: GameState | None, path: Path, text: str, line: int, col: i
     return None
 
 
+class _Document(TextDocument):
+    """An open document whose lines end where LSP ends them: at ``\n``, ``\r\n`` or ``\r``. pygls
+    splits them as ``str.splitlines`` does, also at ``\x0b``, ``\x0c``, ``\x1c``-``\x1e``, ``\x85``,
+    ``\u2028`` and ``\u2029``, so an incremental change on a line after one of those was applied a line
+    off from where the editor made it, and the server's text went on differing from the editor's."""
+
+    @property
+    def lines(self):
+        return tuple(_KEEP_BREAKS.findall(self.source))
+
+
+_KEEP_BREAKS = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def _with_lsp_lines(workspace) -> None:
+    """Make the workspace's documents ``_Document``s (pygls has no option for this)."""
+    make = workspace._create_text_document
+
+    def create(*args, **kwargs):
+        doc = make(*args, **kwargs)
+        doc.__class__ = _Document
+        return doc
+
+    workspace._create_text_document = create
+
+
 def make_server() -> MasonServer:
     """A server with every handler registered."""
     ls = MasonServer()
+
+    @ls.feature(T.INITIALIZE)
+    @_safe()
+    def initialize(ls: MasonServer, params: T.InitializeParams):
+        _with_lsp_lines(ls.workspace)
 
     @ls.feature(T.TEXT_DOCUMENT_DID_OPEN)
     @_safe()
@@ -361,9 +419,9 @@ def make_server() -> MasonServer:
         state = ls.state_for(params.text_document.uri)
         if state is None:
             return None
-        _doc, _line, _col, word, _rng = ls.at_cursor(params.text_document.uri, params.position)
+        word = ls.at_cursor(params.text_document.uri, params.position)[5]
         found = ls.refresh_index(state).declarations(word) if word else []
-        return [_location(d.spot) for d in found] or None
+        return _locations(ls, [d.spot for d in found]) or None
 
     @ls.feature(T.TEXT_DOCUMENT_REFERENCES)
     @_safe(None)
@@ -371,14 +429,14 @@ def make_server() -> MasonServer:
         state = ls.state_for(params.text_document.uri)
         if state is None:
             return None
-        _doc, _line, _col, word, _rng = ls.at_cursor(params.text_document.uri, params.position)
+        word = ls.at_cursor(params.text_document.uri, params.position)[5]
         index = ls.refresh_index(state)
         if not word or not index.declarations(word):
             return None
         declared = {d.spot for d in index.declarations(word)}
         include = params.context.include_declaration if params.context else True
         spots = [s for s in dict.fromkeys(index.uses(word) + list(declared)) if include or s not in declared]
-        return [_location(s) for s in spots]
+        return _locations(ls, spots)
 
     @ls.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @_safe(None)
@@ -388,7 +446,7 @@ def make_server() -> MasonServer:
             return None
         path = Path(str(to_fs_path(params.text_document.uri))).resolve()
         found = ls.refresh_index(state).files.get(path)
-        return _symbols(found.declarations if found else [], found.data if found else None)
+        return _symbols(found.declarations if found else [], ls.lines_of(path))
 
     @ls.feature("mason/timings")
     @_safe([])
@@ -405,11 +463,12 @@ def make_server() -> MasonServer:
     return ls
 
 
-def _symbols(decls: list[Declaration], data) -> list[T.DocumentSymbol]:
-    """The outline: declarations of the file, cards nested under their family."""
+def _symbols(decls: list[Declaration], lines: list[str]) -> list[T.DocumentSymbol]:
+    """The outline: declarations of the file, cards nested under their family (``lines``: the file's
+    text now, which the places are kept within)."""
 
     def sym(d: Declaration, children=None) -> T.DocumentSymbol:
-        r = T.Range(T.Position(d.spot.line, d.spot.col), T.Position(d.spot.line, d.spot.col + d.spot.length))
+        r = client_range(lines, d.spot.line, d.spot.col, d.spot.col + d.spot.length)
         kind = T.SymbolKind.Object if d.family else _KINDS.get(d.kind, T.SymbolKind.Key)
         return T.DocumentSymbol(name=d.name, kind=kind, range=r, selection_range=r, detail=d.kind, children=children)
 
@@ -417,9 +476,10 @@ def _symbols(decls: list[Declaration], data) -> list[T.DocumentSymbol]:
     out = [sym(d) for d in decls if not d.family and not d.kind.startswith("member of")]
     if cards:
         fam = cards[0].family or "components"
-        first = cards[0].spot
+        first, last = cards[0].spot, cards[-1].spot
         r = T.Range(
-            T.Position(first.line, 0), T.Position(cards[-1].spot.line, cards[-1].spot.col + cards[-1].spot.length)
+            client_range(lines, first.line, 0, 0).start,
+            client_range(lines, last.line, last.col, last.col + last.length).end,
         )
         out.append(
             T.DocumentSymbol(
@@ -437,14 +497,14 @@ def _symbols(decls: list[Declaration], data) -> list[T.DocumentSymbol]:
 def _context(ls: MasonServer, params) -> dict:
     """What the cursor is on: the word, the line, the YAML path and whether it is DSL, prose or a key."""
     uri = params.text_document.uri
-    doc, line, col, word, rng = ls.at_cursor(uri, params.position)
+    text, lines, line, col, start, word, rng = ls.at_cursor(uri, params.position)
     state = ls.state_for(uri)
     path = Path(to_fs_path(uri) or uri).resolve()
     if state is not None:
         ls.refresh_index(state)
     comment = _in_comment(line, len(line))
-    scalar = _string_at(state, path, doc.source, params.position.line, col)
-    ypath, at_key = yaml_path_at(doc.lines, params.position.line, col)
+    scalar = _string_at(state, path, text, params.position.line, col)
+    ypath, at_key = yaml_path_at(lines, params.position.line, col)
     if scalar is not None:
         ypath = scalar[0]
         at_key = False
@@ -452,7 +512,7 @@ def _context(ls: MasonServer, params) -> dict:
     in_comment = comment is not None and col > comment
     prose = bool(ypath) and isinstance(ypath[-1], str) and ypath[-1] in PROSE
     return {
-        "uri": uri, "doc": doc, "line": line, "col": col, "word": word, "range": rng, "state": state,
+        "uri": uri, "lines": lines, "line": line, "col": col, "start": start, "word": word, "range": rng, "state": state,
         "path": path, "scalar": scalar, "ypath": ypath, "at_key": at_key, "dsl": kind,
         "comment": in_comment, "prose": prose,
     }  # fmt: skip
@@ -465,7 +525,7 @@ def _hover(ls: MasonServer, params: T.HoverParams):
     for m in H.RULE_ID.finditer(line):  # a rule id, in a comment or a ``rule:``
         if m.start() <= c["col"] <= m.end() and (c["comment"] or c["ypath"][-1:] == ("rule",)):
             text = H.rule_text(m.group(), c["path"].parent)
-            rng = T.Range(T.Position(params.position.line, m.start()), T.Position(params.position.line, m.end()))
+            rng = client_range(c["lines"], params.position.line, m.start(), m.end())
             return _markdown(text or f"**{m.group()}**: no reference digest found", rng)
     if c["comment"]:
         return None
@@ -505,7 +565,7 @@ def _completion(ls: MasonServer, params: T.CompletionParams):
             )
         return T.CompletionList(is_incomplete=False, items=items)
     state: GameState | None = c["state"]
-    before = c["line"][: c["range"].start.character]
+    before = c["line"][: c["start"]]
     if before.endswith(".") and state is not None:
         return T.CompletionList(is_incomplete=False, items=_attributes(state))
     if c["scalar"] is not None and isinstance(c["scalar"][1], str):  # the effect's own names: let, for, choose

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 from lsp_support import LspSession, position_of
+from lsprotocol import types as T
 from paths import GAMES
 
 BONUS = "do: gain 1 gold}"  # the Merchant's bonus ability in citadels/characters.yaml (CIT-R54)
@@ -276,3 +277,85 @@ def test_yaml_path_from_indentation_while_a_file_does_not_read():
     assert yaml_path_at(lines, 4, 10) == (("flow", "phases", 0, "do"), False)
     assert yaml_path_at(lines, 6, 6) == (("flow", "phases", 0), True)
     assert yaml_path_at(["counters:", "  gold: {"], 1, 4) == (("counters",), True)
+
+
+def test_lsp_places_count_utf16_units_after_a_character_outside_the_bmp(game):
+    """LSP counts a line's characters in UTF-16 units: after a 🎲 (two units, one code point) a
+    diagnostic's column, a cursor and a found reference are two units further on than code points."""
+    chars = game / "characters.yaml"
+    text = chars.read_text()
+    dice = text.replace("label: Take 1 extra gold,", "label: Take 1 extra gold 🎲🎲,", 1)
+    typo = dice.replace(BONUS, "do: gian 1 gold}", 1)
+    line, col = position_of(dice, BONUS, 4)  # code points
+    with LspSession(game.parent) as s:
+        s.open(chars, typo)
+        [got] = s.diagnostics(chars, lambda d: bool(d))
+        assert (got.range.start.line, got.range.start.character) == (line, col + 2)
+        assert got.range.end.character == col + 2 + len("gian")
+        s.change(chars, dice)
+        gline, gcol = position_of(dice, BONUS, len("do: gain 1 go"))
+        [loc] = s.definition(chars, gline, gcol + 2)  # the cursor on `gold`, in UTF-16 units
+        assert loc.uri.endswith("/citadels/game.yaml")
+        refs = [r for r in s.references(chars, gline, gcol + 2) if r.uri.endswith("characters.yaml")]
+        word = gcol - 2  # where `gold` starts, in code points; two units on in UTF-16
+        assert any(r.range.start == T.Position(gline, word + 2) for r in refs)
+        hover = s.hover(chars, gline, gcol + 2)
+        assert (hover.range.start.character, hover.range.end.character) == (word + 2, word + 2 + len("gold"))
+    assert s.stderr == b""
+
+
+def test_lsp_outline_of_a_file_cut_short_that_no_longer_reads_stays_within_its_text(game):
+    """A file that does not read keeps the names it had (the outline does not vanish while typing), but
+    their places are pulled back within the text the editor holds now."""
+    districts = game / "districts.yaml"
+    text = districts.read_text()
+    cut = "\n".join(text.split("\n")[:6]) + "\n  - {id: [\n"  # the rest deleted, a flow never closed
+    with LspSession(game.parent) as s:
+        s.open(districts)
+        assert s.symbols(districts)  # read once: the names are known
+        s.change(districts, cut)
+        got = s.symbols(districts)
+        assert got, "the last names found are kept"
+        count = len(cut.split("\n"))
+        for sym in [got[0], *got[0].children]:
+            for r in (sym.range, sym.selection_range):
+                assert r.start.line < count and r.end.line < count, (sym.name, r)
+    assert s.stderr == b""
+
+
+@pytest.mark.parametrize("brk", ["\x85", "\u2028"])
+def test_lsp_incremental_change_after_a_character_python_takes_for_a_line_break_lands_where_it_was_made(game, brk):
+    """LSP ends lines at \\n, \\r\\n and \\r only: a change made on a line below a NEL or a LINE SEPARATOR
+    (line breaks to Python's str.splitlines) is applied to that line, not to the one above."""
+    chars = game / "characters.yaml"
+    text = chars.read_text()
+    marked = text.replace("# ", f"# a{brk}# b ", 1)  # a comment still to YAML, above the bonus
+    assert marked != text
+    line, col = position_of(marked, BONUS, len("do: g"))
+    with LspSession(game.parent) as s:
+        s.open(chars, marked)
+        assert s.diagnostics(chars) == []
+        seen = s.count(chars)
+        s.edit(chars, (line, col), (line, col + 2), "ia")  # "gain" -> "gian"
+        got = s.diagnostics(chars, lambda d: bool(d), after=seen)
+        assert [(d.range.start.line, d.code) for d in got] == [(line, "definition/dsl-syntax")]
+    assert s.stderr == b""
+
+
+def test_lsp_diagnostic_of_a_file_emptied_in_the_editor_lies_within_it(game):
+    """The whole text deleted: game.yaml is no mapping, and the diagnostic's range is the empty
+    document's one place (0:0-0:0), not a character past its end."""
+    g = game / "game.yaml"
+    with LspSession(game.parent) as s:
+        s.open(g)
+        s.change(g, "")
+        got = s.diagnostics(g, lambda d: bool(d))
+        assert "definition/schema" in {d.code for d in got}
+        for d in got:
+            assert (d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character) == (
+                0,
+                0,
+                0,
+                0,
+            )
+    assert s.stderr == b""
