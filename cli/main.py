@@ -542,11 +542,25 @@ def _seed(seed: str):
 
 
 def _read_line():
+    """A line the person typed (None at the end of input), its control characters shown as U+FFFD."""
     try:
         line = sys.stdin.readline()
     except UnicodeDecodeError:  # bytes that are not text: an answer that matches nothing
         return "\ufffd\n"
-    return None if line == "" else line
+    return None if line == "" else printable(line)
+
+
+# control characters (but tab) and the Unicode line and paragraph separators: a refusal that echoed
+# one would break its line, clear the screen or move the cursor (an escape sequence)
+_UNPRINTABLE = {c: "\ufffd" for c in [*range(0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029] if c != 0x09}
+
+
+def printable(line: str) -> str:
+    """``line`` with each control character (but tab) replaced by U+FFFD, its final newline kept: no
+    option, name or command holds one, so the answer still matches nothing, and echoing it back
+    (``not accepted: no option '...'``) stays one line on the screen."""
+    end = "\n" if line.endswith("\n") else ""
+    return line[: len(line) - len(end)].translate(_UNPRINTABLE) + end
 
 
 class Interrupted(Exception):
