@@ -686,8 +686,13 @@ def check_replay(settings, data, new_game, from_state=None) -> None:
             f"the save's state is not the one its answers lead to: {path} is {saved}, its answers give {rebuilt}"
         )
     replayed = json.loads(json.dumps(game.log))
-    if replayed != log:
-        k = next(i for i in range(len(log) + 1) if i >= len(log) or i >= len(replayed) or log[i] != replayed[i])
+    # compared as JSON, not by Python's == (where true is 1 and 1.0 is 1): a log edited so is no replay's
+    if json.dumps(log, sort_keys=True) != json.dumps(replayed, sort_keys=True):
+        k = next(
+            i
+            for i in range(len(log) + 1)
+            if i >= len(log) or i >= len(replayed) or _first_difference(log[i], replayed[i], "") is not None
+        )
         raise SaveError(f"the save's log is not the one its answers lead to: entry {k + 1} differs")
 
 

@@ -271,6 +271,11 @@ def refused_in_one_line(r, what: str) -> str:
     return lines[0]
 
 
+def _same(a, b) -> bool:
+    """Equal as JSON (``true`` is not ``1``, ``1.0`` is not ``1``, as Python's == would have it)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
 def no_crash(r, what: str) -> None:
     assert r.exception is None or isinstance(r.exception, SystemExit), f"{what}: crashed: {r.exception!r}"
     assert "Traceback" not in r.output and "error[internal]" not in r.output, f"{what}: {r.output[-2000:]}"
@@ -313,7 +318,7 @@ def test_fuzz_save(i, tmp_path):
     if path is not None and any(h.match(path) for h in HARMLESS):
         return
     assert r.stdout.replace(str(target), "SAVE") == b["out"], f"{what}: accepted, and the game went on otherwise"
-    assert after == b["after"], f"{what}: accepted, and the game went on to another save"
+    assert _same(after, b["after"]), f"{what}: accepted, and the game went on to another save"
 
 
 # ------------------------------------------------------------------------- logs
@@ -378,7 +383,7 @@ def test_fuzz_log(i, tmp_path):
     else:
         no_crash(r, what + " (replay)")
         assert r.stdout.startswith("replay OK:"), f"{what}: {r.stdout[-500:]}"
-        assert same_entries or _entries(raw) == _entries(b["log"]), f"{what}: replay verified an edited log"
+        assert same_entries or _same(_entries(raw), _entries(b["log"])), f"{what}: replay verified an edited log"
     r = invoke("explain", log, cwd=tmp_path)
     if r.exit_code != 0:
         refused_in_one_line(r, what + " (explain)")
@@ -478,3 +483,17 @@ def test_fuzz_regression_a_refused_answer_with_control_characters_is_one_line_an
     assert "\x1b" not in out[j] and "\x07" not in out[j] and "\x00" not in out[j], repr(out[j])
     q = max(x for x in range(j) if _QUESTION.match(out[x]))
     assert out[j + 1 : j + 1 + (j - q)] == out[q:j]
+
+
+def test_fuzz_regression_a_save_whose_log_says_true_for_1_is_refused(tmp_path):
+    """The save's log was compared with the replay's by Python's ==, where true is 1: a log entry's
+    ``round: 1`` edited to ``true`` was accepted, and written on into the next save and log."""
+    from mason.errors import SaveError
+    from mason.session.game import Game
+
+    b = base(0)
+    data = json.loads(b["raw"])
+    entry = next(e for e in data["log"] if e.get("round") == 1)
+    entry["round"] = True
+    with pytest.raises(SaveError, match="the save's log is not the one its answers lead to: entry"):
+        Game.from_json(data)
