@@ -378,9 +378,9 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         nonlocal checked
         produced = game.log
         for i in range(checked, min(len(produced), len(entries))):
-            a = json.loads(json.dumps(produced[i], sort_keys=True))
-            if a != entries[i]:
-                return i, "replay differs from the log: " + _difference(entries[i], a)
+            # compared as JSON text, not by Python's == (where true is 1 and 1.0 is 1)
+            if json.dumps(produced[i], sort_keys=True) != json.dumps(entries[i], sort_keys=True):
+                return i, "replay differs from the log: " + _difference(entries[i], json.loads(json.dumps(produced[i])))
         checked = min(len(produced), len(entries))
         return None
 
@@ -445,7 +445,11 @@ def _difference(logged: dict, produced: dict) -> str:
         return text if len(text) <= 60 else text[:57] + "..."
 
     for key in sorted(set(logged) | set(produced)):
-        if logged.get(key) != produced.get(key):
+        if (
+            key not in logged
+            or key not in produced
+            or json.dumps(logged[key], sort_keys=True) != json.dumps(produced[key], sort_keys=True)
+        ):
             if key not in produced:
                 return f"the log has {key} {short(logged[key])}, the replay has none"
             if key not in logged:

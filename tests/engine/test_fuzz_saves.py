@@ -497,3 +497,18 @@ def test_fuzz_regression_a_save_whose_log_says_true_for_1_is_refused(tmp_path):
     entry["round"] = True
     with pytest.raises(SaveError, match="the save's log is not the one its answers lead to: entry"):
         Game.from_json(data)
+
+
+def test_fuzz_regression_replay_refuses_a_log_that_says_true_for_1(tmp_path):
+    """``mason replay`` compared each entry with the replay's by Python's ==, where true is 1: a log
+    whose entry said ``round: true`` was verified (``replay OK``)."""
+    entries = _entries(base(0)["log"])
+    k = next(i for i, e in enumerate(entries) if i and e.get("round") == 1)
+    entries[k]["round"] = True
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
+    r = invoke("replay", log, "--quiet", cwd=tmp_path)
+    err = refused_in_one_line(r, "replay")
+    assert err.startswith(
+        f"{log}:{k + 1}:1: error[replay/differs]: replay differs from the log: the log has round true"
+    ), err
