@@ -941,13 +941,34 @@ def explain_cmd(log_path, seat, entry):
         if seat is not None and not 1 <= seat <= seats:
             raise MasonError(f"no seat {seat}: the game has seats 1 to {seats}", code="cli/usage")
         s = None if seat is None else seat - 1
-        lines = explain(entries, s, entry)
-        if entry is not None and entries[entry].get("type") == "decision" and entries[entry].get("kind") == "action":
-            lines += ["  " + x for x in not_offered(replay_to(entries, entry))]
+        try:
+            lines = explain(entries, s, entry)
+            if (
+                entry is not None
+                and entries[entry].get("type") == "decision"
+                and entries[entry].get("kind") == "action"
+            ):
+                lines += ["  " + x for x in not_offered(replay_to(entries, entry))]
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:  # entries not as written
+            raise _damaged_log(log_path, entries, exc) from None
     except MasonError as exc:
         _fail(exc)
         return
     click.echo("\n".join(lines) if lines else "nothing this seat may read changed a counter")
+
+
+def _damaged_log(path, entries, exc: Exception) -> SaveError:
+    """A log that ``mason explain`` could not read as the game writes it: its first entry that
+    ``schemas/log.schema.json`` refuses, in one line at its place (only the start entry is checked before
+    use: checking every entry would cost more than explaining them); else the kind of the failure."""
+    from mason.session.saves import log_entry_problem
+
+    lines = getattr(entries, "lines", None) or list(range(1, len(entries) + 1))
+    for i, e in enumerate(entries):
+        problem = log_entry_problem(e)
+        if problem:
+            return SaveError(f"{path}:{lines[i]}:1: the log's entry is damaged: {problem}")
+    return SaveError(f"{path}: the log is damaged: it cannot be explained ({type(exc).__name__}: {exc})")
 
 
 @main.command()

@@ -512,3 +512,18 @@ def test_fuzz_regression_replay_refuses_a_log_that_says_true_for_1(tmp_path):
     assert err.startswith(
         f"{log}:{k + 1}:1: error[replay/differs]: replay differs from the log: the log has round true"
     ), err
+
+
+def test_fuzz_regression_explain_refuses_an_entry_whose_causes_are_not_a_list_in_one_line(tmp_path):
+    """``mason explain`` read every entry's ``because`` as the game writes it: a log whose entry held an
+    object there stopped with an AttributeError (a traceback at the terminal)."""
+    entries = _entries(base(0)["log"])
+    k = next(i for i, e in enumerate(entries) if e.get("because") and e.get("changes"))
+    entries[k]["because"] = {"fuzz": 1}
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
+    err = refused_in_one_line(invoke("explain", log, cwd=tmp_path), "explain")
+    assert (
+        err
+        == f"error[save/invalid]: {log}:{k + 1}:1: the log's entry is damaged: because: expected a list, not an object"
+    )
