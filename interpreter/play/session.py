@@ -345,7 +345,11 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game is None:
             raise
         game.record_error(exc)
-    from mason.session.saves import bot_reason_entry, last_rules_change  # (not imported by bot games)
+    from mason.session.saves import (  # (not imported by bot games)
+        bot_reason_entry,
+        bot_reason_problem,
+        last_rules_change,
+    )
 
     now = game.log[0].get("rules") if game.log else None
     changed = last_rules_change(entries)  # the game went on under changed rules (--rules-changed)
@@ -393,6 +397,9 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         pending = game.pending
         assert pending is not None  # the game runs on: a decision waits
         while len(game.log) < i and bot_reason_entry(entries[len(game.log)]):
+            problem = bot_reason_problem(entries[len(game.log)], game)
+            if problem:
+                return game, len(game.log), f"the log is damaged: {problem}"
             game.log.append(entries[len(game.log)])  # a bot's reason: from the log, not from the rules
         if "answer" not in e:
             return game, i, f"decision {k + 1} has no answer"

@@ -670,6 +670,9 @@ def check_replay(settings, data, new_game, from_state=None) -> None:
             if answer is _ABSENT:
                 raise SaveError(f"the save's log is damaged: decision {k + 1} has no answer")
             while len(game.log) < len(log) and bot_reason_entry(log[len(game.log)]):
+                problem = bot_reason_problem(log[len(game.log)], game)
+                if problem:
+                    raise SaveError(f"the save's log is damaged: entry {len(game.log) + 1}: {problem}")
                 game.log.append(log[len(game.log)])  # a bot's reason: the bot's thinking, not the rules'
             game.answer(answer)
     except SaveError:
@@ -711,6 +714,52 @@ def bot_reason_entry(entry) -> bool:
     """Whether a log entry is a bot's ``reason`` (play/session.py, ``log_bot_reason``): written before the
     bot's answer, from the bot's search; a replay of the answers cannot make it, so it takes it from the log."""
     return isinstance(entry, dict) and entry.get("type") == "reason" and entry.get("by") not in (None, "policy")
+
+
+# the fields of a bot's reason entry (play/session.py ``log_bot_reason``)
+BOT_REASON_KEYS = {"type", "by", "seat", "prompt", "round", "at", "because", "text", "to", "hide_from", "figures"}
+
+
+def bot_reason_problem(entry: dict, game) -> str | None:
+    """What is wrong with a bot's ``reason`` entry that a replay takes from a log, before ``game``'s
+    pending decision (the one the bot answers next), or None. Only its ``text`` and ``figures`` are the
+    bot's own (its search, which a replay does not run again: their shape is checked, not their
+    figures); its seat, question, round, place, causes and readers are the rules', and must be the
+    pending decision's (play/session.py ``log_bot_reason`` writes them)."""
+    problem = log_entry_problem(entry)
+    if problem:
+        return f"a bot's reason: {problem}"
+    p = game.pending
+    if p is None:
+        return "a bot's reason where no decision is pending"
+    seat = p["seat"]
+    expected = {"seat": seat, "prompt": p["prompt"], "round": game.state["round"], "at": game._asked_at(p)}
+    expected["because"] = []
+    for key, value in expected.items():
+        if json.dumps(entry.get(key)) != json.dumps(value):
+            return f"a bot's reason whose {key} is {_short(entry.get(key))}, not the decision's {_short(value)}"
+    unknown = sorted(set(entry) - BOT_REASON_KEYS)
+    if unknown:
+        return f"a bot's reason with an unknown field '{unknown[0]}'"
+    readers = [k for k in ("to", "hide_from") if k in entry]
+    if len(readers) != 1 or json.dumps(entry[readers[0]]) != json.dumps([seat]):
+        return f"a bot's reason read by others than P{seat + 1} or the others"
+    if not isinstance(entry.get("by"), str) or not isinstance(entry.get("text"), str):
+        return "a bot's reason without its bot's kind or its text"
+    labels = p.get("labels") or []
+    figures = entry.get("figures", [])
+    if not isinstance(figures, list) or not all(
+        isinstance(f, dict)
+        and f.get("option") in labels
+        and all(k == "option" or isinstance(v, str) or (_is_number(v) and v == v) for k, v in f.items())
+        for f in figures
+    ):
+        return "a bot's reason whose figures are not the bot's figures for the decision's options"
+    return None
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _first_difference(a, b, path):

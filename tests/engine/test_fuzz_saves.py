@@ -61,6 +61,18 @@ RESUME_INPUT = "1\n1\n1\n"  # what a resumed game is answered before its input e
 # save's, and --bot changes them) and a bot's own random stream (state.bots, taken from the save as it
 # is: saves.py check_replay). Anything else accepted must leave the game exactly as it was.
 HARMLESS = (re.compile(r"^seats\b"), re.compile(r"^state\.bots\b"))
+# A bot's reason entry's text, figures and kind are the bot's own thinking, which a replay does not run
+# again: edited within their shape, they change what the log says the bot thought, never the game.
+BOT_OWN = re.compile(r"^(?:log)?\[(\d+)\]\.(?:text|figures|by)\b")
+
+
+def bot_own(entries, path) -> bool:
+    """Whether ``path`` is inside a bot's reason entry's own part (``BOT_OWN``) in ``entries``."""
+    m = BOT_OWN.match(path or "")
+    if not m or int(m.group(1)) >= len(entries):
+        return False
+    e = entries[int(m.group(1))]
+    return e.get("type") == "reason" and e.get("by") not in (None, "policy")
 
 
 def _repro(kind: str, i: int, what: str) -> str:
@@ -89,6 +101,8 @@ def base(k: int) -> dict:
     save, log = where / "save.json", where / "log.jsonl"
     answers = "".join(f"{rnd.randint(1, 3)}\n" for _ in range(rnd.randint(2, 7)))
     seed = rnd.randrange(10**6)
+    if k % 2:  # a greedy bot beside: its reasons are in the log, taken from it by a replay
+        flags = (*flags, "-p", "2", "--bot", "2=greedy")
     r = invoke("play", game, *flags, "--seed", seed, "--save", save, "--log", log, "--quiet", input=answers, cwd=where)
     assert r.exit_code == 0 and save.is_file(), (name, seed, r.output, r.exception)
     assert json.loads(save.read_text(encoding="utf-8"))["state"]["pending"] is not None, "the base game ended"
@@ -299,7 +313,12 @@ def save_case(i: int):
                 op = rnd.choice(JSON_OPS)
         raw = json.dumps(data).encode("utf-8")
         path = what.split(" ")[1]
-    return b, raw, f"case {i}: base {b['name']} (seed {b['seed']}, answers {b['answers']!r}): {what}", path
+    return (
+        b,
+        raw,
+        f"case {i}: base {b['name']} {' '.join(b['flags'])} (seed {b['seed']}, answers {b['answers']!r}): {what}",
+        path,
+    )
 
 
 @pytest.mark.parametrize("i", range(SAVE_CASES), ids=[f"case{i}" for i in range(SAVE_CASES)])
@@ -317,6 +336,11 @@ def test_fuzz_save(i, tmp_path):
     after = json.loads(target.read_text(encoding="utf-8"))
     if path is not None and any(h.match(path) for h in HARMLESS):
         return
+    if bot_own(json.loads(b["raw"])["log"], path):
+        assert _same(after["state"], b["after"]["state"]), (
+            f"{what}: a bot's reason edited, and the game went on otherwise"
+        )
+        return
     assert r.stdout.replace(str(target), "SAVE") == b["out"], f"{what}: accepted, and the game went on otherwise"
     assert _same(after, b["after"]), f"{what}: accepted, and the game went on to another save"
 
@@ -332,6 +356,7 @@ def log_case(i: int):
     op = rnd.choice(JSON_OPS + BYTE_OPS + LINE_OPS)
     lines = b["log"].decode("utf-8").splitlines()
     same_entries = False  # the mutation leaves the entries as they were (blank lines)
+    path = None
     if op in BYTE_OPS:
         raw, what = mutate_bytes(rnd, b["log"], op)
     elif op in LINE_OPS:
@@ -358,11 +383,13 @@ def log_case(i: int):
             if what is None:
                 op = rnd.choice(JSON_OPS)
         raw = "".join(json.dumps(e, sort_keys=True) + "\n" for e in data).encode("utf-8")
+        path = what.split(" ")[1]
     return (
         b,
         raw,
-        f"case {i}: log of base {b['name']} (seed {b['seed']}, answers {b['answers']!r}): {what}",
+        f"case {i}: log of base {b['name']} {' '.join(b['flags'])} (seed {b['seed']}, answers {b['answers']!r}): {what}",
         same_entries,
+        path,
     )
 
 
@@ -372,7 +399,7 @@ def _entries(raw: bytes):
 
 @pytest.mark.parametrize("i", range(LOG_CASES), ids=[f"case{i}" for i in range(LOG_CASES)])
 def test_fuzz_log(i, tmp_path):
-    b, raw, what, same_entries = log_case(i)
+    b, raw, what, same_entries, path = log_case(i)
     what = _repro("log", i, what)
     log = tmp_path / "mutated.jsonl"
     log.write_bytes(raw)
@@ -383,8 +410,14 @@ def test_fuzz_log(i, tmp_path):
     else:
         no_crash(r, what + " (replay)")
         assert r.stdout.startswith("replay OK:"), f"{what}: {r.stdout[-500:]}"
-        assert same_entries or _same(_entries(raw), _entries(b["log"])), f"{what}: replay verified an edited log"
-    r = invoke("explain", log, cwd=tmp_path)
+        entries, true = _entries(raw), _entries(b["log"])
+        # a log's first entries are a true log of the game so far; a bot's own thinking is not replayed
+        harmless = same_entries or bot_own(true, path) or (entries and _same(entries, true[: len(entries)]))
+        assert harmless or _same(entries, true), f"{what}: replay verified an edited log"
+    rnd = random.Random(f"{SEED}:log:{i}:explain")
+    how = rnd.choice([(), (), ("--seat", rnd.randint(0, 3)), ("--entry", rnd.randrange(-2, raw.count(b"\n") + 2))])
+    what += f" (explain {' '.join(map(str, how))})"
+    r = invoke("explain", log, *how, cwd=tmp_path)
     if r.exit_code != 0:
         refused_in_one_line(r, what + " (explain)")
         assert r.exit_code == 1, f"{what}: explain exit {r.exit_code}"
@@ -441,6 +474,10 @@ def prompt_case(i: int):
     name, game, flags = GAMES[i % len(GAMES)]
     seed = rnd.randrange(10**6)
     lines = [_line(rnd) for _ in range(rnd.randint(5, 30))]
+    if rnd.random() < 0.25:  # hot seat: a second person at the terminal, "Pass to P2, press Enter" between
+        flags = (*flags, "-p", "2", "--bot", "2=human")
+    if rnd.random() < 0.1:
+        lines.append("quit")
     tail = rnd.choice([b"", b"", b"\xff\xfe\n", b"1"])  # a last line without its newline, bytes that are not text
     raw = "".join(x + "\n" for x in lines).encode("utf-8") + tail
     return game, flags, seed, raw, f"case {i}: mason play {game} {' '.join(flags)} --seed {seed}, input {raw[:3000]!r}"
@@ -527,3 +564,33 @@ def test_fuzz_regression_explain_refuses_an_entry_whose_causes_are_not_a_list_in
         err
         == f"error[save/invalid]: {log}:{k + 1}:1: the log's entry is damaged: because: expected a list, not an object"
     )
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("seat", 999),
+        ("round", 1.5),
+        ("prompt", "another question"),
+        ("figures", [{"option": "x", "estimate": 1}]),
+        ("fuzz", 1),
+    ],
+)
+def test_fuzz_regression_a_bots_reason_in_a_save_or_log_must_fit_the_decision_it_comes_before(field, value, tmp_path):
+    """A bot's ``reason`` entries were taken from a save's or a log's log as they were (a replay does not
+    run the bot's search again): one edited to another seat, round or question, or holding figures for no
+    option, was accepted by --resume and verified by mason replay. Only its text and figures' numbers are
+    the bot's own."""
+    from mason.errors import SaveError
+    from mason.session.game import Game
+
+    b = base(1)  # a greedy bot at seat 2
+    data = json.loads(b["raw"])
+    k = next(i for i, e in enumerate(data["log"]) if e.get("type") == "reason" and e.get("by") == "greedy")
+    data["log"][k][field] = value
+    with pytest.raises(SaveError, match=rf"the save's log is damaged: entry {k + 1}: a bot's reason"):
+        Game.from_json(data)
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in data["log"]), encoding="utf-8")
+    err = refused_in_one_line(invoke("replay", log, "--quiet", cwd=tmp_path), "replay")
+    assert f"{log}:{k + 1}:1: error[replay/differs]: the log is damaged: a bot's reason" in err, err
