@@ -542,11 +542,22 @@ def _seed(seed: str):
 
 
 def _read_line():
-    """A line the person typed (None at the end of input), its control characters shown as U+FFFD."""
-    try:
-        line = sys.stdin.readline()
-    except UnicodeDecodeError:  # bytes that are not text: an answer that matches nothing
-        return "\ufffd\n"
+    """A line the person typed (None at the end of input), its control characters shown as U+FFFD.
+
+    Read as bytes and decoded line by line, bytes that are not text in the terminal's encoding becoming
+    U+FFFD: a text stream that meets them raises for the whole chunk it read, so the lines after them
+    in a pipe were lost (or read again and again, by a stream that does not move on)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stream (an embedding program's)
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:  # bytes that are not text: an answer that matches nothing
+            return "\ufffd\n"
+    else:
+        raw = stream.readline()
+        if raw.endswith(b"\r\n"):  # (as a text stream reads it)
+            raw = raw[:-2] + b"\n"
+        line = raw.decode(sys.stdin.encoding or "utf-8", errors="replace")
     return None if line == "" else printable(line)
 
 
