@@ -940,19 +940,19 @@ def explain_cmd(log_path, seat, entry):
 
     try:
         entries = read_log(log_path)
-        seats = next(
-            (
-                len(next(iter(e["counters"].values()), ()))
-                for e in entries
-                if e.get("type") == "digest" and e.get("counters")
-            ),
-            0,
-        )
-        seats = seats or entries[0]["settings"].get("players", 0)
-        if seat is not None and not 1 <= seat <= seats:
-            raise MasonError(f"no seat {seat}: the game has seats 1 to {seats}", code="cli/usage")
-        s = None if seat is None else seat - 1
         try:
+            seats = next(
+                (
+                    len(next(iter(e["counters"].values()), ()))
+                    for e in entries
+                    if e.get("type") == "digest" and e.get("counters")
+                ),
+                0,
+            )
+            seats = seats or entries[0]["settings"].get("players", 0)
+            if seat is not None and not 1 <= seat <= seats:
+                raise MasonError(f"no seat {seat}: the game has seats 1 to {seats}", code="cli/usage")
+            s = None if seat is None else seat - 1
             lines = explain(entries, s, entry)
             if (
                 entry is not None

@@ -615,3 +615,18 @@ def test_fuzz_regression_a_line_that_is_not_text_loses_no_answer_after_it(tmp_pa
     assert run.stdout.count(b"not accepted: ") == 1, run.stdout[-2000:]
     log = json.loads(save.read_text(encoding="utf-8"))["log"]
     assert sum(1 for e in log if e.get("type") == "decision" and e["seat"] == 0) == 3
+
+
+def test_fuzz_regression_explain_refuses_a_digest_whose_counters_are_not_an_object_in_one_line(tmp_path):
+    """``mason explain`` counted the seats from the first digest's counters before anything else: a log
+    whose digest held a number there stopped with an AttributeError (a traceback at the terminal)."""
+    entries = _entries(base(0)["log"])
+    k = next(i for i, e in enumerate(entries) if e.get("type") == "digest")
+    entries[k]["counters"] = -1
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
+    err = refused_in_one_line(invoke("explain", log, cwd=tmp_path), "explain")
+    assert (
+        err
+        == f"error[save/invalid]: {log}:{k + 1}:1: the log's entry is damaged: counters: expected an object, not a whole number"
+    )
