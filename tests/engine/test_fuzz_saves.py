@@ -22,7 +22,7 @@ process):
   save written resumes.
 
 Never a traceback or an ``error[internal]``. Sizes: ``MASON_FUZZ_CASES=N`` runs N cases of each kind
-(default 60 saves, 40 logs, 12 prompts: about 60 s on one core); ``MASON_FUZZ_SEED=S`` changes the seed
+(default 500 saves, 300 logs, 100 prompts: about 25 s on one core); ``MASON_FUZZ_SEED=S`` changes the seed
 (default 1). A failing case names everything that reproduces it alone: the seed, the case, the base game,
 the mutation, and the pytest command.
 """
@@ -41,9 +41,9 @@ from support import invoke
 
 SEED = int(os.environ.get("MASON_FUZZ_SEED", "1"))
 _CASES = os.environ.get("MASON_FUZZ_CASES")
-SAVE_CASES = int(_CASES) if _CASES else 60
-LOG_CASES = int(_CASES) if _CASES else 40
-PROMPT_CASES = int(_CASES) if _CASES else 12
+SAVE_CASES = int(_CASES) if _CASES else 500
+LOG_CASES = int(_CASES) if _CASES else 300
+PROMPT_CASES = int(_CASES) if _CASES else 100
 
 # (name, game, flags): the games the bases are played in
 GAMES = [
@@ -85,9 +85,13 @@ def _repro(kind: str, i: int, what: str) -> str:
 # ------------------------------------------------------------------------- the bases
 @lru_cache(maxsize=None)
 def _base_dir() -> Path:
+    import atexit
+    import shutil
     import tempfile
 
-    return Path(tempfile.mkdtemp(prefix="mason-fuzz-saves-"))
+    where = Path(tempfile.mkdtemp(prefix="mason-fuzz-saves-"))
+    atexit.register(shutil.rmtree, where, ignore_errors=True)
+    return where
 
 
 @lru_cache(maxsize=None)
