@@ -312,6 +312,14 @@ def read_log(path) -> LogEntries:
             raise SaveError(f"{path}:{i}:{exc.colno}: not a JSON line: {exc.msg}") from None
         if not isinstance(entry, dict):
             raise SaveError(f"{path}:{i}:1: a log entry is a JSON object")
+        if "\\u" in line:
+            from mason.session.saves import lone_surrogate
+
+            where = lone_surrogate(line)
+            if where is not None:
+                raise SaveError(
+                    f"{path}:{i}:{where[1]}: a log entry's string holds half a character (a lone \\u escape)"
+                )
         entries.append(entry)
         entries.lines.append(i)
     if not entries or entries[0].get("type") != "start" or not isinstance(entries[0].get("settings"), dict):

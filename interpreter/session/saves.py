@@ -205,12 +205,44 @@ def read_save(path):
             f"{path}: not a Mason save file: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
         ) from None
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # numbers too long, nesting too deep
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
         raise SaveError(f"{path}: not JSON: {reason}") from None
+    where = lone_surrogate(text)
+    if where is not None:
+        line, col = where
+        raise SaveError(
+            f"{path}:{line}:{col}: not a Mason save file: a string holds half a character (a lone \\u escape)"
+        )
+    return data
+
+
+_SURROGATE_ESCAPE = None  # the compiled pattern of a \uD800-\uDFFF escape, made on first use
+
+
+def lone_surrogate(text: str) -> tuple[int, int] | None:
+    """(line, column) of the first ``\\uD800``-``\\uDFFF`` escape in JSON ``text`` that is not half of a
+    pair (JSON allows one; it is no character, and printing or writing it as UTF-8 fails), or None."""
+    global _SURROGATE_ESCAPE
+    if "\\u" not in text:
+        return None
+    import re
+
+    if _SURROGATE_ESCAPE is None:
+        _SURROGATE_ESCAPE = re.compile(
+            r"(?<!\\)((?:\\\\)*)\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|"
+            r"(?<!\\)((?:\\\\)*)\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+        )
+    for m in _SURROGATE_ESCAPE.finditer(text):
+        if m.group(2) is not None and m.group(3) is not None:
+            continue  # a high half followed by its low half: one character
+        at = m.start() + len(m.group(1) or m.group(4) or "")
+        line = text.count("\n", 0, at) + 1
+        return line, at - (text.rfind("\n", 0, at) + 1) + 1
+    return None
 
 
 def check_format(data) -> None:
@@ -259,6 +291,16 @@ def log_entry_problem(entry) -> str | None:
         return None
     first = min(errors, key=lambda e: ([str(x) for x in e.absolute_path], e.validator != "required"))
     return f"{_where('', first.absolute_path)}: {_what(first)}"
+
+
+def check_log_entries(log) -> None:
+    """Every entry of a save's log against ``schemas/log.schema.json`` (for a log that is not replayed:
+    a save resumed under changed rules); SaveError naming the first damaged entry."""
+    for k, entry in enumerate(log):
+        problem = log_entry_problem(entry)
+        if problem:
+            problem = problem.removeprefix("the file: ")  # (a problem of the entry itself)
+            raise SaveError(f"the save's log is damaged: entry {k + 1}: {problem}")
 
 
 def _schema_check(data, part, prefix) -> None:

@@ -350,6 +350,51 @@ def test_fuzz_save(i, tmp_path):
     assert _same(after, b["after"]), f"{what}: accepted, and the game went on to another save"
 
 
+# A save resumed with --rules-changed whose rules hash says the rules changed is checked against the rules
+# as they are now (check_state), not replayed: a forged state that check_state lets through is played on.
+# Off by default (a known failure, below); MASON_FUZZ_RULES_CHANGED=1 runs the save cases this way too.
+RULES_CHANGED = os.environ.get("MASON_FUZZ_RULES_CHANGED") == "1"
+
+
+@pytest.mark.skipif(not RULES_CHANGED, reason="MASON_FUZZ_RULES_CHANGED=1 runs it")
+@pytest.mark.parametrize("i", range(SAVE_CASES), ids=[f"case{i}" for i in range(SAVE_CASES)])
+def test_fuzz_save_rules_changed(i, tmp_path):
+    b, raw, what, path = save_case(i)
+    what = _repro("save_rules_changed", i, what) + " (MASON_FUZZ_RULES_CHANGED=1)"
+    try:
+        data = json.loads(raw)
+        data["rules"] = "sha256:" + "0" * 64  # as if the rule files had changed since
+        raw = json.dumps(data).encode("utf-8")
+    except (ValueError, TypeError):
+        pass  # a file that is not JSON any more: as it is
+    target = tmp_path / "mutated.json"
+    target.write_bytes(raw)
+    r = invoke("play", b["game"], "--resume", target, "--rules-changed", input=RESUME_INPUT, cwd=tmp_path)
+    if r.exit_code != 0:
+        refused_in_one_line(r, what)
+        assert target.read_bytes() == raw, f"{what}: a refused resume changed the save file"
+    else:
+        no_crash(r, what)
+
+
+@pytest.mark.xfail(strict=True, reason="board states are not checked by check_state (for the lead: primitives)")
+def test_fuzz_known_a_damaged_board_state_resumed_under_changed_rules_is_refused_in_one_line(tmp_path):
+    """Found by the rules-changed fuzzer (seed 1, case 31): a Prague save whose ``state.boards.city.stacks``
+    holds ``true`` for one stack, its rules hash changed, resumed with --rules-changed: check_state
+    compares only the boards' names, nothing replays the state, and the game stops with
+    ``error[internal]: TypeError: 'bool' object is not iterable`` at the first turn."""
+    k = next(k for k in range(len(GAMES) * BASES_PER_GAME) if GAMES[k // BASES_PER_GAME][0] == "prague")
+    data = json.loads(base(k)["raw"])
+    stacks = data["state"]["boards"]["city"]["stacks"]
+    for key in stacks:
+        stacks[key] = True
+    data["rules"] = "sha256:" + "0" * 64
+    target = tmp_path / "p.json"
+    target.write_text(json.dumps(data), encoding="utf-8")
+    r = invoke("play", "prague", "--resume", target, "--rules-changed", input=RESUME_INPUT, cwd=tmp_path)
+    refused_in_one_line(r, "prague board")
+
+
 # ------------------------------------------------------------------------- logs
 LINE_OPS = ["delete-line", "double-line", "swap-lines", "blank-lines", "garbage-line"]
 
@@ -634,3 +679,40 @@ def test_fuzz_regression_explain_refuses_a_digest_whose_counters_are_not_an_obje
         err
         == f"error[save/invalid]: {log}:{k + 1}:1: the log's entry is damaged: counters: expected an object, not a whole number"
     )
+
+
+def test_fuzz_regression_a_save_or_log_whose_string_holds_a_lone_surrogate_is_refused_in_one_line(tmp_path):
+    """JSON allows a ``\\ud800`` escape, which is half a character: a save holding one in its log, resumed
+    under changed rules (its log not replayed), stopped with a UnicodeEncodeError when the narration
+    printed it; ``mason explain`` of such a log too."""
+    from mason.errors import SaveError
+    from mason.session.saves import read_save
+
+    b = base(0)
+    save = tmp_path / "s.json"
+    save.write_text(b["raw"].decode("utf-8").replace('"text": "', '"text": "\\ud800', 1), encoding="utf-8")
+    with pytest.raises(SaveError, match=r"s.json:1:\d+: not a Mason save file: a string holds half a character"):
+        read_save(save)
+    lines = b["log"].decode("utf-8").splitlines()
+    k = next(i for i, line in enumerate(lines) if '"text": "' in line and i)
+    lines[k] = lines[k].replace('"text": "', '"text": "\\udc00', 1)
+    log = tmp_path / "g.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    err = refused_in_one_line(invoke("explain", log, cwd=tmp_path), "explain")
+    assert re.match(
+        rf"error\[save/invalid\]: {re.escape(str(log))}:{k + 1}:\d+: a log entry's string holds half", err
+    ), err
+
+
+def test_fuzz_regression_a_save_resumed_under_changed_rules_has_its_log_checked_as_data(tmp_path):
+    """Under --rules-changed the save's log is not replayed: a decision entry without its answer was
+    taken, and the resume stopped with a KeyError (error[internal])."""
+    data = json.loads(base(0)["raw"])
+    data["rules"] = "sha256:" + "0" * 64
+    k = next(i for i, e in enumerate(data["log"]) if e.get("type") == "decision")
+    del data["log"][k]["answer"]
+    save = tmp_path / "s.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    r = invoke("play", "citadels", "--resume", save, "--rules-changed", input="", cwd=tmp_path)
+    err = refused_in_one_line(r, "rules-changed")
+    assert err.endswith(f"the save's log is damaged: entry {k + 1}: 'answer' is missing"), err
