@@ -223,6 +223,14 @@ def mutate_json(rnd, data, op: str, log_key: str | None):
         new = rnd.choice(pool)
         _get(data, path[:-1])[path[-1]] = new
         return f"same-kind {_shown(path)} -> {json.dumps(new)}"
+    if op == "half-char":  # a lone UTF-16 half in a string: valid JSON (written as an escape), no text
+        path = _pick(rnd, data, lambda p, v: p and isinstance(v, str))
+        if path is None:
+            return None
+        old = _get(data, path)
+        k = rnd.randint(0, len(old))
+        _get(data, path[:-1])[path[-1]] = old[:k] + rnd.choice(["\ud800", "\udfff", "\udc80"]) + old[k:]
+        return f"half-char {_shown(path)} at {k}"
     if op == "delete":
         path = _pick(rnd, data, lambda p, v: bool(p))
         if path is None:
@@ -262,7 +270,7 @@ def mutate_json(rnd, data, op: str, log_key: str | None):
     raise AssertionError(op)
 
 
-JSON_OPS = ["number", "number", "type", "same-kind", "delete", "add-key", "swap", "answer"]
+JSON_OPS = ["number", "number", "type", "same-kind", "delete", "add-key", "swap", "answer", "half-char"]
 BYTE_OPS = ["truncate", "not-utf8"]
 
 
