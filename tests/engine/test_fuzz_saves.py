@@ -22,9 +22,12 @@ process):
   save written resumes.
 
 Never a traceback or an ``error[internal]``. Sizes: ``MASON_FUZZ_CASES=N`` runs N cases of each kind
-(default 500 saves, 300 logs, 100 prompts: about 25 s on one core); ``MASON_FUZZ_SEED=S`` changes the seed
+(default 500 saves, 300 logs, 100 prompts: about 20 s on one core); ``MASON_FUZZ_SEED=S`` changes the seed
 (default 1). A failing case names everything that reproduces it alone: the seed, the case, the base game,
 the mutation, and the pytest command.
+``MASON_FUZZ_RULES_CHANGED=1`` also resumes every save case with ``--rules-changed`` and its rules hash
+changed (the save is then not replayed; off by default: damaged board states fail there, a known failure
+for the lead, pinned by ``test_fuzz_known_...``).
 """
 
 from __future__ import annotations
@@ -364,8 +367,10 @@ def test_fuzz_save(i, tmp_path):
 RULES_CHANGED = os.environ.get("MASON_FUZZ_RULES_CHANGED") == "1"
 
 
-@pytest.mark.skipif(not RULES_CHANGED, reason="MASON_FUZZ_RULES_CHANGED=1 runs it")
-@pytest.mark.parametrize("i", range(SAVE_CASES), ids=[f"case{i}" for i in range(SAVE_CASES)])
+_RC_CASES = SAVE_CASES if RULES_CHANGED else 0  # (off: one 'empty parameter set' skip, not 500)
+
+
+@pytest.mark.parametrize("i", range(_RC_CASES), ids=[f"case{i}" for i in range(_RC_CASES)])
 def test_fuzz_save_rules_changed(i, tmp_path):
     b, raw, what, path = save_case(i)
     what = _repro("save_rules_changed", i, what) + " (MASON_FUZZ_RULES_CHANGED=1)"
