@@ -542,11 +542,36 @@ def _seed(seed: str):
 
 
 def _read_line():
-    try:
-        line = sys.stdin.readline()
-    except UnicodeDecodeError:  # bytes that are not text: an answer that matches nothing
-        return "\ufffd\n"
-    return None if line == "" else line
+    """A line the person typed (None at the end of input), its control characters shown as U+FFFD.
+
+    Read as bytes and decoded line by line, bytes that are not text in the terminal's encoding becoming
+    U+FFFD: a text stream that meets them raises for the whole chunk it read, so the lines after them
+    in a pipe were lost (or read again and again, by a stream that does not move on)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stream (an embedding program's)
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:  # bytes that are not text: an answer that matches nothing
+            return "\ufffd\n"
+    else:
+        raw = stream.readline()
+        if raw.endswith(b"\r\n"):  # (as a text stream reads it)
+            raw = raw[:-2] + b"\n"
+        line = raw.decode(sys.stdin.encoding or "utf-8", errors="replace")
+    return None if line == "" else printable(line)
+
+
+# control characters (but tab) and the Unicode line and paragraph separators: a refusal that echoed
+# one would break its line, clear the screen or move the cursor (an escape sequence)
+_UNPRINTABLE = {c: "\ufffd" for c in [*range(0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029] if c != 0x09}
+
+
+def printable(line: str) -> str:
+    """``line`` with each control character (but tab) replaced by U+FFFD, its final newline kept: no
+    option, name or command holds one, so the answer still matches nothing, and echoing it back
+    (``not accepted: no option '...'``) stays one line on the screen."""
+    end = "\n" if line.endswith("\n") else ""
+    return line[: len(line) - len(end)].translate(_UNPRINTABLE) + end
 
 
 class Interrupted(Exception):
@@ -913,25 +938,51 @@ def explain_cmd(log_path, seat, entry):
 
     try:
         entries = read_log(log_path)
-        seats = next(
-            (
-                len(next(iter(e["counters"].values()), ()))
-                for e in entries
-                if e.get("type") == "digest" and e.get("counters")
-            ),
-            0,
-        )
-        seats = seats or entries[0]["settings"].get("players", 0)
-        if seat is not None and not 1 <= seat <= seats:
-            raise MasonError(f"no seat {seat}: the game has seats 1 to {seats}", code="cli/usage")
-        s = None if seat is None else seat - 1
-        lines = explain(entries, s, entry)
-        if entry is not None and entries[entry].get("type") == "decision" and entries[entry].get("kind") == "action":
-            lines += ["  " + x for x in not_offered(replay_to(entries, entry))]
+        try:
+            seats = next(
+                (
+                    len(next(iter(e["counters"].values()), ()))
+                    for e in entries
+                    if e.get("type") == "digest" and e.get("counters")
+                ),
+                0,
+            )
+            seats = seats or entries[0]["settings"].get("players", 0)
+            if seat is not None and not 1 <= seat <= seats:
+                raise MasonError(f"no seat {seat}: the game has seats 1 to {seats}", code="cli/usage")
+            s = None if seat is None else seat - 1
+            lines = explain(entries, s, entry)
+            if (
+                entry is not None
+                and entries[entry].get("type") == "decision"
+                and entries[entry].get("kind") == "action"
+            ):
+                lines += ["  " + x for x in not_offered(replay_to(entries, entry))]
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as exc:  # entries not as written
+            raise _damaged_log(log_path, entries, exc) from None
     except MasonError as exc:
         _fail(exc)
         return
     click.echo("\n".join(lines) if lines else "nothing this seat may read changed a counter")
+
+
+def _damaged_log(path, entries, exc: Exception) -> SaveError:
+    """A log that ``mason explain`` could not read as the game writes it: its first entry that
+    ``schemas/log.schema.json`` refuses, in one line at its place (only the start entry is checked before
+    use: checking every entry would cost more than explaining them); else the failure, which may be
+    Mason's own."""
+    from mason.session.saves import log_entry_problem
+
+    lines = getattr(entries, "lines", None) or list(range(1, len(entries) + 1))
+    for i, e in enumerate(entries):
+        problem = log_entry_problem(e)
+        if problem:
+            return SaveError(f"{path}:{lines[i]}:1: the log's entry is damaged: {problem}")
+    # every entry fits the schema: damage the schema cannot see, or a bug in explain; say both
+    return SaveError(
+        f"{path}: cannot explain this log ({type(exc).__name__}: {exc}): an entry is not as the game wrote"
+        " it, or, if the log is Mason's own, this is a bug in Mason"
+    )
 
 
 @main.command()

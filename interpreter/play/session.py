@@ -312,6 +312,14 @@ def read_log(path) -> LogEntries:
             raise SaveError(f"{path}:{i}:{exc.colno}: not a JSON line: {exc.msg}") from None
         if not isinstance(entry, dict):
             raise SaveError(f"{path}:{i}:1: a log entry is a JSON object")
+        if "\\u" in line:
+            from mason.session.saves import lone_surrogate
+
+            where = lone_surrogate(line)
+            if where is not None:
+                raise SaveError(
+                    f"{path}:{i}:{where[1]}: a log entry's string holds half a character (a lone \\u escape)"
+                )
         entries.append(entry)
         entries.lines.append(i)
     if not entries or entries[0].get("type") != "start" or not isinstance(entries[0].get("settings"), dict):
@@ -345,7 +353,11 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         if game is None:
             raise
         game.record_error(exc)
-    from mason.session.saves import bot_reason_entry, last_rules_change  # (not imported by bot games)
+    from mason.session.saves import (  # (not imported by bot games)
+        bot_reason_entry,
+        bot_reason_problem,
+        last_rules_change,
+    )
 
     now = game.log[0].get("rules") if game.log else None
     changed = last_rules_change(entries)  # the game went on under changed rules (--rules-changed)
@@ -378,9 +390,9 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         nonlocal checked
         produced = game.log
         for i in range(checked, min(len(produced), len(entries))):
-            a = json.loads(json.dumps(produced[i], sort_keys=True))
-            if a != entries[i]:
-                return i, "replay differs from the log: " + _difference(entries[i], a)
+            # compared as JSON text, not by Python's == (where true is 1 and 1.0 is 1)
+            if json.dumps(produced[i], sort_keys=True) != json.dumps(entries[i], sort_keys=True):
+                return i, "replay differs from the log: " + _difference(entries[i], json.loads(json.dumps(produced[i])))
         checked = min(len(produced), len(entries))
         return None
 
@@ -393,6 +405,9 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         pending = game.pending
         assert pending is not None  # the game runs on: a decision waits
         while len(game.log) < i and bot_reason_entry(entries[len(game.log)]):
+            problem = bot_reason_problem(entries[len(game.log)], game)
+            if problem:
+                return game, len(game.log), f"the log is damaged: {problem}"
             game.log.append(entries[len(game.log)])  # a bot's reason: from the log, not from the rules
         if "answer" not in e:
             return game, i, f"decision {k + 1} has no answer"
@@ -445,7 +460,11 @@ def _difference(logged: dict, produced: dict) -> str:
         return text if len(text) <= 60 else text[:57] + "..."
 
     for key in sorted(set(logged) | set(produced)):
-        if logged.get(key) != produced.get(key):
+        if (
+            key not in logged
+            or key not in produced
+            or json.dumps(logged[key], sort_keys=True) != json.dumps(produced[key], sort_keys=True)
+        ):
             if key not in produced:
                 return f"the log has {key} {short(logged[key])}, the replay has none"
             if key not in logged:

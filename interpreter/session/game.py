@@ -740,6 +740,8 @@ class Game:
         if changed:
             if not data.get("log"):
                 raise SaveError("a save without a log cannot go on under changed rules (the log records the change)")
+            # the log is not replayed (its rules are gone), so it is checked as data: it goes on into the next save
+            saves.check_log_entries(data["log"])
             try:
                 saves.check_state(prog, settings, data, same_rules=False)
             except SaveError as exc:

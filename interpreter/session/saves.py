@@ -205,12 +205,44 @@ def read_save(path):
             f"{path}: not a Mason save file: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
         ) from None
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # numbers too long, nesting too deep
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
         raise SaveError(f"{path}: not JSON: {reason}") from None
+    where = lone_surrogate(text)
+    if where is not None:
+        line, col = where
+        raise SaveError(
+            f"{path}:{line}:{col}: not a Mason save file: a string holds half a character (a lone \\u escape)"
+        )
+    return data
+
+
+_SURROGATE_ESCAPE = None  # the compiled pattern of a \uD800-\uDFFF escape, made on first use
+
+
+def lone_surrogate(text: str) -> tuple[int, int] | None:
+    """(line, column) of the first ``\\uD800``-``\\uDFFF`` escape in JSON ``text`` that is not half of a
+    pair (JSON allows one; it is no character, and printing or writing it as UTF-8 fails), or None."""
+    global _SURROGATE_ESCAPE
+    if "\\u" not in text:
+        return None
+    import re
+
+    if _SURROGATE_ESCAPE is None:
+        _SURROGATE_ESCAPE = re.compile(
+            r"(?<!\\)((?:\\\\)*)\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|"
+            r"(?<!\\)((?:\\\\)*)\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+        )
+    for m in _SURROGATE_ESCAPE.finditer(text):
+        if m.group(2) is not None and m.group(3) is not None:
+            continue  # a high half followed by its low half: one character
+        at = m.start() + len(m.group(1) or m.group(4) or "")
+        line = text.count("\n", 0, at) + 1
+        return line, at - (text.rfind("\n", 0, at) + 1) + 1
+    return None
 
 
 def check_format(data) -> None:
@@ -259,6 +291,16 @@ def log_entry_problem(entry) -> str | None:
         return None
     first = min(errors, key=lambda e: ([str(x) for x in e.absolute_path], e.validator != "required"))
     return f"{_where('', first.absolute_path)}: {_what(first)}"
+
+
+def check_log_entries(log) -> None:
+    """Every entry of a save's log against ``schemas/log.schema.json`` (for a log that is not replayed:
+    a save resumed under changed rules); SaveError naming the first damaged entry."""
+    for k, entry in enumerate(log):
+        problem = log_entry_problem(entry)
+        if problem:
+            problem = problem.removeprefix("the file: ")  # (a problem of the entry itself)
+            raise SaveError(f"the save's log is damaged: entry {k + 1}: {problem}")
 
 
 def _schema_check(data, part, prefix) -> None:
@@ -670,6 +712,9 @@ def check_replay(settings, data, new_game, from_state=None) -> None:
             if answer is _ABSENT:
                 raise SaveError(f"the save's log is damaged: decision {k + 1} has no answer")
             while len(game.log) < len(log) and bot_reason_entry(log[len(game.log)]):
+                problem = bot_reason_problem(log[len(game.log)], game)
+                if problem:
+                    raise SaveError(f"the save's log is damaged: entry {len(game.log) + 1}: {problem}")
                 game.log.append(log[len(game.log)])  # a bot's reason: the bot's thinking, not the rules'
             game.answer(answer)
     except SaveError:
@@ -686,8 +731,13 @@ def check_replay(settings, data, new_game, from_state=None) -> None:
             f"the save's state is not the one its answers lead to: {path} is {saved}, its answers give {rebuilt}"
         )
     replayed = json.loads(json.dumps(game.log))
-    if replayed != log:
-        k = next(i for i in range(len(log) + 1) if i >= len(log) or i >= len(replayed) or log[i] != replayed[i])
+    # compared as JSON, not by Python's == (where true is 1 and 1.0 is 1): a log edited so is no replay's
+    if json.dumps(log, sort_keys=True) != json.dumps(replayed, sort_keys=True):
+        k = next(
+            i
+            for i in range(len(log) + 1)
+            if i >= len(log) or i >= len(replayed) or _first_difference(log[i], replayed[i], "") is not None
+        )
         raise SaveError(f"the save's log is not the one its answers lead to: entry {k + 1} differs")
 
 
@@ -706,6 +756,52 @@ def bot_reason_entry(entry) -> bool:
     """Whether a log entry is a bot's ``reason`` (play/session.py, ``log_bot_reason``): written before the
     bot's answer, from the bot's search; a replay of the answers cannot make it, so it takes it from the log."""
     return isinstance(entry, dict) and entry.get("type") == "reason" and entry.get("by") not in (None, "policy")
+
+
+# the fields of a bot's reason entry (play/session.py ``log_bot_reason``)
+BOT_REASON_KEYS = {"type", "by", "seat", "prompt", "round", "at", "because", "text", "to", "hide_from", "figures"}
+
+
+def bot_reason_problem(entry: dict, game) -> str | None:
+    """What is wrong with a bot's ``reason`` entry that a replay takes from a log, before ``game``'s
+    pending decision (the one the bot answers next), or None. Only its ``text`` and ``figures`` are the
+    bot's own (its search, which a replay does not run again: their shape is checked, not their
+    figures); its seat, question, round, place, causes and readers are the rules', and must be the
+    pending decision's (play/session.py ``log_bot_reason`` writes them)."""
+    problem = log_entry_problem(entry)
+    if problem:
+        return f"a bot's reason: {problem}"
+    p = game.pending
+    if p is None:
+        return "a bot's reason where no decision is pending"
+    seat = p["seat"]
+    expected = {"seat": seat, "prompt": p["prompt"], "round": game.state["round"], "at": game._asked_at(p)}
+    expected["because"] = []
+    for key, value in expected.items():
+        if json.dumps(entry.get(key)) != json.dumps(value):
+            return f"a bot's reason whose {key} is {_short(entry.get(key))}, not the decision's {_short(value)}"
+    unknown = sorted(set(entry) - BOT_REASON_KEYS)
+    if unknown:
+        return f"a bot's reason with an unknown field '{unknown[0]}'"
+    readers = [k for k in ("to", "hide_from") if k in entry]
+    if len(readers) != 1 or json.dumps(entry[readers[0]]) != json.dumps([seat]):
+        return f"a bot's reason read by others than P{seat + 1} or the others"
+    if not isinstance(entry.get("by"), str) or not isinstance(entry.get("text"), str):
+        return "a bot's reason without its bot's kind or its text"
+    labels = p.get("labels") or []
+    figures = entry.get("figures", [])
+    if not isinstance(figures, list) or not all(
+        isinstance(f, dict)
+        and f.get("option") in labels
+        and all(k == "option" or isinstance(v, str) or (_is_number(v) and v == v) for k, v in f.items())
+        for f in figures
+    ):
+        return "a bot's reason whose figures are not the bot's figures for the decision's options"
+    return None
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _first_difference(a, b, path):
