@@ -560,3 +560,19 @@ def test_item6_citadels_options_refuse_values_of_another_type():
     for option, words in [("start_gold=2.5", "whole number"), ("crown_by_draw=1", "true or false")]:
         result = runner.invoke(main, ["play", "citadels", "-p", "4", "--bots", "random", "--quiet", "--option", option])
         assert result.exit_code != 0 and "error[cli/usage]" in result.output and words in result.output, result.output
+
+
+# ====================================================================== found by the rule-file fuzzer
+# (tests/engine/test_fuzz_rule_files.py): each names the mutated input that broke an invariant
+
+
+def test_fuzz_an_expansion_family_file_that_is_missing_is_placed_at_its_name(tmp_path):
+    # dark-city, `district: districts.yaml` cut to `district: districts.ya`: the error named the missing
+    # file itself at 1:1, a place in no file; it is the entry of expansion.yaml that names it
+    game = copy_of(tmp_path, CITADELS, expansions=True)
+    xfile = "expansions/dark-city/expansion.yaml"
+    text = edit(game, "district: districts.yaml", "district: districts.ya", file=xfile)
+    err = only_error(game, "--with", "dark-city")
+    assert (err["file"], err["code"]) == ("expansion.yaml", "definition/io"), err
+    assert (err["line"], err["col"]) == at(text, "districts.ya", after="district: districts.ya"), err
+    assert "no file 'districts.ya'" in err["msg"] and "did you mean 'districts.yaml'" in err["msg"], err
