@@ -143,7 +143,7 @@ class Positions:
     def __init__(self, file: str, text: str):
         self.file = file
         self.text = text
-        self.lines = text.splitlines()
+        self.lines = text.split("\n")  # lines end at a newline only (not at U+2028 and the like)
         self.nodes: dict[tuple, Place] = {}
         self.key_nodes: dict[tuple, Place] = {}
         self.scalars: dict[tuple, tuple] = {}  # path -> (start index, end index, style, value)
