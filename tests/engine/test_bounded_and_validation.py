@@ -579,32 +579,52 @@ def test_fuzz_an_expansion_family_file_that_is_missing_is_placed_at_its_name(tmp
 
 
 PILLARS = ROOT / "games" / "pillars"
+GOLDEN_TEMPLE = ROOT / "games" / "golden-temple"
 
 
 @pytest.mark.parametrize(
-    "old,new,needle,words",
+    "game,old,new,needle,words",
     [
         # pillars, a location's `spaces: 1` as 99999999999999999999999 or as {}: valid, then every game
         # stopped at setup with an internal error (OverflowError, TypeError in int())
         (
+            PILLARS,
             "{id: bishop, label: Bishop, spaces: 1,",
             "{id: bishop, label: Bishop, spaces: 99999999999999999999999,",
             "99999999999999999999999",
             "at most 1000",
         ),
         (
+            PILLARS,
             "{id: market, label: Market, spaces: 4,",
             "{id: market, label: Market, spaces: {},",
             "{}, status",
             "expected a whole number, got a mapping",
         ),
         # pillars, a market good's `sell: 3` as "": valid, then an internal error ('>' between text and number)
-        ("wood: {buy: 3, sell: 3,", 'wood: {buy: 3, sell: "",', '"", stock', "expected a whole number, got ''"),
+        (
+            PILLARS,
+            "wood: {buy: 3, sell: 3,",
+            'wood: {buy: 3, sell: "",',
+            '"", stock',
+            "expected a whole number, got ''",
+        ),
+        # golden-temple, a market column's `stock: 5` as null: valid, then an internal error in int(None)
+        (
+            GOLDEN_TEMPLE,
+            "{price: 1, points: 0}], stock: 5}",
+            "{price: 1, points: 0}], stock: null}",
+            "null}",
+            "expected a whole number, got nothing",
+        ),
     ],
+    ids=["spaces-huge", "spaces-mapping", "sell-text", "stock-null"],
 )
-def test_fuzz_a_board_declaration_of_the_wrong_type_is_a_schema_error_at_its_place(tmp_path, old, new, needle, words):
-    game = copy_of(tmp_path, PILLARS)
+def test_fuzz_a_board_declaration_of_the_wrong_type_is_a_schema_error_at_its_place(
+    tmp_path, game, old, new, needle, words
+):
+    game = copy_of(tmp_path, game)
     text = edit(game, old, new)
     err = only_error(game)
     assert err["code"] == "definition/schema" and words in err["msg"], err
-    assert (err["file"], err["line"], err["col"]) == ("game.yaml", *at(text, needle)), err
+    assert (err["file"], err["line"], err["col"]) == ("game.yaml", *at(text, needle, after=new)), err
