@@ -628,3 +628,14 @@ def test_fuzz_a_board_declaration_of_the_wrong_type_is_a_schema_error_at_its_pla
     err = only_error(game)
     assert err["code"] == "definition/schema" and words in err["msg"], err
     assert (err["file"], err["line"], err["col"]) == ("game.yaml", *at(text, needle, after=new)), err
+
+
+def test_fuzz_a_variant_scoring_of_the_wrong_shape_is_a_schema_error_at_its_place(tmp_path):
+    # citadels, the official_tiebreak variant's `tie_break: [...]` as 1.5: the variant's scoring was any
+    # mapping, and compiling the game with it stopped validate with a TypeError (error[internal], exit 2)
+    game = copy_of(tmp_path, CITADELS)
+    old = 'tie_break: ["sum(score_of(d) for d in city(s))", "gold(s)"]'
+    text = edit(game, old, "tie_break: 1.5")
+    err = only_error(game)
+    assert err["code"] == "definition/schema" and "expected a list, got 1.5" in err["msg"], err
+    assert (err["file"], err["line"], err["col"]) == ("game.yaml", *at(text, "1.5", after="official_tiebreak")), err
