@@ -37,6 +37,9 @@ import random
 import re
 import shutil
 import signal
+import subprocess
+import sys
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -505,6 +508,18 @@ def invoke(args: list[str]):
     return code, out, result.stdout
 
 
+def invoke_command(args: list[str]):
+    """``mason ARGS`` as a command in a child process (the console script's entry point, which turns any
+    exception into one line): (exit code, stderr and stdout, stdout alone); a hang is killed."""
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "mason.cli.entry", *args], capture_output=True, text=True, timeout=WATCHDOG_SECONDS
+        )
+    except subprocess.TimeoutExpired:
+        raise Hang() from None
+    return proc.returncode, proc.stderr + proc.stdout, proc.stdout
+
+
 def placed_within(file: str, line: int, col: int, folder: Path) -> str | None:
     """Why ``file:line:col`` is not a place in the copied ``folder`` (None when it is)."""
     path = Path(file)
@@ -532,7 +547,11 @@ def check_validate(code: int, out: str, target: Path, folders: set[Path]) -> lis
     for word in INTERNAL:
         if word in out:
             problems.append(f"{word!r} in the output")
-    lines = [ln for ln in out.splitlines() if ln.strip()]
+    lines = [ln for ln in out.split("\n") if ln.strip()]  # lines end at a newline only
+    for ln in lines:
+        odd = sorted({f"U+{ord(c):04X}" for c in ln if c != "\t" and unicodedata.category(c) in ("Cc", "Zl", "Zp")})
+        if odd:
+            problems.append(f"a line holds {', '.join(odd)}, which a terminal or editor may show as a break: {ln!r}")
     if code == 1:
         summary = re.compile(rf"^{re.escape(str(target))}: \d+ errors?$")
         errors = [ln for ln in lines if not summary.match(ln)]
@@ -554,14 +573,16 @@ def check_validate(code: int, out: str, target: Path, folders: set[Path]) -> lis
     return problems
 
 
-def check_simulate(target: Path, expansion: str | None, valid_line: str, seed: int) -> tuple[list[str], str]:
+def check_simulate(
+    target: Path, expansion: str | None, valid_line: str, seed: int, run=invoke
+) -> tuple[list[str], str]:
     """Play one game of a game validate passed: it ends, or reports one one-line error; the problems found."""
     m = VALID_LINE.match(valid_line)
     lo, hi = int(m["min"]), int(m["max"])
     players = max(lo, min(2, hi))
     args = ["simulate", str(target), "-n", "1", "-p", str(players), "--seed", str(seed), "--bots", "random", "--json"]
     args += ["--with", expansion] if expansion else []
-    code, out, stdout = invoke(args)
+    code, out, stdout = run(args)
     problems = []
     if code not in (0, 1):
         problems.append(f"simulate: exit code {code}")
@@ -583,9 +604,10 @@ def check_simulate(target: Path, expansion: str | None, valid_line: str, seed: i
 
 
 def run_case(
-    tmp: Path, name: str, game: str, expansion: str | None, case: int, seed: str = SEED
+    tmp: Path, name: str, game: str, expansion: str | None, case: int, seed: str = SEED, run=invoke
 ) -> tuple[str, list[str]]:
-    """One case: (its description, the problems found; empty when every invariant holds)."""
+    """One case: (its description, the problems found; empty when every invariant holds); ``run`` runs
+    ``mason`` (``invoke``: through CliRunner; ``invoke_command``: a child process)."""
     rng = random.Random(f"{seed}:{name}:{case}")
     target = tmp / game
     shutil.copytree(paths.GAMES / game, target, ignore=None if expansion else shutil.ignore_patterns("expansions"))
@@ -602,10 +624,10 @@ def run_case(
     signal.alarm(WATCHDOG_SECONDS)
     out = ""
     try:
-        code, out, _ = invoke(["validate", str(target)] + (["--with", expansion] if expansion else []))
+        code, out, _ = run(["validate", str(target)] + (["--with", expansion] if expansion else []))
         problems = check_validate(code, out, target, folders)
         if code == 0 and not problems:
-            sim, sim_out = check_simulate(target, expansion, out.strip(), rng.randrange(1, 10**6))
+            sim, sim_out = check_simulate(target, expansion, out.strip(), rng.randrange(1, 10**6), run)
             problems += sim
             out += "\n--- simulate:\n" + sim_out
     except Hang:
@@ -625,6 +647,16 @@ CASE_IDS = [(name, game, expansion, i) for name, game, expansion in TARGETS for 
 @pytest.mark.parametrize("name,game,expansion,case", CASE_IDS, ids=[f"{n}-{i}" for n, _, _, i in CASE_IDS])
 def test_a_mutated_rule_file_gets_positioned_errors_or_plays(tmp_path, name, game, expansion, case):
     about, problems = run_case(tmp_path, name, game, expansion, case)
+    assert not problems, about
+
+
+# a few cases through the ``mason`` command itself, in a child process: the cases after the CliRunner ones
+COMMAND_CASES = [("citadels", "citadels", None), ("dark-city", "citadels", "dark-city"), ("pillars", "pillars", None)]
+
+
+@pytest.mark.parametrize("name,game,expansion", COMMAND_CASES, ids=[n for n, _, _ in COMMAND_CASES])
+def test_a_mutated_rule_file_through_the_mason_command(tmp_path, name, game, expansion):
+    about, problems = run_case(tmp_path, name, game, expansion, CASES, run=invoke_command)
     assert not problems, about
 
 
