@@ -125,8 +125,13 @@ def rule_text(raw: bytes, shown: str) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        # placed at the first byte that is not UTF-8: the text before it is read as the file would be
+        before = raw[: exc.start].decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        line_start = before.rfind("\n") + 1
         raise DefinitionError(
-            f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1), "definition/io"
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}: {exc.reason}, at byte {exc.start} of the file)",
+            Place(shown, before.count("\n") + 1, len(before) - line_start + 1),
+            "definition/io",
         ) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 

@@ -222,3 +222,14 @@ def test_a_yaml_1_1_line_break_character_does_not_shift_the_lines_after_it(break
         load(f'a: "one{breaker}two"\nb: [1, 2\n')
     assert (info.value.place.line, info.value.place.col) == (2, 4), info.value.line()  # the unclosed '['
     assert "at line 3" in info.value.message, info.value.line()  # where PyYAML noticed it
+
+
+def test_bytes_that_are_not_utf8_are_placed_at_the_first_of_them(tmp_path):
+    # the rule-file fuzzer puts such bytes anywhere in a file: the error named the file's 1:1
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes("name: café\r\nlabel: ok\ntext: caf".encode() + b"\xe9 au lait\n")
+    with pytest.raises(DefinitionError) as info:
+        load_yaml(bad, "bad.yaml")
+    assert info.value.code == "definition/io" and "not UTF-8" in info.value.message
+    assert "byte 0xe9" in info.value.message, info.value.message
+    assert (info.value.place.line, info.value.place.col) == (3, 10), info.value.line()
