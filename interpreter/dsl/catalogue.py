@@ -283,7 +283,8 @@ def friendly_message(exc: UnexpectedInput, source: str, parser) -> str:
     if isinstance(exc, UnexpectedCharacters):
         at = exc.pos_in_stream or 0
         ch = source[at] if at < len(source) else "?"
-        return f"unexpected character '{ch}'"
+        # a character that shows as nothing, or ends the line (U+2029), is named by its code point
+        return f"unexpected character '{ch}'" if ch.isprintable() else f"unexpected character U+{ord(ch):04X}"
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         seen = _SEEN.get(tok.type, f"'{tok}'")

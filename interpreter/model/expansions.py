@@ -206,6 +206,16 @@ class _Merge:
                 )
                 continue
             path = folder / str(fname)
+            if not path.is_file():  # named here: the place is the entry that names it, as for the base game's files
+                here = sorted(p.name for p in folder.glob("*.yaml"))
+                shown_folder = Path(spec.place(data["families"], fam).file).parent
+                err(
+                    f"family '{fam}': no file '{fname}' in {shown_folder}{did_you_mean(str(fname), here)}",
+                    data["families"],
+                    fam,
+                    "definition/io",
+                )
+                continue
             try:
                 fdata, fpos = read(path)
             except DefinitionError as exc:

@@ -125,8 +125,13 @@ def rule_text(raw: bytes, shown: str) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        # placed at the first byte that is not UTF-8: the text before it is read as the file would be
+        before = raw[: exc.start].decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        line_start = before.rfind("\n") + 1
         raise DefinitionError(
-            f"not UTF-8 text ({exc.reason} at byte {exc.start})", Place(shown, 1, 1), "definition/io"
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}: {exc.reason}, at byte {exc.start} of the file)",
+            Place(shown, before.count("\n") + 1, len(before) - line_start + 1),
+            "definition/io",
         ) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
@@ -143,7 +148,7 @@ class Positions:
     def __init__(self, file: str, text: str):
         self.file = file
         self.text = text
-        self.lines = text.splitlines()
+        self.lines = text.split("\n")  # lines end at a newline only (not at U+2028 and the like)
         self.nodes: dict[tuple, Place] = {}
         self.key_nodes: dict[tuple, Place] = {}
         self.scalars: dict[tuple, tuple] = {}  # path -> (start index, end index, style, value)

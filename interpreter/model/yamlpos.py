@@ -77,26 +77,38 @@ def _compose(text: str, shown: str):
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
         ctx, cmark, pmark = exc.context or "", exc.context_mark, exc.problem_mark
-        if "flow" in ctx and cmark and pmark and pmark.line > cmark.line:
+        at = lambda m: _mark_place(shown, text, m)  # noqa: E731
+        if "flow" in ctx and cmark and pmark and at(pmark).line > at(cmark).line:
             # an unclosed { or [ is noticed lines later: point at the bracket itself
             opener = text[cmark.index] if cmark.index < len(text) else "{"
             closer = {"{": "}", "[": "]"}.get(opener, "}")
-            problem = f"this '{opener}' is never closed with '{closer}' (at line {pmark.line + 1}: {problem})"
+            problem = f"this '{opener}' is never closed with '{closer}' (at line {at(pmark).line}: {problem})"
             mark = cmark
         elif "end of stream" in problem and cmark:
             problem = f"{problem} {ctx} that starts here"  # e.g. a quote never closed
             mark = cmark
-        elif ctx and cmark and pmark and cmark.line != pmark.line:
-            problem += f" ({ctx} at line {cmark.line + 1})"
+        elif ctx and cmark and pmark and at(cmark).line != at(pmark).line:
+            problem += f" ({ctx} at line {at(cmark).line})"
         for word, plain in _YAML_WORDS.items():
             problem = problem.replace(word, plain)
-        place = Place(shown, mark.line + 1, mark.column + 1) if mark else Place(shown, 1, 1)
+        place = at(mark) if mark else Place(shown, 1, 1)
         raise DefinitionError(f"YAML syntax: {problem}", place, "definition/yaml") from None
     except yaml.YAMLError as exc:
         raise DefinitionError(f"YAML syntax: {exc}", Place(shown, 1, 1), "definition/yaml") from None
     finally:
         loader.dispose()
     return node, loader.alias_marks
+
+
+def _mark_place(shown: str, text: str, mark) -> Place:
+    """The place of a YAML mark, counted from its character offset: lines end at a newline only.
+
+    PyYAML's own line and column also count U+0085, U+2028 and U+2029 as line breaks (YAML 1.1), so
+    past one of them its line is not the line an editor, grep or Mason's other places show.
+    """
+    i = min(max(getattr(mark, "index", 0) or 0, 0), len(text))
+    start = text.rfind("\n", 0, i) + 1
+    return Place(shown, text.count("\n", 0, i) + 1, i - start + 1)
 
 
 def _reader_error(exc, text: str, shown: str) -> DefinitionError:
@@ -208,7 +220,7 @@ class _Builder:
         if alias is None:
             pos.nodes[path] = _place(pos, node)
         else:
-            pos.nodes[path] = Place(pos.file, alias.line + 1, alias.column + 1)
+            pos.nodes[path] = pos.place_of_index(alias.index)
             if not self.expanding:
                 self.alias_place = pos.nodes[path]
             self.expanding += 1
@@ -292,4 +304,5 @@ class _Builder:
 
 
 def _place(pos: Positions, node) -> Place:
-    return Place(pos.file, node.start_mark.line + 1, node.start_mark.column + 1)
+    """A node's place, counted from its character offset (see ``_mark_place``)."""
+    return pos.place_of_index(node.start_mark.index)

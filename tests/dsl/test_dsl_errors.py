@@ -129,3 +129,13 @@ def test_generic_messages_use_words_not_grammar_names():
 def test_expected_in_words():
     assert error_of("gain 2 gold to\n").message == "unexpected end of the line; expected an expression"
     assert error_of("gain 2 gold if x\n").message == "unexpected 'if'; expected 'to' or end of the line"
+
+
+@pytest.mark.parametrize("ch", ["\u2029", "\u2028", "\x85", "\u200b", "\x1b", "\xa0"])
+def test_an_unexpected_character_that_does_not_show_is_named_by_its_code(ch):
+    # found by the rule-file fuzzer (tests/engine/test_fuzz_rule_files.py): a U+2029 put into a DSL
+    # text of dark-city's districts.yaml was quoted as itself, and the one-line error ended at it
+    err = error_of(f"gain 2{ch} gold\n")
+    assert err.message == f"unexpected character U+{ord(ch):04X}", err.message
+    assert (err.line, err.col) == (1, 7)
+    assert error_of("gain 2 ¤ gold\n").message == "unexpected character '¤'"  # one that shows stays itself

@@ -560,3 +560,82 @@ def test_item6_citadels_options_refuse_values_of_another_type():
     for option, words in [("start_gold=2.5", "whole number"), ("crown_by_draw=1", "true or false")]:
         result = runner.invoke(main, ["play", "citadels", "-p", "4", "--bots", "random", "--quiet", "--option", option])
         assert result.exit_code != 0 and "error[cli/usage]" in result.output and words in result.output, result.output
+
+
+# ====================================================================== found by the rule-file fuzzer
+# (tests/engine/test_fuzz_rule_files.py): each names the mutated input that broke an invariant
+
+
+def test_fuzz_an_expansion_family_file_that_is_missing_is_placed_at_its_name(tmp_path):
+    # dark-city, `district: districts.yaml` cut to `district: districts.ya`: the error named the missing
+    # file itself at 1:1, a place in no file; it is the entry of expansion.yaml that names it
+    game = copy_of(tmp_path, CITADELS, expansions=True)
+    xfile = "expansions/dark-city/expansion.yaml"
+    text = edit(game, "district: districts.yaml", "district: districts.ya", file=xfile)
+    err = only_error(game, "--with", "dark-city")
+    assert (err["file"], err["code"]) == ("expansion.yaml", "definition/io"), err
+    assert (err["line"], err["col"]) == at(text, "districts.ya", after="district: districts.ya"), err
+    assert "no file 'districts.ya'" in err["msg"] and "did you mean 'districts.yaml'" in err["msg"], err
+
+
+PILLARS = ROOT / "games" / "pillars"
+GOLDEN_TEMPLE = ROOT / "games" / "golden-temple"
+
+
+@pytest.mark.parametrize(
+    "game,old,new,needle,words",
+    [
+        # pillars, a location's `spaces: 1` as 99999999999999999999999 or as {}: valid, then every game
+        # stopped at setup with an internal error (OverflowError, TypeError in int())
+        (
+            PILLARS,
+            "{id: bishop, label: Bishop, spaces: 1,",
+            "{id: bishop, label: Bishop, spaces: 99999999999999999999999,",
+            "99999999999999999999999",
+            "at most 1000",
+        ),
+        (
+            PILLARS,
+            "{id: market, label: Market, spaces: 4,",
+            "{id: market, label: Market, spaces: {},",
+            "{}, status",
+            "expected a whole number, got a mapping",
+        ),
+        # pillars, a market good's `sell: 3` as "": valid, then an internal error ('>' between text and number)
+        (
+            PILLARS,
+            "wood: {buy: 3, sell: 3,",
+            'wood: {buy: 3, sell: "",',
+            '"", stock',
+            "expected a whole number, got ''",
+        ),
+        # golden-temple, a market column's `stock: 5` as null: valid, then an internal error in int(None)
+        (
+            GOLDEN_TEMPLE,
+            "{price: 1, points: 0}], stock: 5}",
+            "{price: 1, points: 0}], stock: null}",
+            "null}",
+            "expected a whole number, got nothing",
+        ),
+    ],
+    ids=["spaces-huge", "spaces-mapping", "sell-text", "stock-null"],
+)
+def test_fuzz_a_board_declaration_of_the_wrong_type_is_a_schema_error_at_its_place(
+    tmp_path, game, old, new, needle, words
+):
+    game = copy_of(tmp_path, game)
+    text = edit(game, old, new)
+    err = only_error(game)
+    assert err["code"] == "definition/schema" and words in err["msg"], err
+    assert (err["file"], err["line"], err["col"]) == ("game.yaml", *at(text, needle, after=new)), err
+
+
+def test_fuzz_a_variant_scoring_of_the_wrong_shape_is_a_schema_error_at_its_place(tmp_path):
+    # citadels, the official_tiebreak variant's `tie_break: [...]` as 1.5: the variant's scoring was any
+    # mapping, and compiling the game with it stopped validate with a TypeError (error[internal], exit 2)
+    game = copy_of(tmp_path, CITADELS)
+    old = 'tie_break: ["sum(score_of(d) for d in city(s))", "gold(s)"]'
+    text = edit(game, old, "tie_break: 1.5")
+    err = only_error(game)
+    assert err["code"] == "definition/schema" and "expected a list, got 1.5" in err["msg"], err
+    assert (err["file"], err["line"], err["col"]) == ("game.yaml", *at(text, "1.5", after="official_tiebreak")), err

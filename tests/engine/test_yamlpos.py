@@ -206,3 +206,30 @@ def test_inside_sequence_item():
 def test_inside_non_string_falls_back_to_the_node():
     text = "a:\n  b: 5\n"
     assert inside(text, ["a", "b"], 1, 3) == (2, 6)
+
+
+# ------------------------------------------------------------------ lines end at a newline only
+@pytest.mark.parametrize("breaker", ["\u2028", "\u2029", "\x85"])
+def test_a_yaml_1_1_line_break_character_does_not_shift_the_lines_after_it(breaker):
+    # found by the rule-file fuzzer (tests/engine/test_fuzz_rule_files.py): a U+2029 put into
+    # citadels' districts.yaml gave places one line further down (past the file's last line, or past
+    # the end of a line), as PyYAML counts U+0085, U+2028 and U+2029 as line breaks
+    text = f'a: "one{breaker}two"\nb: 1\nc: [x, y]\nb: 2\n'
+    data, pos = load(text, strict=False)
+    assert pos.at(("c", 1)) == Place("f.yaml", 3, 8)
+    assert [(e.place.line, e.place.col) for e in pos.errors] == [(4, 1)]  # the duplicate key
+    with pytest.raises(DefinitionError) as info:
+        load(f'a: "one{breaker}two"\nb: [1, 2\n')
+    assert (info.value.place.line, info.value.place.col) == (2, 4), info.value.line()  # the unclosed '['
+    assert "at line 3" in info.value.message, info.value.line()  # where PyYAML noticed it
+
+
+def test_bytes_that_are_not_utf8_are_placed_at_the_first_of_them(tmp_path):
+    # the rule-file fuzzer puts such bytes anywhere in a file: the error named the file's 1:1
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes("name: café\r\nlabel: ok\ntext: caf".encode() + b"\xe9 au lait\n")
+    with pytest.raises(DefinitionError) as info:
+        load_yaml(bad, "bad.yaml")
+    assert info.value.code == "definition/io" and "not UTF-8" in info.value.message
+    assert "byte 0xe9" in info.value.message, info.value.message
+    assert (info.value.place.line, info.value.place.col) == (3, 10), info.value.line()
