@@ -178,7 +178,7 @@ def _return_named(rt, node, seat, name, amount):
 def _gain_upto(rt, node, seat, name, amount, ceiling):
     """``do gain_upto(s, "gold", n, 30)``: gain, but never above ``ceiling``; the excess is lost."""
     _seat(rt, seat)
-    room = max(0, ceiling - held(rt, seat, name))
+    room = max(0, _whole(ceiling, "ceiling") - held(rt, seat, name))
     got = add(rt, seat, name, min(_whole(amount), room))
     lost = amount - got
     _say(

@@ -50,6 +50,16 @@ def test_gain_upto_a_ceiling():
     assert c(g, "fame", 0) == 9 and any("3 lost at the limit" in e.get("text", "") for e in g.log)
 
 
+@pytest.mark.parametrize("ceiling", ['"gold_ceiling"', "-1", "true"])
+def test_gain_upto_a_ceiling_that_is_no_whole_number_is_a_rule_error(ceiling):
+    """A ceiling of the wrong type is the rules' error, at their place (found by the rule-file fuzzer:
+    Pillars' constant gold_ceiling deleted, the name still a member of a set, so a text reached the
+    procedure and stopped the game with an internal TypeError)."""
+    g = new_game(BAZAAR, 2)
+    with pytest.raises(PlayError, match="ceiling must be a whole number >= 0"):
+        run(g, f'do gain_upto(0, "fame", 5, {ceiling})')
+
+
 def test_lose_floors_at_zero():
     g = new_game(BAZAAR, 2)
     set_counter(g, "fame", 0, 1)

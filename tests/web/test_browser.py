@@ -77,7 +77,18 @@ def _state(d):
 
 def _click_one(d, rng) -> bool:
     """Click an answer on the page of ``d`` if it has a decision: a board place or a card that an option
-    names (sometimes), else an option's button; a choice of several is confirmed as it stands."""
+    names (sometimes), else an option's button; a choice of several is confirmed as it stands. An
+    element the page drew again between finding and clicking it (a state the server pushed meanwhile)
+    is no click: False, and the caller looks again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        return _click_once(d, rng)
+    except StaleElementReferenceException:
+        return False
+
+
+def _click_once(d, rng) -> bool:
     from selenium.webdriver.common.by import By
 
     version, decision, over, _ = _state(d)
