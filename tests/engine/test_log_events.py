@@ -211,6 +211,8 @@ def test_explain_keeps_to_what_the_seat_may_know(tmp_path):
     k = next(i for i, e in enumerate(entries) if e["type"] == "decision" and e["seat"] == 0)
     out = CliRunner().invoke(main, ["explain", str(path), "--seat", "2", "--entry", str(k)])
     assert out.exit_code != 0 and "not visible to P2" in out.output
+    public = CliRunner().invoke(main, ["explain", str(path), "--entry", str(k)])  # no seat: the public view
+    assert public.exit_code != 0 and "is not public (--seat N" in public.output and "nobody" not in public.output
     gain = next(
         i
         for i, e in enumerate(entries)
