@@ -159,7 +159,9 @@ def explain_entry(entries: list[dict], i: int, seat) -> list[str]:
         raise MasonError(f"no entry {i}: the log has entries 0 to {len(entries) - 1}", code="explain/entry")
     e = entries[i]
     if not readable(e, seat):
-        hidden = f"is not visible to {_seat(seat)}" if seat is not None else "is not public (--seat N: as seat N sees it)"
+        hidden = (
+            f"is not visible to {_seat(seat)}" if seat is not None else "is not public (--seat N: as seat N sees it)"
+        )
         raise MasonError(f"entry {i} {hidden}", code="explain/hidden")
     lines = [f"entry {i} (round {e.get('round', 0)}): {describe(e)}"]
     if e.get("at"):
