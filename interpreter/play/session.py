@@ -357,6 +357,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         bot_reason_entry,
         bot_reason_problem,
         last_rules_change,
+        same_json,
     )
 
     now = game.log[0].get("rules") if game.log else None
@@ -390,8 +391,7 @@ def verify_log(entries: list[dict]) -> tuple[Game, int | None, str | None]:
         nonlocal checked
         produced = game.log
         for i in range(checked, min(len(produced), len(entries))):
-            # compared as JSON text, not by Python's == (where true is 1 and 1.0 is 1)
-            if json.dumps(produced[i], sort_keys=True) != json.dumps(entries[i], sort_keys=True):
+            if not same_json(produced[i], entries[i]):
                 return i, "replay differs from the log: " + _difference(entries[i], json.loads(json.dumps(produced[i])))
         checked = min(len(produced), len(entries))
         return None
@@ -455,16 +455,14 @@ def _seat(pending) -> str:
 
 
 def _difference(logged: dict, produced: dict) -> str:
+    from mason.session.saves import same_json
+
     def short(v):
         text = json.dumps(v, sort_keys=True)
         return text if len(text) <= 60 else text[:57] + "..."
 
     for key in sorted(set(logged) | set(produced)):
-        if (
-            key not in logged
-            or key not in produced
-            or json.dumps(logged[key], sort_keys=True) != json.dumps(produced[key], sort_keys=True)
-        ):
+        if key not in logged or key not in produced or not same_json(logged[key], produced[key]):
             if key not in produced:
                 return f"the log has {key} {short(logged[key])}, the replay has none"
             if key not in logged:

@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import tempfile
 import weakref
 from pathlib import Path
@@ -90,7 +91,6 @@ def clean_stale_temps(path, now: float | None = None) -> list[str]:
     file's name) no longer runs on this machine and the file has not changed for ``STALE_QUIET``
     seconds, or the file has not changed for ``STALE_AGE`` (its writer cannot be asked). A live
     writer's file is left alone. Problems (a file gone meanwhile, no permission) are ignored."""
-    import re
     import stat
     import time
 
@@ -220,22 +220,24 @@ def read_save(path):
     return data
 
 
-_SURROGATE_ESCAPE = None  # the compiled pattern of a \uD800-\uDFFF escape, made on first use
+# a \uD800-\uDFFF escape (after an even run of backslashes), with the low half that may follow a high one
+_SURROGATE_ESCAPE = re.compile(
+    r"(?<!\\)((?:\\\\)*)\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|"
+    r"(?<!\\)((?:\\\\)*)\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
+def same_json(a, b) -> bool:
+    """Whether two plain values are the same JSON: compared as JSON text, not by Python's ``==`` (where
+    ``true`` is ``1`` and ``1.0`` is ``1``), so an edited log or save is no replay's."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def lone_surrogate(text: str) -> tuple[int, int] | None:
     """(line, column) of the first ``\\uD800``-``\\uDFFF`` escape in JSON ``text`` that is not half of a
     pair (JSON allows one; it is no character, and printing or writing it as UTF-8 fails), or None."""
-    global _SURROGATE_ESCAPE
     if "\\u" not in text:
         return None
-    import re
-
-    if _SURROGATE_ESCAPE is None:
-        _SURROGATE_ESCAPE = re.compile(
-            r"(?<!\\)((?:\\\\)*)\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|"
-            r"(?<!\\)((?:\\\\)*)\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-        )
     for m in _SURROGATE_ESCAPE.finditer(text):
         if m.group(2) is not None and m.group(3) is not None:
             continue  # a high half followed by its low half: one character
@@ -731,8 +733,7 @@ def check_replay(settings, data, new_game, from_state=None) -> None:
             f"the save's state is not the one its answers lead to: {path} is {saved}, its answers give {rebuilt}"
         )
     replayed = json.loads(json.dumps(game.log))
-    # compared as JSON, not by Python's == (where true is 1 and 1.0 is 1): a log edited so is no replay's
-    if json.dumps(log, sort_keys=True) != json.dumps(replayed, sort_keys=True):
+    if not same_json(log, replayed):
         k = next(
             i
             for i in range(len(log) + 1)
@@ -778,13 +779,13 @@ def bot_reason_problem(entry: dict, game) -> str | None:
     expected = {"seat": seat, "prompt": p["prompt"], "round": game.state["round"], "at": game._asked_at(p)}
     expected["because"] = []
     for key, value in expected.items():
-        if json.dumps(entry.get(key)) != json.dumps(value):
+        if not same_json(entry.get(key), value):
             return f"a bot's reason whose {key} is {_short(entry.get(key))}, not the decision's {_short(value)}"
     unknown = sorted(set(entry) - BOT_REASON_KEYS)
     if unknown:
         return f"a bot's reason with an unknown field '{unknown[0]}'"
     readers = [k for k in ("to", "hide_from") if k in entry]
-    if len(readers) != 1 or json.dumps(entry[readers[0]]) != json.dumps([seat]):
+    if len(readers) != 1 or not same_json(entry[readers[0]], [seat]):
         return f"a bot's reason read by others than P{seat + 1} or the others"
     if not isinstance(entry.get("by"), str) or not isinstance(entry.get("text"), str):
         return "a bot's reason without its bot's kind or its text"
