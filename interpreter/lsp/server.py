@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
+from typing import NamedTuple
 
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
@@ -83,6 +84,18 @@ def _safe(default=None):
         return inner
 
     return wrap
+
+
+class Cursor(NamedTuple):
+    """What is at the cursor in an open document (``MasonServer.at_cursor``)."""
+
+    text: str  # the document, with universal newlines
+    lines: list[str]  # its lines, as LSP counts them
+    line: str  # the cursor's line
+    col: int  # the cursor's column, in code points
+    start: int  # where the word under the cursor starts, in code points
+    word: str  # the word (letters, digits, _) under the cursor, maybe empty
+    range: T.Range  # the word's range, as the client counts it
 
 
 class MasonServer(LanguageServer):
@@ -196,9 +209,9 @@ class MasonServer(LanguageServer):
         state.published = set(by_uri)
 
     # ------------------------------------------------------------------ what is at the cursor
-    def at_cursor(self, uri: str, position: T.Position):
-        """(text, its lines, line text, column, word start, word, word range) at the cursor: the text with
-        universal newlines, columns in code points, the range as the client counts it."""
+    def at_cursor(self, uri: str, position: T.Position) -> Cursor:
+        """What is at the cursor (``Cursor``): the text with universal newlines, columns in code points,
+        the word's range as the client counts it."""
         text = normal(self.workspace.get_text_document(uri).source) or ""
         lines = lines_of(text)
         _line_no, col = from_client(lines, position)
@@ -210,7 +223,7 @@ class MasonServer(LanguageServer):
         while end < len(line) and (line[end].isalnum() or line[end] == "_"):
             end += 1
         word = line[start:end]
-        return text, lines, line, col, start, word, client_range(lines, position.line, start, end)
+        return Cursor(text, lines, line, col, start, word, client_range(lines, position.line, start, end))
 
     def lines_of(self, path: Path) -> list[str]:
         """A rule file's current lines: its open text, else as last indexed, else as on disk."""
@@ -419,7 +432,7 @@ def make_server() -> MasonServer:
         state = ls.state_for(params.text_document.uri)
         if state is None:
             return None
-        word = ls.at_cursor(params.text_document.uri, params.position)[5]
+        word = ls.at_cursor(params.text_document.uri, params.position).word
         found = ls.refresh_index(state).declarations(word) if word else []
         return _locations(ls, [d.spot for d in found]) or None
 
@@ -429,7 +442,7 @@ def make_server() -> MasonServer:
         state = ls.state_for(params.text_document.uri)
         if state is None:
             return None
-        word = ls.at_cursor(params.text_document.uri, params.position)[5]
+        word = ls.at_cursor(params.text_document.uri, params.position).word
         index = ls.refresh_index(state)
         if not word or not index.declarations(word):
             return None
